@@ -1,0 +1,223 @@
+/* tirc: compile TVMScript to .tirbc (see README and the CLI contract). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "compile.h"
+#include "tirbc.h"
+
+enum { EXIT_INVALID = 1, EXIT_USAGE = 2 };
+
+static const char usage[] =
+    "usage: tirc SOURCE [-o OUTPUT.tirbc]      compile TVMScript to bytecode\n"
+    "       tirc --check SOURCE                parse and type-check only, write nothing\n"
+    "       tirc --emit=asm SOURCE [-o FILE]   print the bytecode listing (as tirvm dis)\n"
+    "       tirc --help | --version\n"
+    "\n"
+    "SOURCE is a TVMScript file (.py) as TVM prints it or as users write it;\n"
+    "'-' reads it from standard input (then -o is required when compiling).\n"
+    "The default OUTPUT is SOURCE with its extension replaced by .tirbc.\n"
+    "\n"
+    "Exit status: 0 success; 1 the program is not valid TIR (errors are\n"
+    "reported as FILE:LINE:COL: error: MESSAGE); 2 usage error.\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "tirc: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'tirc --help' for more information.\n");
+    return EXIT_USAGE;
+}
+
+static char *read_all(FILE *f, size_t *len)
+{
+    size_t cap = 1 << 14, n = 0;
+    char *buf = malloc(cap + 1);
+    while (buf) {
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0)
+            break;
+        if (n == cap) {
+            char *nb = realloc(buf, cap * 2 + 1);
+            if (!nb) {
+                free(buf);
+                return NULL;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    if (!buf || ferror(f)) {
+        free(buf);
+        return NULL;
+    }
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
+/* Writes data to path through a temporary file and a rename, so an error
+ * never leaves a partial output behind. */
+static int write_atomically(const char *path, const void *data, size_t len)
+{
+    size_t pl = strlen(path);
+    char *tmp = malloc(pl + 16);
+    if (!tmp)
+        return -1;
+    snprintf(tmp, pl + 16, "%s.tmpXXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        fprintf(stderr, "tirc: cannot write %s: %s\n", path, strerror(errno));
+        free(tmp);
+        return -1;
+    }
+    fchmod(fd, 0644);
+    const char *p = data;
+    size_t left = len;
+    while (left) {
+        ssize_t w = write(fd, p, left);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        p += w;
+        left -= (size_t)w;
+    }
+    int err = left ? errno : 0;
+    if (close(fd) != 0 && !err)
+        err = errno;
+    if (!err && rename(tmp, path) != 0)
+        err = errno;
+    if (err) {
+        fprintf(stderr, "tirc: cannot write %s: %s\n", path, strerror(err));
+        unlink(tmp);
+        free(tmp);
+        return -1;
+    }
+    free(tmp);
+    return 0;
+}
+
+static char *default_output(const char *src)
+{
+    const char *slash = strrchr(src, '/');
+    const char *dot = strrchr(src, '.');
+    size_t stem = (dot && (!slash || dot > slash)) ? (size_t)(dot - src) : strlen(src);
+    char *out = malloc(stem + 7);
+    if (out) {
+        memcpy(out, src, stem);
+        strcpy(out + stem, ".tirbc");
+    }
+    return out;
+}
+
+int main(int argc, char **argv)
+{
+    const char *source = NULL, *output = NULL;
+    bool check = false, emit_asm = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(usage, stdout);
+            return 0;
+        } else if (strcmp(a, "--version") == 0) {
+            printf("tirc %s (bytecode format %d)\n", TIRVM_VERSION, TIRBC_FORMAT_VERSION);
+            return 0;
+        } else if (strcmp(a, "--check") == 0) {
+            check = true;
+        } else if (strcmp(a, "--emit=asm") == 0) {
+            emit_asm = true;
+        } else if (strncmp(a, "--emit=", 7) == 0) {
+            return usage_error("unknown --emit kind '%s' (only asm)", a + 7);
+        } else if (strcmp(a, "-o") == 0) {
+            if (i + 1 >= argc)
+                return usage_error("%s needs a file name", a);
+            output = argv[++i];
+        } else if (strncmp(a, "-o", 2) == 0 && a[2]) {
+            output = a + 2;
+        } else if (a[0] == '-' && a[1] != 0) {
+            return usage_error("unknown option '%s'", a);
+        } else if (source) {
+            return usage_error("more than one SOURCE given ('%s')", a);
+        } else {
+            source = a;
+        }
+    }
+    if (!source)
+        return usage_error("%s", "no SOURCE given");
+    if (check && (emit_asm || output))
+        return usage_error("%s", "--check writes nothing: it takes no -o or --emit");
+    bool from_stdin = strcmp(source, "-") == 0;
+    if (from_stdin && !output && !check && !emit_asm)
+        return usage_error("%s", "reading from standard input needs -o OUTPUT");
+    size_t len = 0;
+    char *src;
+    if (from_stdin) {
+        src = read_all(stdin, &len);
+    } else {
+        FILE *f = fopen(source, "rb");
+        if (!f) {
+            fprintf(stderr, "tirc: cannot read %s: %s\n", source, strerror(errno));
+            return EXIT_USAGE;
+        }
+        src = read_all(f, &len);
+        fclose(f);
+    }
+    if (!src) {
+        fprintf(stderr, "tirc: cannot read %s\n", source);
+        return EXIT_USAGE;
+    }
+    const char *name = from_stdin ? "<stdin>" : source;
+    size_t nl = strlen(name);
+    if (nl > 5 && strcmp(name + nl - 5, ".json") == 0) {
+        fprintf(stderr, "%s: error: unsupported: TVM JSON input is not supported yet; compile the TVMScript form\n", name);
+        free(src);
+        return EXIT_INVALID;
+    }
+    tir_compile_options opts = {check};
+    tir_compile_result res;
+    bool ok = tir_compile(name, src, len, &opts, &res);
+    free(src);
+    if (res.diagnostics) {
+        fputs(res.diagnostics, stderr);
+        free(res.diagnostics);
+    }
+    if (!ok)
+        return EXIT_INVALID;
+    if (check)
+        return 0;
+    int status = 0;
+    if (emit_asm) {
+        char *text = tirbc_disasm(res.module);
+        if (!text) {
+            fprintf(stderr, "tirc: out of memory\n");
+            status = EXIT_INVALID;
+        } else if (output) {
+            status = write_atomically(output, text, strlen(text)) ? EXIT_USAGE : 0;
+        } else {
+            fputs(text, stdout);
+        }
+        free(text);
+    } else {
+        uint8_t *bytes = NULL;
+        size_t nbytes = 0;
+        char err[256];
+        char *out = output ? strdup(output) : default_output(source);
+        if (tirbc_write(res.module, &bytes, &nbytes, err, sizeof err) != 0) {
+            fprintf(stderr, "tirc: %s\n", err);
+            status = EXIT_INVALID;
+        } else if (!out || write_atomically(out, bytes, nbytes) != 0) {
+            status = EXIT_USAGE;
+        }
+        free(out);
+        free(bytes);
+    }
+    tirbc_module_free(res.module);
+    return status;
+}

@@ -1,0 +1,260 @@
+/* tirvm: run, list, verify and describe .tirbc modules (CLI contract). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "args.h"
+#include "npy.h"
+#include "tirvm.h"
+
+static const char usage[] =
+    "usage: tirvm run MODULE.tirbc [--entry NAME] [--threads N] [ARG ...] [--out NAME=FILE.npy ...]\n"
+    "       tirvm dis MODULE.tirbc      readable listing of every function's bytecode\n"
+    "       tirvm verify MODULE.tirbc   load and verify only; exit 0 if the module is valid\n"
+    "       tirvm info MODULE.tirbc     functions, parameters with dtypes and shapes, sizes\n"
+    "       tirvm --help | --version\n"
+    "\n"
+    "ARG is NAME=FILE.npy for a buffer parameter or NAME=NUMBER for a scalar one;\n"
+    "NAME is the parameter's name in the signature or the name of its buffer.\n"
+    "A buffer parameter with a constant shape that is not given starts zero-filled.\n"
+    "--out NAME=FILE.npy writes that buffer after a successful run.\n"
+    "--threads N (default: $TIRVM_NUM_THREADS, else the online CPUs) sets the\n"
+    "worker threads for parallel loops.\n"
+    "\n"
+    "Exit status: 0 success; 1 runtime error (failed assertion, integer division\n"
+    "by zero, out-of-bounds access, missing or mismatched argument); 2 usage error;\n"
+    "3 the module is not a valid .tirbc.\n";
+
+static int usage_error(const char *msg)
+{
+    fprintf(stderr, "tirvm: %s\nTry 'tirvm --help' for more information.\n", msg);
+    return CLI_USAGE;
+}
+
+static int load(const char *path, tirvm_module **m)
+{
+    char err[600];
+    tirvm_status st = tirvm_module_load_file(path, m, err, sizeof err);
+    if (st == TIRVM_OK)
+        return CLI_OK;
+    fprintf(stderr, "error: %s\n", err);
+    return st == TIRVM_ERR_MODULE ? CLI_MODULE : st == TIRVM_ERR_USAGE ? CLI_USAGE : CLI_RUNTIME;
+}
+
+static const char *dtn(DLDataType t, char *buf, size_t n)
+{
+    if (t.code == 6)
+        return "bool";
+    tir_dtype d = {t.code, t.bits, t.lanes};
+    return tir_dtype_str(d, buf, n);
+}
+
+static int cmd_info(const char *path)
+{
+    tirvm_module *m;
+    int st = load(path, &m);
+    if (st)
+        return st;
+    FILE *f = fopen(path, "rb");
+    long size = -1;
+    if (f && fseek(f, 0, SEEK_END) == 0)
+        size = ftell(f);
+    if (f)
+        fclose(f);
+    printf("module %s: %ld bytes, %d function%s\n", path, size, tirvm_function_count(m),
+           tirvm_function_count(m) == 1 ? "" : "s");
+    for (int fi = 0; fi < tirvm_function_count(m); fi++) {
+        printf("function %s\n", tirvm_function_name(m, fi));
+        for (int i = 0; i < tirvm_param_count(m, fi); i++) {
+            tirvm_param_info p;
+            char dt[32];
+            tirvm_param(m, fi, i, &p);
+            printf("  %s", p.name);
+            if (p.alias)
+                printf(" (buffer %s)", p.alias);
+            if (p.kind == TIRVM_PARAM_SCALAR) {
+                printf(": %s\n", dtn(p.dtype, dt, sizeof dt));
+                continue;
+            }
+            printf(": buffer %s[", dtn(p.dtype, dt, sizeof dt));
+            for (int k = 0; k < p.ndim; k++) {
+                if (p.shape[k] >= 0)
+                    printf("%s%lld", k ? ", " : "", (long long)p.shape[k]);
+                else
+                    printf("%s?", k ? ", " : "");
+            }
+            printf("]\n");
+        }
+    }
+    tirvm_module_free(m);
+    return CLI_OK;
+}
+
+static int cmd_dis(const char *path)
+{
+    tirvm_module *m;
+    int st = load(path, &m);
+    if (st)
+        return st;
+    char *text = tirvm_disassemble(m);
+    if (text)
+        fputs(text, stdout);
+    free(text);
+    tirvm_module_free(m);
+    return text ? CLI_OK : CLI_RUNTIME;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+    const char *path = NULL, *entry = NULL;
+    const char **outs = calloc((size_t)argc + 1, sizeof *outs);
+    const char **specs = calloc((size_t)argc + 1, sizeof *specs);
+    int nouts = 0, nspecs = 0, status = CLI_OK;
+    long threads = 0;
+    tirvm_module *m = NULL;
+    cli_args ca;
+    memset(&ca, 0, sizeof ca);
+    char err[700];
+    if (!outs || !specs) {
+        status = CLI_RUNTIME;
+        goto done;
+    }
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--entry") == 0 || strcmp(a, "--threads") == 0 || strcmp(a, "--out") == 0) {
+            if (i + 1 >= argc) {
+                snprintf(err, sizeof err, "%s needs a value", a);
+                status = usage_error(err);
+                goto done;
+            }
+            const char *v = argv[++i];
+            if (a[2] == 'e')
+                entry = v;
+            else if (a[2] == 'o')
+                outs[nouts++] = v;
+            else {
+                char *end;
+                errno = 0;
+                threads = strtol(v, &end, 10);
+                if (!*v || *end || errno || threads < 1 || threads > 1024) {
+                    snprintf(err, sizeof err, "--threads needs a number from 1 to 1024, got '%s'", v);
+                    status = usage_error(err);
+                    goto done;
+                }
+            }
+        } else if (a[0] == '-' && a[1] == '-') {
+            snprintf(err, sizeof err, "unknown option '%s'", a);
+            status = usage_error(err);
+            goto done;
+        } else if (!path) {
+            path = a;
+        } else {
+            specs[nspecs++] = a;
+        }
+    }
+    if (!path) {
+        status = usage_error("run needs a MODULE.tirbc");
+        goto done;
+    }
+    if ((status = load(path, &m)))
+        goto done;
+    int func;
+    if (entry) {
+        func = tirvm_find_function(m, entry);
+        if (func < 0) {
+            snprintf(err, sizeof err, "the module has no function '%s'", entry);
+            status = usage_error(err);
+            goto done;
+        }
+    } else {
+        func = tirvm_find_function(m, "main");
+        if (func < 0 && tirvm_function_count(m) == 1)
+            func = 0;
+        if (func < 0) {
+            status = usage_error("the module has several functions and none is 'main': pick one with --entry");
+            goto done;
+        }
+    }
+    if ((status = cli_args_init(&ca, m, func)))
+        goto done;
+    for (int i = 0; i < nspecs; i++) {
+        if ((status = cli_args_set(&ca, specs[i], err, sizeof err))) {
+            if (status == CLI_USAGE)
+                usage_error(err);
+            else
+                fprintf(stderr, "error: %s\n", err);
+            goto done;
+        }
+    }
+    /* Check every --out before running, so a typo costs no run. */
+    for (int i = 0; i < nouts; i++) {
+        const char *eq = strchr(outs[i], '=');
+        int p = eq ? cli_args_find(&ca, outs[i], (size_t)(eq - outs[i])) : -1;
+        if (!eq || !eq[1] || p < 0 || ca.params[p].kind != TIRVM_PARAM_BUFFER) {
+            snprintf(err, sizeof err, "--out '%s' does not name a buffer parameter as NAME=FILE.npy", outs[i]);
+            status = usage_error(err);
+            goto done;
+        }
+    }
+    if ((status = cli_args_finish(&ca, err, sizeof err))) {
+        fprintf(stderr, "error: %s\n", err);
+        goto done;
+    }
+    (void)threads; /* parallel execution uses it; every loop runs on the calling thread for now */
+    if (tirvm_call(m, func, ca.args, ca.nparams, err, sizeof err) != TIRVM_OK) {
+        fprintf(stderr, "error: %s\n", err);
+        status = CLI_RUNTIME;
+        goto done;
+    }
+    for (int i = 0; i < nouts; i++) {
+        const char *eq = strchr(outs[i], '=');
+        int p = cli_args_find(&ca, outs[i], (size_t)(eq - outs[i]));
+        if (npy_write(eq + 1, &ca.arrays[p], err, sizeof err) != 0) {
+            fprintf(stderr, "error: %s\n", err);
+            status = CLI_USAGE;
+            goto done;
+        }
+    }
+done:
+    cli_args_free(&ca);
+    tirvm_module_free(m);
+    free(outs);
+    free(specs);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return usage_error("no command given");
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+        fputs(usage, stdout);
+        return 0;
+    }
+    if (strcmp(cmd, "--version") == 0) {
+        printf("tirvm %s\n", tirvm_version());
+        return 0;
+    }
+    if (strcmp(cmd, "run") == 0)
+        return cmd_run(argc - 2, argv + 2);
+    if (strcmp(cmd, "dis") == 0 || strcmp(cmd, "verify") == 0 || strcmp(cmd, "info") == 0) {
+        if (argc != 3)
+            return usage_error("this command takes exactly one MODULE.tirbc");
+        if (cmd[0] == 'd')
+            return cmd_dis(argv[2]);
+        if (cmd[0] == 'i')
+            return cmd_info(argv[2]);
+        tirvm_module *m;
+        int st = load(argv[2], &m);
+        if (st)
+            return st;
+        printf("%s: valid .tirbc module\n", argv[2]);
+        tirvm_module_free(m);
+        return CLI_OK;
+    }
+    char msg[300];
+    snprintf(msg, sizeof msg, "unknown command '%s'", cmd);
+    return usage_error(msg);
+}

@@ -1,0 +1,487 @@
+/* The specification's typing rules ("Rules for Assigning Datatypes to
+ * PrimExprs", "Typing Rules for Statements", "... Other Language
+ * Constructs") and its scoping/SSA rules ("Variable Scoping").  Messages
+ * name the node and the rule in the spec's terms. */
+#include "check.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct scope_entry scope_entry;
+struct scope_entry {
+    const tir_var *var;
+    scope_entry *next;
+};
+
+typedef struct {
+    tir_arena *a;
+    tir_diag *d;
+    scope_entry *scope;   /* variables in scope (innermost first) */
+    tir_vec bound;        /* every variable bound so far (SSA: at most once) */
+    const tir_func *func;
+    int ret_count;
+    tir_dtype ret_dtype;
+} checker;
+
+#define ERR(c, loc, ...) tir_diag_error((c)->d, (loc), __VA_ARGS__)
+
+static const char *dtn(tir_dtype t)
+{
+    static char bufs[8][32];
+    static int k;
+    k = (k + 1) % 8;
+    return tir_dtype_str(t, bufs[k], sizeof bufs[k]);
+}
+
+static bool in_scope(checker *c, const tir_var *v)
+{
+    for (scope_entry *e = c->scope; e; e = e->next)
+        if (e->var == v)
+            return true;
+    return false;
+}
+
+/* Binds v in the current scope; reports a second binding of the same Var (SSA). */
+static void bind_var(checker *c, const tir_var *v, tir_loc loc)
+{
+    for (size_t i = 0; i < c->bound.len; i++)
+        if (c->bound.items[i] == v) {
+            ERR(c, loc, "variable '%s' is bound more than once (TIR is in SSA form)", v->name);
+            return;
+        }
+    tir_vec_push(c->a, &c->bound, (void *)v);
+    scope_entry *e = tir_arena_alloc(c->a, sizeof *e);
+    e->var = v;
+    e->next = c->scope;
+    c->scope = e;
+}
+
+/* Variables that may be bound by a buffer's shape/strides/elem_offset. */
+static void bind_buffer_vars(checker *c, const tir_buffer *b)
+{
+    for (uint32_t i = 0; i < b->ndim; i++)
+        if (b->shape[i]->kind == TIR_E_VAR && !in_scope(c, b->shape[i]->var))
+            bind_var(c, b->shape[i]->var, b->shape[i]->loc);
+    for (uint32_t i = 0; i < b->nstrides; i++)
+        if (b->strides[i]->kind == TIR_E_VAR && !in_scope(c, b->strides[i]->var))
+            bind_var(c, b->strides[i]->var, b->strides[i]->loc);
+    if (b->elem_offset && b->elem_offset->kind == TIR_E_VAR && !in_scope(c, b->elem_offset->var))
+        bind_var(c, b->elem_offset->var, b->elem_offset->loc);
+}
+
+static void check_expr(checker *c, const tir_expr *e);
+
+static bool is_int_scalar(tir_dtype t) { return tir_dt_is_int(t) && t.lanes == 1; }
+static bool is_bool_scalar(tir_dtype t) { return tir_dt_is_bool(t) && t.lanes == 1; }
+
+static void check_indices(checker *c, const char *node, const tir_buffer *b, tir_expr **idx, uint32_t n, tir_loc loc)
+{
+    if (n != b->ndim)
+        ERR(c, loc, "%s on buffer '%s' needs %u indices, got %u", node, b->name, b->ndim, n);
+    for (uint32_t i = 0; i < n; i++) {
+        check_expr(c, idx[i]);
+        if (i + 1 < n && idx[i]->dtype.lanes != 1)
+            ERR(c, idx[i]->loc, "%s: only the last index may be a vector, index %u is %s", node, i, dtn(idx[i]->dtype));
+        if (!tir_dt_is_int(idx[i]->dtype) || tir_dt_is_bool(idx[i]->dtype))
+            ERR(c, idx[i]->loc, "%s: indices must be integers, index %u is %s", node, i, dtn(idx[i]->dtype));
+        else if (i > 0 && idx[i]->dtype.bits != idx[0]->dtype.bits)
+            /* spec BufferLoad 7.ii / BufferStore 4.iii («all the same bitwidth»); reading 12 */
+            ERR(c, idx[i]->loc, "%s: all indices must have the same bit width, got %s and %s", node,
+                dtn(idx[0]->dtype), dtn(idx[i]->dtype));
+    }
+}
+
+static void check_buffer_in_scope(checker *c, const tir_buffer *b, tir_loc loc)
+{
+    if (!in_scope(c, b->data))
+        ERR(c, loc, "buffer '%s' is used outside the scope that declares it", b->name);
+}
+
+static void check_expr(checker *c, const tir_expr *e)
+{
+    if (c->d->nerrors > TIR_DIAG_MAX_ERRORS)
+        return;
+    const char *kn = tir_expr_kind_names[e->kind];
+    switch (e->kind) {
+    case TIR_E_VAR:
+        if (!in_scope(c, e->var))
+            ERR(c, e->loc, "variable '%s' is used outside its scope", e->var->name);
+        return;
+    case TIR_E_INT:
+        if (e->dtype.lanes != 1)
+            ERR(c, e->loc, "IntImm must be a scalar, got %s", dtn(e->dtype));
+        else if (!tir_dt_is_int(e->dtype))
+            ERR(c, e->loc, "IntImm must have an Int or UInt dtype, got %s", dtn(e->dtype));
+        else if (!tir_int_fits(e->dtype, e->ival))
+            ERR(c, e->loc, "IntImm value %lld is out of range for %s", (long long)e->ival, dtn(e->dtype));
+        return;
+    case TIR_E_FLOAT: {
+        if (!tir_dt_is_float(e->dtype) || e->dtype.lanes != 1) {
+            ERR(c, e->loc, "FloatImm must have a scalar Float or BFloat dtype, got %s", dtn(e->dtype));
+            return;
+        }
+        double lim = e->dtype.code == TIR_CODE_BFLOAT ? 3.38953139e38
+                     : e->dtype.bits == 16           ? 65504.0
+                     : e->dtype.bits == 32           ? 3.402823466e38
+                                                     : INFINITY;
+        double v = e->fval;
+        if (!isnan(v) && !isinf(v) && (v > lim || v < -lim))
+            ERR(c, e->loc, "FloatImm value %g is out of range for %s", v, dtn(e->dtype));
+        return;
+    }
+    case TIR_E_STR: return;
+    case TIR_E_CAST:
+        check_expr(c, e->a);
+        if (e->a->dtype.lanes != e->dtype.lanes)
+            ERR(c, e->loc, "Cast must keep the lane count: %s to %s", dtn(e->a->dtype), dtn(e->dtype));
+        else if (tir_dt_is_handle(e->a->dtype) && !tir_dt_is_handle(e->dtype))
+            ERR(c, e->loc, "Cast of a handle must be to a handle, got %s", dtn(e->dtype));
+        else if (tir_dt_is_handle(e->dtype) && !tir_dt_is_int(e->a->dtype) && !tir_dt_is_handle(e->a->dtype))
+            ERR(c, e->loc, "Cast to a handle needs an Int, UInt or Handle value, got %s", dtn(e->a->dtype));
+        return;
+    case TIR_E_SELECT:
+        check_expr(c, e->a);
+        check_expr(c, e->b);
+        check_expr(c, e->c);
+        if (!tir_dt_is_bool(e->a->dtype))
+            ERR(c, e->a->loc, "Select condition must be bool, got %s", dtn(e->a->dtype));
+        else if (!tir_dt_eq(e->b->dtype, e->c->dtype))
+            ERR(c, e->loc, "Select true and false values must have the same dtype, got %s and %s", dtn(e->b->dtype),
+                dtn(e->c->dtype));
+        else if (e->a->dtype.lanes != 1 && e->a->dtype.lanes != e->b->dtype.lanes)
+            ERR(c, e->loc, "Select condition has %u lanes but the values have %u", e->a->dtype.lanes, e->b->dtype.lanes);
+        return;
+    case TIR_E_LOAD:
+        check_buffer_in_scope(c, e->buffer, e->loc);
+        check_indices(c, "BufferLoad", e->buffer, e->args, e->nargs, e->loc);
+        return;
+    case TIR_E_RAMP:
+        check_expr(c, e->a);
+        check_expr(c, e->b);
+        if (e->lanes <= 1)
+            ERR(c, e->loc, "Ramp lanes must be greater than 1, got %d", e->lanes);
+        if (!tir_dt_eq(e->a->dtype, e->b->dtype) || e->a->dtype.lanes != 1)
+            ERR(c, e->loc, "Ramp base and stride must be scalars of the same dtype, got %s and %s", dtn(e->a->dtype),
+                dtn(e->b->dtype));
+        else if (!tir_dt_is_int(e->a->dtype))
+            ERR(c, e->loc, "Ramp base and stride must be Int or UInt, got %s", dtn(e->a->dtype));
+        return;
+    case TIR_E_BROADCAST:
+        check_expr(c, e->a);
+        if (e->a->dtype.lanes != 1)
+            ERR(c, e->loc, "Broadcast value must be a scalar, got %s", dtn(e->a->dtype));
+        if (e->lanes <= 1)
+            ERR(c, e->loc, "Broadcast lanes must be greater than 1, got %d", e->lanes);
+        return;
+    case TIR_E_LET: {
+        check_expr(c, e->a);
+        if (!tir_dt_eq(e->var->dtype, e->a->dtype))
+            ERR(c, e->loc, "Let variable '%s' is %s but its value is %s", e->var->name, dtn(e->var->dtype),
+                dtn(e->a->dtype));
+        scope_entry *saved = c->scope;
+        bind_var(c, e->var, e->loc);
+        check_expr(c, e->b);
+        c->scope = saved;
+        return;
+    }
+    case TIR_E_CALL:
+        for (uint32_t i = 0; i < e->nargs; i++)
+            check_expr(c, e->args[i]);
+        if (e->op && strcmp(e->op, "tir.if_then_else") == 0 && e->nargs == 3 && !is_bool_scalar(e->args[0]->dtype))
+            ERR(c, e->args[0]->loc, "if_then_else condition must be a bool scalar, got %s", dtn(e->args[0]->dtype));
+        if (e->op && strcmp(e->op, "tir.ret") == 0) {
+            c->ret_count++;
+            if (e->nargs == 1)
+                c->ret_dtype = e->args[0]->dtype;
+        }
+        return;
+    case TIR_E_SHUFFLE: {
+        if (e->nargs == 0)
+            ERR(c, e->loc, "Shuffle needs at least one vector");
+        unsigned total = 0;
+        for (uint32_t i = 0; i < e->nargs; i++) {
+            check_expr(c, e->args[i]);
+            total += e->args[i]->dtype.lanes;
+            if (i && (e->args[i]->dtype.code != e->args[0]->dtype.code || e->args[i]->dtype.bits != e->args[0]->dtype.bits))
+                ERR(c, e->args[i]->loc, "Shuffle vectors must share a dtype, got %s and %s", dtn(e->args[0]->dtype),
+                    dtn(e->args[i]->dtype));
+        }
+        for (uint32_t i = 0; i < e->nargs2; i++) {
+            check_expr(c, e->args2[i]);
+            if (!is_int_scalar(e->args2[i]->dtype))
+                ERR(c, e->args2[i]->loc, "Shuffle indices must be integer scalars, got %s", dtn(e->args2[i]->dtype));
+        }
+        if (e->nargs && e->nargs2 != total)
+            ERR(c, e->loc, "Shuffle has %u indices but its vectors have %u lanes", e->nargs2, total);
+        return;
+    }
+    case TIR_E_AND:
+    case TIR_E_OR:
+        check_expr(c, e->a);
+        check_expr(c, e->b);
+        if (!tir_dt_is_bool(e->a->dtype) || !tir_dt_is_bool(e->b->dtype))
+            ERR(c, e->loc, "%s operands must be bool, got %s and %s", kn, dtn(e->a->dtype), dtn(e->b->dtype));
+        else if (e->a->dtype.lanes != e->b->dtype.lanes)
+            ERR(c, e->loc, "%s operands must have the same lanes, got %s and %s", kn, dtn(e->a->dtype), dtn(e->b->dtype));
+        return;
+    case TIR_E_NOT:
+        check_expr(c, e->a);
+        if (!tir_dt_is_bool(e->a->dtype))
+            ERR(c, e->loc, "Not operand must be bool, got %s", dtn(e->a->dtype));
+        return;
+    default:
+        break;
+    }
+    /* BinaryOp and CmpOp (rules 13 and 16) */
+    check_expr(c, e->a);
+    check_expr(c, e->b);
+    if (!tir_dt_eq(e->a->dtype, e->b->dtype)) {
+        ERR(c, e->loc, "%s operands must have the same dtype, got %s and %s", kn, dtn(e->a->dtype), dtn(e->b->dtype));
+        return;
+    }
+    if (tir_dt_is_handle(e->a->dtype)) {
+        ERR(c, e->loc, "%s is not defined on handles", kn);
+        return;
+    }
+    if (e->kind == TIR_E_MOD && !tir_dt_is_int(e->a->dtype))
+        ERR(c, e->loc, "Mod operands must be Int or UInt, got %s", dtn(e->a->dtype));
+}
+
+static void check_stmt(checker *c, const tir_stmt *s);
+
+static void check_region(checker *c, const tir_region *r)
+{
+    if (r->n != r->buffer->ndim)
+        ERR(c, r->loc, "BufferRegion of '%s' has %u ranges but the buffer has %u dimensions", r->buffer->name, r->n,
+            r->buffer->ndim);
+    for (uint32_t i = 0; i < r->n; i++) {
+        check_expr(c, r->mins[i]);
+        check_expr(c, r->extents[i]);
+    }
+}
+
+static void check_buffer_decl(checker *c, const tir_buffer *b)
+{
+    for (uint32_t i = 0; i < b->ndim; i++)
+        if (!is_int_scalar(b->shape[i]->dtype))
+            ERR(c, b->shape[i]->loc, "Buffer '%s' shape entries must be Int or UInt scalars, got %s", b->name,
+                dtn(b->shape[i]->dtype));
+    for (uint32_t i = 0; i < b->nstrides; i++)
+        if (!is_int_scalar(b->strides[i]->dtype) || !tir_dt_eq(b->strides[i]->dtype, b->strides[0]->dtype))
+            ERR(c, b->strides[i]->loc, "Buffer '%s' strides must be integer scalars of one dtype", b->name);
+    if (b->elem_offset && !is_int_scalar(b->elem_offset->dtype))
+        ERR(c, b->elem_offset->loc, "Buffer '%s' elem_offset must be an integer scalar", b->name);
+    if (!b->data || b->data->type_kind != TIR_TYPE_POINTER)
+        ERR(c, b->loc, "Buffer '%s' data must be a pointer variable", b->name);
+    tir_vtype vt = tir_dtype_vtype(b->dtype);
+    if (vt == TIR_VT_NONE || vt == TIR_VT_HANDLE)
+        ERR(c, b->loc, "unsupported dtype for buffer '%s': %s", b->name, dtn(b->dtype));
+}
+
+static void check_block(checker *c, const tir_stmt *realize)
+{
+    const tir_block *blk = realize->block;
+    if (realize->nindices != blk->niter_vars)
+        ERR(c, realize->loc, "BlockRealize has %u iter values but block '%s' has %u iter vars", realize->nindices,
+            blk->name, blk->niter_vars);
+    for (uint32_t i = 0; i < realize->nindices; i++)
+        check_expr(c, realize->indices[i]);
+    check_expr(c, realize->predicate);
+    if (!tir_dt_is_bool(realize->predicate->dtype))
+        ERR(c, realize->predicate->loc, "BlockRealize predicate must be bool, got %s", dtn(realize->predicate->dtype));
+    scope_entry *saved = c->scope;
+    for (uint32_t i = 0; i < blk->niter_vars; i++) {
+        const tir_iter_var *iv = &blk->iter_vars[i];
+        if (!is_int_scalar(iv->var->dtype))
+            ERR(c, iv->var->loc, "block iter var '%s' must be an Int or UInt scalar, got %s", iv->var->name,
+                dtn(iv->var->dtype));
+        if (iv->dom_min)
+            check_expr(c, iv->dom_min);
+        if (iv->dom_extent) {
+            check_expr(c, iv->dom_extent);
+            /* IterVar rule 1 */
+            if (iv->dom_extent->dtype.code != TIR_CODE_INT || !tir_dt_eq(iv->dom_extent->dtype, iv->var->dtype))
+                ERR(c, iv->dom_extent->loc, "IterVar '%s' domain extent must be %s, got %s", iv->var->name,
+                    dtn(iv->var->dtype), dtn(iv->dom_extent->dtype));
+        }
+        if (i < realize->nindices && !tir_dt_eq(realize->indices[i]->dtype, iv->var->dtype))
+            ERR(c, realize->indices[i]->loc, "block iter var '%s' is %s but is bound to a %s value", iv->var->name,
+                dtn(iv->var->dtype), dtn(realize->indices[i]->dtype));
+        bind_var(c, iv->var, iv->var->loc);
+    }
+    for (uint32_t i = 0; i < blk->nalloc; i++) {
+        check_buffer_decl(c, blk->alloc_buffers[i]);
+        for (uint32_t k = 0; k < blk->alloc_buffers[i]->ndim; k++)
+            check_expr(c, blk->alloc_buffers[i]->shape[k]);
+        bind_var(c, blk->alloc_buffers[i]->data, blk->alloc_buffers[i]->loc);
+    }
+    for (uint32_t i = 0; i < blk->nreads; i++)
+        check_region(c, &blk->reads[i]);
+    for (uint32_t i = 0; i < blk->nwrites; i++)
+        check_region(c, &blk->writes[i]);
+    if (blk->init)
+        check_stmt(c, blk->init);
+    check_stmt(c, blk->body);
+    c->scope = saved;
+}
+
+static void check_stmt(checker *c, const tir_stmt *s)
+{
+    if (c->d->nerrors > TIR_DIAG_MAX_ERRORS)
+        return;
+    scope_entry *saved = c->scope;
+    switch (s->kind) {
+    case TIR_S_LET:
+        check_expr(c, s->value);
+        if (s->var->type_kind == TIR_TYPE_POINTER) {
+            if (!tir_dt_is_handle(s->value->dtype) || s->value->dtype.bits == 0)
+                ERR(c, s->loc, "LetStmt pointer variable '%s' needs a handle value, got %s", s->var->name,
+                    dtn(s->value->dtype));
+        } else if (!tir_dt_eq(s->var->dtype, s->value->dtype)) {
+            ERR(c, s->value->loc, "LetStmt variable '%s' is %s but its value is %s", s->var->name, dtn(s->var->dtype),
+                dtn(s->value->dtype));
+        }
+        bind_var(c, s->var, s->loc);
+        check_stmt(c, s->body);
+        break;
+    case TIR_S_ATTR:
+        if (s->value)
+            check_expr(c, s->value);
+        if (s->var && s->attr_key &&
+            (strcmp(s->attr_key, "thread_extent") == 0 || strcmp(s->attr_key, "virtual_thread") == 0))
+            bind_var(c, s->var, s->loc);
+        check_stmt(c, s->body);
+        break;
+    case TIR_S_ASSERT:
+        check_expr(c, s->cond);
+        check_expr(c, s->message);
+        if (!is_bool_scalar(s->cond->dtype))
+            ERR(c, s->cond->loc, "AssertStmt condition must be a bool scalar, got %s", dtn(s->cond->dtype));
+        if (s->message->kind != TIR_E_STR && !tir_dt_eq(s->message->dtype, TIR_DT_I32))
+            ERR(c, s->message->loc, "AssertStmt message must be a string or an int32, got %s", dtn(s->message->dtype));
+        if (s->body)
+            check_stmt(c, s->body);
+        break;
+    case TIR_S_STORE: {
+        check_buffer_in_scope(c, s->buffer, s->loc);
+        check_expr(c, s->value);
+        check_indices(c, "BufferStore", s->buffer, s->indices, s->nindices, s->loc);
+        unsigned idx_lanes = s->nindices ? s->indices[s->nindices - 1]->dtype.lanes : 1;
+        if (s->value->dtype.lanes != idx_lanes * s->buffer->dtype.lanes)
+            ERR(c, s->value->loc, "BufferStore value has %u lanes but buffer '%s' (%s) indexed with %u lanes needs %u",
+                s->value->dtype.lanes, s->buffer->name, dtn(s->buffer->dtype), idx_lanes, idx_lanes * s->buffer->dtype.lanes);
+        else if (s->value->dtype.code != s->buffer->dtype.code || s->value->dtype.bits != s->buffer->dtype.bits)
+            ERR(c, s->value->loc, "BufferStore value is %s but buffer '%s' holds %s", dtn(s->value->dtype),
+                s->buffer->name, dtn(s->buffer->dtype));
+        break;
+    }
+    case TIR_S_ALLOCATE:
+        check_expr(c, s->cond);
+        for (uint32_t i = 0; i < s->nindices; i++) {
+            check_expr(c, s->indices[i]);
+            if (!is_int_scalar(s->indices[i]->dtype))
+                ERR(c, s->indices[i]->loc, "Allocate extents must be integer scalars, got %s", dtn(s->indices[i]->dtype));
+        }
+        if (!is_bool_scalar(s->cond->dtype))
+            ERR(c, s->cond->loc, "Allocate condition must be a bool scalar, got %s", dtn(s->cond->dtype));
+        bind_var(c, s->var, s->loc);
+        check_stmt(c, s->body);
+        break;
+    case TIR_S_DECL_BUFFER:
+        check_buffer_decl(c, s->buffer);
+        check_stmt(c, s->body);
+        break;
+    case TIR_S_REALIZE:
+        check_stmt(c, s->body);
+        break;
+    case TIR_S_SEQ:
+        for (uint32_t i = 0; i < s->nseq; i++)
+            check_stmt(c, s->seq[i]);
+        break;
+    case TIR_S_IF:
+        check_expr(c, s->cond);
+        if (!is_bool_scalar(s->cond->dtype))
+            ERR(c, s->cond->loc, "IfThenElse condition must be a bool scalar, got %s", dtn(s->cond->dtype));
+        check_stmt(c, s->body);
+        c->scope = saved;
+        if (s->else_case)
+            check_stmt(c, s->else_case);
+        break;
+    case TIR_S_EVALUATE:
+        check_expr(c, s->value);
+        break;
+    case TIR_S_FOR: {
+        check_expr(c, s->min);
+        check_expr(c, s->extent);
+        tir_dtype lv = s->var->dtype, mn = s->min->dtype, ex = s->extent->dtype;
+        if (!is_int_scalar(lv) || !is_int_scalar(mn) || !is_int_scalar(ex)) {
+            ERR(c, s->loc, "For loop variable, min and extent must be Int or UInt scalars, got %s, %s and %s", dtn(lv),
+                dtn(mn), dtn(ex));
+        } else {
+            /* For rules 2-5: IntImm bounds narrower than the loop var are promoted. */
+            if (mn.bits > lv.bits || ex.bits > lv.bits)
+                ERR(c, s->loc, "For min and extent may not be wider than the loop variable '%s' (%s), got %s and %s",
+                    s->var->name, dtn(lv), dtn(mn), dtn(ex));
+            if (s->min->kind == TIR_E_INT && mn.bits < lv.bits)
+                mn = lv;
+            if (s->extent->kind == TIR_E_INT && ex.bits < lv.bits)
+                ex = lv;
+            if (!tir_dt_eq(lv, mn) || !tir_dt_eq(lv, ex))
+                ERR(c, s->loc, "For loop variable '%s', min and extent must have the same dtype, got %s, %s and %s",
+                    s->var->name, dtn(lv), dtn(s->min->dtype), dtn(s->extent->dtype));
+        }
+        if (s->for_kind == TIR_FOR_VECTORIZED &&
+            (s->min->kind != TIR_E_INT || s->min->ival != 0 || s->extent->kind != TIR_E_INT || s->extent->ival < 1))
+            ERR(c, s->loc, "a vectorized For needs min 0 and a constant extent of at least 1");
+        bind_var(c, s->var, s->loc);
+        check_stmt(c, s->body);
+        break;
+    }
+    case TIR_S_WHILE:
+        check_expr(c, s->cond);
+        if (!is_int_scalar(s->cond->dtype))
+            ERR(c, s->cond->loc, "While condition must be an Int or UInt scalar, got %s", dtn(s->cond->dtype));
+        else if (s->cond->kind == TIR_E_INT)
+            ERR(c, s->cond->loc, "While condition must not be a constant");
+        check_stmt(c, s->body);
+        break;
+    case TIR_S_BLOCK_REALIZE:
+        check_block(c, s);
+        break;
+    }
+    c->scope = saved;
+}
+
+bool tir_check_module(tir_arena *a, tir_diag *d, const tir_module *m)
+{
+    int before = d->nerrors;
+    for (uint32_t i = 0; i < m->nfuncs; i++) {
+        checker c;
+        memset(&c, 0, sizeof c);
+        c.a = a;
+        c.d = d;
+        const tir_func *f = m->funcs[i];
+        c.func = f;
+        for (uint32_t k = 0; k < f->nparams; k++)
+            bind_var(&c, f->params[k], f->params[k]->loc);
+        /* PrimFunc rule 1.ii: buffer_map shape/stride/offset vars are bound by the arguments */
+        for (uint32_t k = 0; k < f->nparams; k++) {
+            const tir_buffer *b = f->param_buffers[k];
+            if (!b)
+                continue;
+            check_buffer_decl(&c, b);
+            bind_buffer_vars(&c, b);
+            bind_var(&c, b->data, b->loc);
+        }
+        check_stmt(&c, f->body);
+        /* PrimFunc rule 6: tir.ret and ret_type */
+        if (c.ret_count && !f->has_ret_type)
+            ERR(&c, f->loc, "function '%s' returns a value with tir.ret but declares no return type", f->name);
+        else if (c.ret_count && !tir_dt_eq(c.ret_dtype, f->ret_dtype))
+            ERR(&c, f->loc, "function '%s' returns %s but declares %s", f->name, dtn(c.ret_dtype), dtn(f->ret_dtype));
+        else if (!c.ret_count && f->has_ret_type && !tir_dt_is_void(f->ret_dtype))
+            ERR(&c, f->loc, "function '%s' declares return type %s but never calls tir.ret", f->name, dtn(f->ret_dtype));
+    }
+    return d->nerrors == before;
+}

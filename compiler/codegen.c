@@ -1,0 +1,943 @@
+/* Codegen: lowered TIR → typed register bytecode (format/opcodes.def).
+ *
+ * Every TIR variable gets its own register.  Constants live in registers
+ * loaded once by a prologue, so loop bodies never reload them.  Temporaries
+ * are recycled per statement through per-type free lists (registers are
+ * typed, so a register is only reused for the same value kind).  Buffer
+ * indices are flattened with the buffer's strides; each dimension is
+ * checked against its extent unless a simple interval analysis proves the
+ * index in range (spec-readings 13), and every load/store checks the
+ * flattened index against the buffer's size, which is what keeps memory
+ * safe whatever the module. */
+#include "codegen.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "opcodes.h"
+
+typedef struct {
+    bool known;
+    int64_t lo, hi;
+} interval;
+
+typedef struct {
+    const tir_var *var;
+    uint32_t reg;
+    interval range;
+} var_slot;
+
+typedef struct {
+    const tir_var *data; /* buffer data pointer var */
+    uint32_t vmbuf;      /* index into the function's buffer table */
+} data_slot;
+
+typedef struct {
+    uint64_t bits;
+    uint8_t vt;
+    uint32_t reg;
+} const_slot;
+
+typedef struct {
+    tir_arena *a;
+    tir_diag *d;
+    const tir_module *mod;
+    const tir_func *func;
+    /* the function being built */
+    uint32_t *code;
+    uint32_t ncode, capcode;
+    tirbc_regtype *regtypes;
+    uint32_t nregs, capregs;
+    tirbc_buffer *bufs;
+    uint32_t nbufs, capbufs;
+    char **strings;
+    uint32_t nstrings, capstrings;
+    tirbc_line *lines;
+    uint32_t nlines, caplines;
+    uint32_t last_line;
+    var_slot *vars;
+    uint32_t nvars, capvars;
+    data_slot *datas;
+    uint32_t ndatas, capdatas;
+    const_slot *consts;
+    uint32_t nconsts, capconsts;
+    /* temporaries: free lists per value kind, and those taken in this statement */
+    uint32_t *free_regs[TIR_VT_COUNT];
+    uint32_t nfree[TIR_VT_COUNT], capfree[TIR_VT_COUNT];
+    uint32_t *taken;
+    uint32_t ntaken, captaken;
+    bool failed;
+} cg;
+
+#define ERR(c, loc, ...) (tir_diag_error((c)->d, (loc), __VA_ARGS__), (c)->failed = true)
+
+static void *grow(void *p, uint32_t *cap, uint32_t need, size_t elem)
+{
+    if (need <= *cap)
+        return p;
+    uint32_t n = *cap ? *cap : 16;
+    while (n < need)
+        n *= 2;
+    void *q = realloc(p, (size_t)n * elem);
+    if (!q) {
+        fputs("tirc: out of memory\n", stderr);
+        abort();
+    }
+    *cap = n;
+    return q;
+}
+
+static const char *dtn(tir_dtype t)
+{
+    static char bufs[4][32];
+    static int k;
+    k = (k + 1) % 4;
+    return tir_dtype_str(t, bufs[k], sizeof bufs[k]);
+}
+
+/* ---- registers ------------------------------------------------------------ */
+static uint32_t new_reg(cg *c, tir_vtype vt)
+{
+    c->regtypes = grow(c->regtypes, &c->capregs, c->nregs + 1, sizeof *c->regtypes);
+    c->regtypes[c->nregs].vtype = (uint8_t)vt;
+    c->regtypes[c->nregs].lanes = 1;
+    return c->nregs++;
+}
+
+static uint32_t temp(cg *c, tir_vtype vt)
+{
+    uint32_t r;
+    if (c->nfree[vt])
+        r = c->free_regs[vt][--c->nfree[vt]];
+    else
+        r = new_reg(c, vt);
+    c->taken = grow(c->taken, &c->captaken, c->ntaken + 1, sizeof *c->taken);
+    c->taken[c->ntaken++] = r;
+    return r;
+}
+
+/* Returns the temporaries taken since `mark` to their free lists. */
+static void release_temps(cg *c, uint32_t mark)
+{
+    while (c->ntaken > mark) {
+        uint32_t r = c->taken[--c->ntaken];
+        tir_vtype vt = c->regtypes[r].vtype;
+        c->free_regs[vt] = grow(c->free_regs[vt], &c->capfree[vt], c->nfree[vt] + 1, sizeof(uint32_t));
+        c->free_regs[vt][c->nfree[vt]++] = r;
+    }
+}
+
+static tir_vtype vt_of(cg *c, tir_dtype dt, tir_loc loc)
+{
+    tir_vtype vt = tir_dtype_vtype(dt);
+    if (dt.lanes != 1) {
+        ERR(c, loc, "unsupported: vector values (%s) are not supported yet", dtn(dt));
+        return TIR_VT_I32;
+    }
+    if (vt == TIR_VT_NONE || vt == TIR_VT_HANDLE || vt == TIR_VT_F16 || vt == TIR_VT_BF16) {
+        ERR(c, loc, "unsupported: values of type %s are not supported yet", dtn(dt));
+        return TIR_VT_I32;
+    }
+    return vt;
+}
+
+/* ---- emission ------------------------------------------------------------ */
+static void emit(cg *c, int op, int n, ...)
+{
+    if (op < 0) {
+        c->failed = true;
+        return;
+    }
+    c->code = grow(c->code, &c->capcode, c->ncode + 1 + (uint32_t)n, sizeof *c->code);
+    c->code[c->ncode++] = (uint32_t)op;
+    va_list ap;
+    va_start(ap, n);
+    for (int i = 0; i < n; i++)
+        c->code[c->ncode++] = va_arg(ap, uint32_t);
+    va_end(ap);
+}
+#define EMIT0(c, op) emit(c, op, 0)
+#define EMIT1(c, op, a) emit(c, op, 1, (uint32_t)(a))
+#define EMIT2(c, op, a, b) emit(c, op, 2, (uint32_t)(a), (uint32_t)(b))
+#define EMIT3(c, op, a, b, d) emit(c, op, 3, (uint32_t)(a), (uint32_t)(b), (uint32_t)(d))
+#define EMIT4(c, op, a, b, d, e) emit(c, op, 4, (uint32_t)(a), (uint32_t)(b), (uint32_t)(d), (uint32_t)(e))
+
+/* The word index of the last emitted operand (to patch jump targets). */
+static uint32_t last_word(cg *c) { return c->ncode - 1; }
+static void patch(cg *c, uint32_t word, uint32_t target) { c->code[word] = target; }
+
+static void mark_line(cg *c, tir_loc loc)
+{
+    if (!loc.line || loc.line == c->last_line)
+        return;
+    c->lines = grow(c->lines, &c->caplines, c->nlines + 1, sizeof *c->lines);
+    if (c->nlines && c->lines[c->nlines - 1].pc == c->ncode)
+        c->nlines--; /* nothing emitted for the previous entry */
+    c->lines[c->nlines].pc = c->ncode;
+    c->lines[c->nlines].line = loc.line;
+    c->lines[c->nlines].col = loc.col;
+    c->nlines++;
+    c->last_line = loc.line;
+}
+
+static uint32_t add_string(cg *c, const char *s)
+{
+    for (uint32_t i = 0; i < c->nstrings; i++)
+        if (strcmp(c->strings[i], s) == 0)
+            return i;
+    c->strings = grow(c->strings, &c->capstrings, c->nstrings + 1, sizeof *c->strings);
+    c->strings[c->nstrings] = strdup(s);
+    return c->nstrings++;
+}
+
+static int typed(cg *c, tirbc_opcode family, tir_vtype vt, tir_loc loc)
+{
+    int op = tirbc_op_typed(family, vt);
+    if (op < 0) {
+        char name[32];
+        ERR(c, loc, "unsupported: no %s instruction for %s", tirbc_op_name((int)family, name, sizeof name),
+            tir_vtype_names[vt]);
+    }
+    return op;
+}
+
+/* ---- constants ----------------------------------------------------------- */
+static uint32_t const_reg(cg *c, tir_vtype vt, uint64_t bits)
+{
+    for (uint32_t i = 0; i < c->nconsts; i++)
+        if (c->consts[i].vt == vt && c->consts[i].bits == bits)
+            return c->consts[i].reg;
+    c->consts = grow(c->consts, &c->capconsts, c->nconsts + 1, sizeof *c->consts);
+    c->consts[c->nconsts].vt = (uint8_t)vt;
+    c->consts[c->nconsts].bits = bits;
+    c->consts[c->nconsts].reg = new_reg(c, vt);
+    return c->consts[c->nconsts++].reg;
+}
+
+static uint32_t const_int(cg *c, tir_vtype vt, int64_t v) { return const_reg(c, vt, (uint64_t)v); }
+
+static uint32_t const_float(cg *c, tir_vtype vt, double v)
+{
+    uint64_t bits = 0;
+    if (vt == TIR_VT_F32) {
+        float f = (float)v;
+        uint32_t b32;
+        memcpy(&b32, &f, 4);
+        bits = b32;
+    } else {
+        memcpy(&bits, &v, 8);
+    }
+    return const_reg(c, vt, bits);
+}
+
+/* ---- variables and buffers ----------------------------------------------- */
+static var_slot *find_var(cg *c, const tir_var *v)
+{
+    for (uint32_t i = c->nvars; i-- > 0;)
+        if (c->vars[i].var == v)
+            return &c->vars[i];
+    return NULL;
+}
+
+static uint32_t bind_var(cg *c, const tir_var *v, interval range)
+{
+    c->vars = grow(c->vars, &c->capvars, c->nvars + 1, sizeof *c->vars);
+    c->vars[c->nvars].var = v;
+    c->vars[c->nvars].reg = new_reg(c, vt_of(c, v->dtype, v->loc));
+    c->vars[c->nvars].range = range;
+    return c->vars[c->nvars++].reg;
+}
+
+static int find_data(cg *c, const tir_var *data)
+{
+    for (uint32_t i = 0; i < c->ndatas; i++)
+        if (c->datas[i].data == data)
+            return (int)c->datas[i].vmbuf;
+    return -1;
+}
+
+static uint32_t add_vmbuf(cg *c, const tir_buffer *b, uint8_t kind)
+{
+    c->bufs = grow(c->bufs, &c->capbufs, c->nbufs + 1, sizeof *c->bufs);
+    tirbc_buffer *vb = &c->bufs[c->nbufs];
+    memset(vb, 0, sizeof *vb);
+    vb->name = strdup(b->name);
+    vb->dtype = b->dtype;
+    vb->kind = kind;
+    c->datas = grow(c->datas, &c->capdatas, c->ndatas + 1, sizeof *c->datas);
+    c->datas[c->ndatas].data = b->data;
+    c->datas[c->ndatas].vmbuf = c->nbufs;
+    c->ndatas++;
+    return c->nbufs++;
+}
+
+/* ---- interval analysis (to skip provably redundant dimension checks) ---- */
+static interval unknown(void)
+{
+    interval r = {false, 0, 0};
+    return r;
+}
+
+static bool mul_ok(int64_t a, int64_t b, int64_t *r) { return !__builtin_mul_overflow(a, b, r); }
+
+static interval range_of(cg *c, const tir_expr *e)
+{
+    interval r = unknown(), x, y;
+    if (e->dtype.lanes != 1 || !tir_dt_is_int(e->dtype) || (e->dtype.code == TIR_CODE_UINT && e->dtype.bits == 64))
+        return r;
+    switch (e->kind) {
+    case TIR_E_INT:
+        r.known = true;
+        r.lo = r.hi = e->ival;
+        return r;
+    case TIR_E_VAR: {
+        var_slot *s = find_var(c, e->var);
+        return s ? s->range : r;
+    }
+    case TIR_E_ADD:
+    case TIR_E_SUB:
+        x = range_of(c, e->a);
+        y = range_of(c, e->b);
+        if (!x.known || !y.known)
+            return r;
+        if (e->kind == TIR_E_ADD) {
+            if (__builtin_add_overflow(x.lo, y.lo, &r.lo) || __builtin_add_overflow(x.hi, y.hi, &r.hi))
+                return unknown();
+        } else if (__builtin_sub_overflow(x.lo, y.hi, &r.lo) || __builtin_sub_overflow(x.hi, y.lo, &r.hi)) {
+            return unknown();
+        }
+        break;
+    case TIR_E_MUL: {
+        x = range_of(c, e->a);
+        y = range_of(c, e->b);
+        if (!x.known || !y.known)
+            return r;
+        int64_t p[4];
+        if (!mul_ok(x.lo, y.lo, &p[0]) || !mul_ok(x.lo, y.hi, &p[1]) || !mul_ok(x.hi, y.lo, &p[2]) ||
+            !mul_ok(x.hi, y.hi, &p[3]))
+            return r;
+        r.lo = r.hi = p[0];
+        for (int i = 1; i < 4; i++) {
+            r.lo = p[i] < r.lo ? p[i] : r.lo;
+            r.hi = p[i] > r.hi ? p[i] : r.hi;
+        }
+        break;
+    }
+    case TIR_E_FLOORDIV:
+    case TIR_E_FLOORMOD:
+        x = range_of(c, e->a);
+        if (e->b->kind != TIR_E_INT || e->b->ival <= 0 || !x.known)
+            return r;
+        if (e->kind == TIR_E_FLOORMOD) {
+            r.lo = 0;
+            r.hi = e->b->ival - 1;
+            if (x.lo >= 0 && x.hi < e->b->ival) {
+                r.lo = x.lo;
+                r.hi = x.hi;
+            }
+        } else {
+            /* floor division is monotonic */
+            int64_t d = e->b->ival;
+            r.lo = x.lo >= 0 ? x.lo / d : -((-x.lo + d - 1) / d);
+            r.hi = x.hi >= 0 ? x.hi / d : -((-x.hi + d - 1) / d);
+        }
+        break;
+    case TIR_E_MIN:
+    case TIR_E_MAX:
+        x = range_of(c, e->a);
+        y = range_of(c, e->b);
+        if (!x.known || !y.known)
+            return r;
+        if (e->kind == TIR_E_MIN) {
+            r.lo = x.lo < y.lo ? x.lo : y.lo;
+            r.hi = x.hi < y.hi ? x.hi : y.hi;
+        } else {
+            r.lo = x.lo > y.lo ? x.lo : y.lo;
+            r.hi = x.hi > y.hi ? x.hi : y.hi;
+        }
+        break;
+    default:
+        return r;
+    }
+    /* The result must also be representable in the expression's dtype, or it wrapped. */
+    if (!tir_int_fits(e->dtype, r.lo) || !tir_int_fits(e->dtype, r.hi))
+        return unknown();
+    r.known = true;
+    return r;
+}
+
+/* ---- expressions --------------------------------------------------------- */
+static uint32_t gen_expr(cg *c, const tir_expr *e);
+
+static uint32_t gen_cast(cg *c, const tir_expr *e)
+{
+    uint32_t src = gen_expr(c, e->a);
+    tir_vtype from = vt_of(c, e->a->dtype, e->a->loc), to = vt_of(c, e->dtype, e->loc);
+    if (from == to)
+        return src;
+    uint32_t dst = temp(c, to);
+    bool from_int = from <= TIR_VT_U64, to_int = to <= TIR_VT_U64;
+    int op;
+    if (from_int && to_int)
+        op = typed(c, TIRBC_OP_EXT_BOOL, to, e->loc);
+    else if (from_int)
+        op = typed(c, from == TIR_VT_U64 ? TIRBC_OP_UTOF_F32 : TIRBC_OP_SITOF_F32, to, e->loc);
+    else if (from == TIR_VT_F32)
+        op = typed(c, TIRBC_OP_F32TO_BOOL, to, e->loc);
+    else
+        op = typed(c, TIRBC_OP_F64TO_BOOL, to, e->loc);
+    EMIT2(c, op, dst, src);
+    return dst;
+}
+
+static tirbc_opcode binary_family(tir_expr_kind k)
+{
+    switch (k) {
+    case TIR_E_ADD: return TIRBC_OP_ADD_BOOL;
+    case TIR_E_SUB: return TIRBC_OP_SUB_BOOL;
+    case TIR_E_MUL: return TIRBC_OP_MUL_BOOL;
+    case TIR_E_DIV: return TIRBC_OP_DIV_BOOL;
+    case TIR_E_MOD: return TIRBC_OP_MOD_BOOL;
+    case TIR_E_FLOORDIV: return TIRBC_OP_FLOORDIV_BOOL;
+    case TIR_E_FLOORMOD: return TIRBC_OP_FLOORMOD_BOOL;
+    case TIR_E_MIN: return TIRBC_OP_MIN_BOOL;
+    case TIR_E_MAX: return TIRBC_OP_MAX_BOOL;
+    case TIR_E_EQ: return TIRBC_OP_EQ_BOOL;
+    case TIR_E_NE: return TIRBC_OP_NE_BOOL;
+    case TIR_E_LT: return TIRBC_OP_LT_BOOL;
+    case TIR_E_LE: return TIRBC_OP_LE_BOOL;
+    case TIR_E_GT: return TIRBC_OP_GT_BOOL;
+    default: return TIRBC_OP_GE_BOOL;
+    }
+}
+
+/* The register holding a dimension's extent or stride (constant or variable). */
+static uint32_t extent_reg(cg *c, const tir_expr *x)
+{
+    if (x->kind == TIR_E_INT)
+        return const_int(c, TIR_VT_I64, x->ival);
+    return gen_expr(c, x);
+}
+
+/* Flattens buffer indices into one element offset (spec PrimFunc 2.iv). */
+static uint32_t gen_flat_index(cg *c, const tir_buffer *b, tir_expr **idx, uint32_t n, uint32_t vmbuf, tir_loc loc)
+{
+    if (n == 0)
+        return const_int(c, TIR_VT_I64, 0);
+    uint32_t *regs = malloc(n * sizeof *regs);
+    for (uint32_t i = 0; i < n; i++) {
+        regs[i] = gen_expr(c, idx[i]);
+        interval r = range_of(c, idx[i]);
+        const tir_expr *ext = b->shape[i];
+        bool proven = r.known && r.lo >= 0 && ext->kind == TIR_E_INT && r.hi < ext->ival;
+        if (!proven)
+            EMIT4(c, TIRBC_OP_CHKIDX, regs[i], extent_reg(c, ext), vmbuf, i);
+    }
+    uint32_t acc = regs[n - 1];
+    bool acc_is_i64 = false;
+    if (b->nstrides) {
+        uint32_t t = temp(c, TIR_VT_I64);
+        EMIT3(c, TIRBC_OP_IXMUL, t, regs[n - 1], extent_reg(c, b->strides[n - 1]));
+        acc = t;
+        acc_is_i64 = true;
+    }
+    /* stride of dimension i = product of the extents after it (compact), or the declared stride */
+    uint32_t stride = const_int(c, TIR_VT_I64, 1);
+    int64_t cstride = 1;
+    bool stride_const = true;
+    for (uint32_t i = n - 1; i-- > 0;) {
+        uint32_t s;
+        if (b->nstrides) {
+            s = extent_reg(c, b->strides[i]);
+        } else {
+            const tir_expr *ext = b->shape[i + 1];
+            if (stride_const && ext->kind == TIR_E_INT && !__builtin_mul_overflow(cstride, ext->ival, &cstride)) {
+                s = const_int(c, TIR_VT_I64, cstride);
+            } else {
+                uint32_t t = temp(c, TIR_VT_I64);
+                EMIT3(c, TIRBC_OP_IXMUL, t, stride_const ? const_int(c, TIR_VT_I64, cstride) : stride, extent_reg(c, ext));
+                stride_const = false;
+                s = t;
+            }
+            stride = s;
+        }
+        uint32_t t = temp(c, TIR_VT_I64);
+        EMIT4(c, TIRBC_OP_IXMAD, t, regs[i], s, acc);
+        acc = t;
+        acc_is_i64 = true;
+    }
+    (void)acc_is_i64;
+    (void)loc;
+    free(regs);
+    return acc;
+}
+
+static int vmbuf_of(cg *c, const tir_buffer *b, tir_loc loc)
+{
+    int vb = find_data(c, b->data);
+    if (vb < 0)
+        ERR(c, loc, "buffer '%s' has no storage in scope", b->name);
+    return vb < 0 ? 0 : vb;
+}
+
+static uint32_t gen_load(cg *c, const tir_expr *e)
+{
+    tir_vtype vt = vt_of(c, e->dtype, e->loc);
+    uint32_t vb = (uint32_t)vmbuf_of(c, e->buffer, e->loc);
+    uint32_t idx = gen_flat_index(c, e->buffer, e->args, e->nargs, vb, e->loc);
+    uint32_t dst = temp(c, vt);
+    EMIT3(c, typed(c, TIRBC_OP_LD_BOOL, vt, e->loc), dst, vb, idx);
+    return dst;
+}
+
+/* if_then_else and the scalar And/Or evaluate their second part only when needed. */
+static uint32_t gen_branchy(cg *c, const tir_expr *e)
+{
+    if (e->kind == TIR_E_AND || e->kind == TIR_E_OR) {
+        uint32_t r = temp(c, TIR_VT_BOOL);
+        uint32_t a = gen_expr(c, e->a);
+        EMIT2(c, TIRBC_OP_MOV, r, a);
+        EMIT2(c, e->kind == TIR_E_AND ? TIRBC_OP_BRZ : TIRBC_OP_BRNZ, r, 0);
+        uint32_t hole = last_word(c);
+        uint32_t b = gen_expr(c, e->b);
+        EMIT2(c, TIRBC_OP_MOV, r, b);
+        patch(c, hole, c->ncode);
+        return r;
+    }
+    /* tir.if_then_else(cond, t, f) */
+    tir_vtype vt = vt_of(c, e->dtype, e->loc);
+    uint32_t r = temp(c, vt);
+    uint32_t cond = gen_expr(c, e->args[0]);
+    EMIT2(c, TIRBC_OP_BRZ, cond, 0);
+    uint32_t to_else = last_word(c);
+    uint32_t t = gen_expr(c, e->args[1]);
+    EMIT2(c, TIRBC_OP_MOV, r, t);
+    EMIT1(c, TIRBC_OP_JMP, 0);
+    uint32_t to_end = last_word(c);
+    patch(c, to_else, c->ncode);
+    uint32_t f = gen_expr(c, e->args[2]);
+    EMIT2(c, TIRBC_OP_MOV, r, f);
+    patch(c, to_end, c->ncode);
+    return r;
+}
+
+static uint32_t gen_expr(cg *c, const tir_expr *e)
+{
+    if (c->failed)
+        return 0;
+    switch (e->kind) {
+    case TIR_E_VAR: {
+        var_slot *s = find_var(c, e->var);
+        if (!s) {
+            ERR(c, e->loc, "unsupported: variable '%s' has no value here", e->var->name);
+            return 0;
+        }
+        return s->reg;
+    }
+    case TIR_E_INT: return const_int(c, vt_of(c, e->dtype, e->loc), e->ival);
+    case TIR_E_FLOAT: return const_float(c, vt_of(c, e->dtype, e->loc), e->fval);
+    case TIR_E_CAST: return gen_cast(c, e);
+    case TIR_E_LOAD: return gen_load(c, e);
+    case TIR_E_SELECT: {
+        /* Select evaluates both values (spec Expr semantics 6.ii). */
+        tir_vtype vt = vt_of(c, e->dtype, e->loc);
+        uint32_t cond = gen_expr(c, e->a), t = gen_expr(c, e->b), f = gen_expr(c, e->c);
+        uint32_t dst = temp(c, vt);
+        EMIT4(c, typed(c, TIRBC_OP_SEL_BOOL, vt, e->loc), dst, cond, t, f);
+        return dst;
+    }
+    case TIR_E_AND:
+    case TIR_E_OR:
+        if (e->dtype.lanes != 1)
+            break;
+        return gen_branchy(c, e);
+    case TIR_E_NOT: {
+        uint32_t a = gen_expr(c, e->a), dst = temp(c, TIR_VT_BOOL);
+        EMIT2(c, TIRBC_OP_NOT, dst, a);
+        return dst;
+    }
+    case TIR_E_LET: {
+        uint32_t v = gen_expr(c, e->a);
+        uint32_t r = bind_var(c, e->var, range_of(c, e->a));
+        EMIT2(c, TIRBC_OP_MOV, r, v);
+        return gen_expr(c, e->b);
+    }
+    case TIR_E_CALL:
+        if (e->op && strcmp(e->op, "tir.if_then_else") == 0 && e->nargs == 3)
+            return gen_branchy(c, e);
+        if (e->op && (strcmp(e->op, "tir.likely") == 0 || strcmp(e->op, "tir.tvm_thread_invariant") == 0) && e->nargs == 1)
+            return gen_expr(c, e->args[0]);
+        ERR(c, e->loc, "unsupported: call to %s is not supported yet", e->op ? e->op : e->callee);
+        return 0;
+    case TIR_E_STR:
+        ERR(c, e->loc, "unsupported: a string is only allowed as an assert message");
+        return 0;
+    default:
+        break;
+    }
+    if (tir_is_binary(e->kind) || tir_is_cmp(e->kind)) {
+        uint32_t a = gen_expr(c, e->a), b = gen_expr(c, e->b);
+        tir_vtype vt = vt_of(c, e->a->dtype, e->loc);
+        uint32_t dst = temp(c, tir_is_cmp(e->kind) ? TIR_VT_BOOL : vt);
+        EMIT3(c, typed(c, binary_family(e->kind), vt, e->loc), dst, a, b);
+        return dst;
+    }
+    ERR(c, e->loc, "unsupported: %s is not supported yet", tir_expr_kind_names[e->kind]);
+    return 0;
+}
+
+/* ---- statements ---------------------------------------------------------- */
+static void gen_stmt(cg *c, const tir_stmt *s);
+
+static void gen_for(cg *c, const tir_stmt *s)
+{
+    /* Every loop kind runs serially here: the observable semantics of
+     * parallel, vectorized and thread-binding loops allow it. */
+    tir_vtype vt = vt_of(c, s->var->dtype, s->loc);
+    uint32_t mark = c->ntaken;
+    uint32_t mn = gen_expr(c, s->min), ext = gen_expr(c, s->extent);
+    interval range = unknown();
+    interval rm = range_of(c, s->min), re = range_of(c, s->extent);
+    if (rm.known && re.known && rm.lo == rm.hi && re.lo == re.hi && re.lo > 0 &&
+        !__builtin_add_overflow(rm.lo, re.lo - 1, &range.hi)) {
+        range.known = true;
+        range.lo = rm.lo;
+    }
+    uint32_t iv = bind_var(c, s->var, range);
+    uint32_t end = new_reg(c, vt);
+    /* The extent is evaluated once, as range(min, min + extent) (spec-readings 2). */
+    EMIT3(c, typed(c, TIRBC_OP_ADD_BOOL, vt, s->loc), end, mn, ext);
+    EMIT2(c, TIRBC_OP_MOV, iv, mn);
+    uint32_t cond = temp(c, TIR_VT_BOOL);
+    EMIT3(c, typed(c, TIRBC_OP_LT_BOOL, vt, s->loc), cond, iv, end);
+    EMIT2(c, TIRBC_OP_BRZ, cond, 0);
+    uint32_t to_exit = last_word(c);
+    release_temps(c, mark);
+    uint32_t top = c->ncode;
+    gen_stmt(c, s->body);
+    EMIT3(c, typed(c, TIRBC_OP_LOOP_BOOL, vt, s->loc), iv, end, top);
+    patch(c, to_exit, c->ncode);
+}
+
+static void gen_allocate(cg *c, const tir_stmt *s)
+{
+    /* Spec-readings 9: a false condition skips the body. */
+    uint32_t mark = c->ntaken;
+    uint32_t skip = 0;
+    bool cond_true = s->cond->kind == TIR_E_INT && s->cond->ival == 1;
+    if (!cond_true) {
+        uint32_t cr = gen_expr(c, s->cond);
+        EMIT2(c, TIRBC_OP_BRZ, cr, 0);
+        skip = last_word(c);
+    }
+    tir_buffer tmp;
+    const tir_buffer *b = s->buffer;
+    if (!b) {
+        memset(&tmp, 0, sizeof tmp);
+        tmp.name = s->var->name;
+        tmp.data = s->var;
+        tmp.dtype = s->dtype;
+        b = &tmp;
+    }
+    if (tir_dtype_vtype(b->dtype) == TIR_VT_NONE || b->dtype.lanes != 1)
+        vt_of(c, b->dtype, s->loc);
+    uint32_t n = const_int(c, TIR_VT_I64, 1);
+    int64_t cn = 1;
+    bool cconst = true;
+    for (uint32_t i = 0; i < s->nindices; i++) {
+        const tir_expr *x = s->indices[i];
+        if (cconst && x->kind == TIR_E_INT && x->ival >= 0 && !__builtin_mul_overflow(cn, x->ival, &cn)) {
+            n = const_int(c, TIR_VT_I64, cn);
+            continue;
+        }
+        uint32_t t = temp(c, TIR_VT_I64);
+        EMIT3(c, TIRBC_OP_IXMUL, t, cconst ? const_int(c, TIR_VT_I64, cn) : n, gen_expr(c, x));
+        cconst = false;
+        n = t;
+    }
+    uint32_t vb = add_vmbuf(c, b, TIRBC_BUF_ALLOC);
+    EMIT2(c, TIRBC_OP_ALLOC, vb, n);
+    release_temps(c, mark);
+    gen_stmt(c, s->body);
+    EMIT1(c, TIRBC_OP_FREE, vb);
+    if (!cond_true)
+        patch(c, skip, c->ncode);
+}
+
+static void gen_stmt(cg *c, const tir_stmt *s)
+{
+    if (c->failed || !s)
+        return;
+    mark_line(c, s->loc);
+    uint32_t mark = c->ntaken;
+    switch (s->kind) {
+    case TIR_S_SEQ:
+        for (uint32_t i = 0; i < s->nseq; i++)
+            gen_stmt(c, s->seq[i]);
+        break;
+    case TIR_S_LET: {
+        uint32_t v = gen_expr(c, s->value);
+        uint32_t r = bind_var(c, s->var, range_of(c, s->value));
+        EMIT2(c, TIRBC_OP_MOV, r, v);
+        release_temps(c, mark);
+        gen_stmt(c, s->body);
+        break;
+    }
+    case TIR_S_STORE: {
+        /* The value is evaluated before the indices (spec Stmt semantics 5). */
+        uint32_t v = gen_expr(c, s->value);
+        tir_vtype vt = vt_of(c, s->value->dtype, s->value->loc);
+        uint32_t vb = (uint32_t)vmbuf_of(c, s->buffer, s->loc);
+        uint32_t idx = gen_flat_index(c, s->buffer, s->indices, s->nindices, vb, s->loc);
+        EMIT3(c, typed(c, TIRBC_OP_ST_BOOL, vt, s->loc), vb, idx, v);
+        break;
+    }
+    case TIR_S_IF: {
+        uint32_t cond = gen_expr(c, s->cond);
+        EMIT2(c, TIRBC_OP_BRZ, cond, 0);
+        uint32_t to_else = last_word(c);
+        release_temps(c, mark);
+        gen_stmt(c, s->body);
+        if (s->else_case) {
+            EMIT1(c, TIRBC_OP_JMP, 0);
+            uint32_t to_end = last_word(c);
+            patch(c, to_else, c->ncode);
+            gen_stmt(c, s->else_case);
+            patch(c, to_end, c->ncode);
+        } else {
+            patch(c, to_else, c->ncode);
+        }
+        break;
+    }
+    case TIR_S_EVALUATE:
+        if (s->value->kind == TIR_E_INT)
+            break; /* T.evaluate(0): a no-op */
+        gen_expr(c, s->value);
+        break;
+    case TIR_S_ASSERT: {
+        uint32_t cond = gen_expr(c, s->cond);
+        const char *msg = s->message->kind == TIR_E_STR ? s->message->str : "assertion failed";
+        EMIT2(c, TIRBC_OP_ASSERT, cond, add_string(c, msg));
+        release_temps(c, mark);
+        if (s->body)
+            gen_stmt(c, s->body);
+        break;
+    }
+    case TIR_S_FOR: gen_for(c, s); break;
+    case TIR_S_WHILE: {
+        uint32_t top = c->ncode;
+        uint32_t cond = gen_expr(c, s->cond);
+        if (!tir_dt_is_bool(s->cond->dtype)) {
+            tir_vtype vt = vt_of(c, s->cond->dtype, s->cond->loc);
+            uint32_t t = temp(c, TIR_VT_BOOL);
+            EMIT3(c, typed(c, TIRBC_OP_NE_BOOL, vt, s->loc), t, cond, const_int(c, vt, 0));
+            cond = t;
+        }
+        EMIT2(c, TIRBC_OP_BRZ, cond, 0);
+        uint32_t to_exit = last_word(c);
+        release_temps(c, mark);
+        gen_stmt(c, s->body);
+        EMIT1(c, TIRBC_OP_JMP, top);
+        patch(c, to_exit, c->ncode);
+        break;
+    }
+    case TIR_S_ALLOCATE: gen_allocate(c, s); break;
+    case TIR_S_DECL_BUFFER:
+    case TIR_S_REALIZE:
+        gen_stmt(c, s->body);
+        break;
+    case TIR_S_ATTR:
+        if (s->attr_key && (strcmp(s->attr_key, "thread_extent") == 0 || strcmp(s->attr_key, "virtual_thread") == 0)) {
+            ERR(c, s->loc, "unsupported: thread_extent regions are not supported yet");
+            break;
+        }
+        gen_stmt(c, s->body);
+        break;
+    case TIR_S_BLOCK_REALIZE:
+        ERR(c, s->loc, "internal error: a block survived lowering");
+        break;
+    }
+    release_temps(c, mark);
+}
+
+/* ---- parameters ------------------------------------------------------------ */
+static bool dimref(cg *c, const tir_expr *x, tirbc_dimref *out, const char *what, const tir_buffer *b)
+{
+    if (x->kind == TIR_E_INT) {
+        out->kind = TIRBC_DIM_CONST;
+        out->value = x->ival;
+        return true;
+    }
+    if (x->kind == TIR_E_VAR) {
+        var_slot *s = find_var(c, x->var);
+        uint32_t r = s ? s->reg : bind_var(c, x->var, unknown());
+        out->kind = TIRBC_DIM_REG;
+        out->value = r;
+        return true;
+    }
+    ERR(c, x->loc, "unsupported: the %s of parameter buffer '%s' must be a constant or a variable", what, b->name);
+    return false;
+}
+
+static void gen_params(cg *c, tirbc_function *fn)
+{
+    const tir_func *f = c->func;
+    fn->nparams = f->nparams;
+    fn->params = calloc(f->nparams ? f->nparams : 1, sizeof *fn->params);
+    /* Scalar parameters first: a buffer shape may name one (spec PrimFunc 1.i). */
+    for (uint32_t i = 0; i < f->nparams; i++) {
+        tirbc_param *p = &fn->params[i];
+        const tir_buffer *b = f->param_buffers[i];
+        p->name = strdup(b ? b->name : f->params[i]->name);
+        if (b) {
+            /* The signature name is the buffer's for `A: T.Buffer(...)`, else the handle's. */
+            bool sugar = strlen(f->params[i]->name) == strlen(b->name) + 7 &&
+                         strncmp(f->params[i]->name, b->name, strlen(b->name)) == 0 &&
+                         strcmp(f->params[i]->name + strlen(b->name), "_handle") == 0;
+            if (!sugar) {
+                free(p->name);
+                p->name = strdup(f->params[i]->name);
+                p->alias = strdup(b->name);
+            }
+            continue;
+        }
+        p->kind = TIRBC_PARAM_SCALAR;
+        p->dtype = f->params[i]->dtype;
+        p->index = bind_var(c, f->params[i], unknown());
+    }
+    for (uint32_t i = 0; i < f->nparams; i++) {
+        const tir_buffer *b = f->param_buffers[i];
+        if (!b)
+            continue;
+        tirbc_param *p = &fn->params[i];
+        p->kind = TIRBC_PARAM_BUFFER;
+        p->dtype = TIR_DT_HANDLE;
+        uint32_t vb = add_vmbuf(c, b, TIRBC_BUF_PARAM);
+        p->index = vb;
+        tirbc_buffer *vbuf = &c->bufs[vb];
+        vbuf->ndim = b->ndim;
+        vbuf->shape = calloc(b->ndim ? b->ndim : 1, sizeof *vbuf->shape);
+        for (uint32_t k = 0; k < b->ndim; k++)
+            dimref(c, b->shape[k], &c->bufs[vb].shape[k], "shape", b);
+        if (b->nstrides) {
+            c->bufs[vb].nstrides = b->nstrides;
+            c->bufs[vb].strides = calloc(b->nstrides, sizeof(tirbc_dimref));
+            for (uint32_t k = 0; k < b->nstrides; k++)
+                dimref(c, b->strides[k], &c->bufs[vb].strides[k], "strides", b);
+        }
+        if (b->elem_offset)
+            dimref(c, b->elem_offset, &c->bufs[vb].elem_offset, "elem_offset", b);
+    }
+}
+
+/* ---- assembling the function ---------------------------------------------- */
+/* Prepends the constant-loading prologue and shifts jump targets and lines. */
+static void finish(cg *c, tirbc_function *fn)
+{
+    uint32_t plen = c->nconsts * 3;
+    uint32_t total = plen + c->ncode;
+    uint32_t *code = malloc((total ? total : 1) * sizeof *code);
+    fn->consts = calloc(c->nconsts ? c->nconsts : 1, sizeof *fn->consts);
+    for (uint32_t i = 0; i < c->nconsts; i++) {
+        fn->consts[i] = c->consts[i].bits;
+        code[i * 3] = TIRBC_OP_LDK;
+        code[i * 3 + 1] = c->consts[i].reg;
+        code[i * 3 + 2] = i;
+    }
+    for (uint32_t pc = 0; pc < c->ncode;) {
+        uint32_t op = c->code[pc];
+        const tirbc_opinfo *info = &tirbc_ops[op];
+        code[plen + pc] = op;
+        for (uint32_t k = 0; k < info->noperands; k++) {
+            uint32_t w = c->code[pc + 1 + k];
+            code[plen + pc + 1 + k] = info->operands[k] == 'j' ? w + plen : w;
+        }
+        pc += 1 + info->noperands;
+    }
+    for (uint32_t i = 0; i < c->nlines; i++)
+        c->lines[i].pc += plen;
+    fn->nconsts = c->nconsts;
+    fn->code = code;
+    fn->ncode = total;
+    fn->nregs = c->nregs;
+    fn->regtypes = c->regtypes;
+    fn->nbuffers = c->nbufs;
+    fn->buffers = c->bufs;
+    fn->nstrings = c->nstrings;
+    fn->strings = c->strings;
+    fn->nlines = c->nlines;
+    fn->lines = c->lines;
+    c->regtypes = NULL;
+    c->bufs = NULL;
+    c->nbufs = 0;
+    c->strings = NULL;
+    c->nstrings = 0;
+    c->lines = NULL;
+}
+
+static void cg_free(cg *c)
+{
+    free(c->code);
+    free(c->regtypes);
+    for (uint32_t i = 0; i < c->nbufs; i++) {
+        free(c->bufs[i].name);
+        free(c->bufs[i].shape);
+        free(c->bufs[i].strides);
+    }
+    free(c->bufs);
+    for (uint32_t i = 0; i < c->nstrings; i++)
+        free(c->strings[i]);
+    free(c->strings);
+    free(c->lines);
+    free(c->vars);
+    free(c->datas);
+    free(c->consts);
+    for (int i = 0; i < TIR_VT_COUNT; i++)
+        free(c->free_regs[i]);
+    free(c->taken);
+}
+
+static bool gen_function(tir_arena *a, tir_diag *d, const tir_module *m, const tir_func *f, tirbc_function *fn)
+{
+    cg c;
+    memset(&c, 0, sizeof c);
+    c.a = a;
+    c.d = d;
+    c.mod = m;
+    c.func = f;
+    memset(fn, 0, sizeof *fn);
+    fn->name = strdup(f->name);
+    fn->ret_dtype = f->has_ret_type ? f->ret_dtype : TIR_DT_VOID;
+    if (f->has_ret_type && !tir_dt_is_void(f->ret_dtype)) {
+        ERR(&c, f->loc, "unsupported: return values are not supported yet");
+    }
+    gen_params(&c, fn);
+    gen_stmt(&c, f->body);
+    EMIT0(&c, TIRBC_OP_RET);
+    if (!c.failed)
+        finish(&c, fn);
+    cg_free(&c);
+    return !c.failed;
+}
+
+tirbc_module *tir_codegen_module(tir_arena *a, tir_diag *d, const tir_module *m, const char *source_name)
+{
+    tirbc_module *out = calloc(1, sizeof *out);
+    out->version = TIRBC_FORMAT_VERSION;
+    out->source = source_name ? strdup(source_name) : NULL;
+    out->funcs = calloc(m->nfuncs ? m->nfuncs : 1, sizeof *out->funcs);
+    bool ok = true;
+    for (uint32_t i = 0; i < m->nfuncs; i++) {
+        ok &= gen_function(a, d, m, m->funcs[i], &out->funcs[i]);
+        out->nfuncs = i + 1;
+    }
+    if (!ok) {
+        tirbc_module_free(out);
+        return NULL;
+    }
+    return out;
+}

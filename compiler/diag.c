@@ -1,0 +1,80 @@
+#include "diag.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void tir_diag_init(tir_diag *d, const char *file, const char *src, size_t src_len)
+{
+    memset(d, 0, sizeof *d);
+    d->file = file;
+    d->src = src;
+    d->src_len = src_len;
+}
+
+void tir_diag_free(tir_diag *d)
+{
+    free(d->text);
+    d->text = NULL;
+    d->len = d->cap = 0;
+}
+
+static void append(tir_diag *d, const char *s, size_t n)
+{
+    if (d->len + n + 1 > d->cap) {
+        size_t cap = d->cap ? d->cap : 256;
+        while (cap < d->len + n + 1)
+            cap *= 2;
+        char *t = realloc(d->text, cap);
+        if (!t)
+            return;
+        d->text = t;
+        d->cap = cap;
+    }
+    memcpy(d->text + d->len, s, n);
+    d->len += n;
+    d->text[d->len] = 0;
+}
+
+void tir_diag_error(tir_diag *d, tir_loc loc, const char *fmt, ...)
+{
+    d->nerrors++;
+    if (d->nerrors == TIR_DIAG_MAX_ERRORS + 1) {
+        char note[512];
+        int n = snprintf(note, sizeof note, "%s: error: too many errors, stopping\n", d->file);
+        append(d, note, n < (int)sizeof note ? (size_t)n : sizeof note - 1);
+    }
+    if (d->nerrors > TIR_DIAG_MAX_ERRORS)
+        return;
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    char head[1200];
+    int n;
+    if (loc.line)
+        n = snprintf(head, sizeof head, "%s:%u:%u: error: %s\n", d->file, loc.line, loc.col, msg);
+    else
+        n = snprintf(head, sizeof head, "%s: error: %s\n", d->file, msg);
+    append(d, head, n < (int)sizeof head ? (size_t)n : sizeof head - 1);
+    if (!loc.line || !d->src)
+        return;
+    /* Find the source line and draw the caret under the column. */
+    const char *p = d->src, *end = d->src + d->src_len;
+    for (uint32_t l = 1; l < loc.line && p < end; p++)
+        if (*p == '\n')
+            l++;
+    if (p >= end && loc.line > 1)
+        return;
+    const char *eol = memchr(p, '\n', (size_t)(end - p));
+    if (!eol)
+        eol = end;
+    append(d, "    ", 4);
+    append(d, p, (size_t)(eol - p));
+    append(d, "\n    ", 5);
+    for (uint32_t c = 1; c < loc.col && p + c - 1 < eol; c++)
+        append(d, p[c - 1] == '\t' ? "\t" : " ", 1);
+    append(d, "^\n", 2);
+}

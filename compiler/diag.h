@@ -1,0 +1,31 @@
+/* Compile diagnostics in the gcc/clang form:
+ *   FILE:LINE:COL: error: MESSAGE
+ *       the source line
+ *       ^
+ * They are collected as text; the program that drives the compiler prints them. */
+#ifndef TIR_DIAG_H
+#define TIR_DIAG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct {
+    uint32_t line, col; /* 1-based; 0 means unknown */
+} tir_loc;
+
+typedef struct {
+    const char *file; /* name shown in messages */
+    const char *src;  /* the whole source text (for the caret line) */
+    size_t src_len;
+    int nerrors;
+    char *text; /* collected messages, NUL-terminated (malloc'ed) */
+    size_t len, cap;
+} tir_diag;
+
+void tir_diag_init(tir_diag *d, const char *file, const char *src, size_t src_len);
+void tir_diag_free(tir_diag *d);
+void tir_diag_error(tir_diag *d, tir_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Limit on errors reported before the compiler gives up. */
+#define TIR_DIAG_MAX_ERRORS 20
+
+#endif

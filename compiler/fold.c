@@ -1,0 +1,207 @@
+#include "fold.h"
+
+#include <math.h>
+
+int64_t tir_wrap_int(tir_dtype dt, int64_t v)
+{
+    if (dt.bits >= 64)
+        return v;
+    if (dt.bits == 1)
+        return v & 1;
+    uint64_t mask = ((uint64_t)1 << dt.bits) - 1;
+    uint64_t u = (uint64_t)v & mask;
+    if (dt.code == TIR_CODE_INT && (u >> (dt.bits - 1)))
+        u |= ~mask; /* sign-extend */
+    return (int64_t)u;
+}
+
+/* Rounds a double to the precision of a float dtype (float16 and bfloat16
+ * constants keep double precision here; the VM rounds them when used). */
+static double round_to(tir_dtype dt, double v)
+{
+    if (dt.code == TIR_CODE_FLOAT && dt.bits == 32)
+        return (double)(float)v;
+    return v;
+}
+
+tir_expr *tir_fold_cast(tir_arena *a, tir_dtype to, tir_expr *x)
+{
+    if (to.lanes != 1 || x->dtype.lanes != 1)
+        return NULL;
+    if (x->kind == TIR_E_INT && tir_dt_is_int(to)) {
+        int64_t v = x->ival;
+        if (tir_dt_is_bool(to))
+            v = v != 0;
+        return tir_int(a, to, tir_wrap_int(to, v), x->loc);
+    }
+    if (x->kind == TIR_E_INT && tir_dt_is_float(to)) {
+        double v = x->dtype.code == TIR_CODE_UINT && x->dtype.bits == 64 ? (double)(uint64_t)x->ival : (double)x->ival;
+        return tir_float(a, to, round_to(to, v), x->loc);
+    }
+    if (x->kind == TIR_E_FLOAT && tir_dt_is_float(to))
+        return tir_float(a, to, round_to(to, x->fval), x->loc);
+    return NULL;
+}
+
+static bool is_int_const(const tir_expr *e, int64_t v)
+{
+    return e->kind == TIR_E_INT && e->dtype.lanes == 1 && e->ival == v;
+}
+static bool is_float_const(const tir_expr *e, double v)
+{
+    return e->kind == TIR_E_FLOAT && e->dtype.lanes == 1 && e->fval == v;
+}
+static bool is_zero(const tir_expr *e) { return is_int_const(e, 0) || is_float_const(e, 0.0); }
+static bool is_one(const tir_expr *e) { return is_int_const(e, 1) || is_float_const(e, 1.0); }
+
+static tir_expr *zero_like(tir_arena *a, const tir_expr *x, tir_loc loc)
+{
+    if (tir_dt_is_float(x->dtype))
+        return tir_float(a, x->dtype, 0.0, loc);
+    return tir_int(a, x->dtype, 0, loc);
+}
+
+static int64_t floordiv_i(int64_t x, int64_t y)
+{
+    if (y == -1)
+        return (int64_t)(0 - (uint64_t)x);
+    int64_t q = x / y;
+    if ((x % y != 0) && ((x < 0) != (y < 0)))
+        q--;
+    return q;
+}
+
+tir_expr *tir_fold_binary(tir_arena *a, tir_expr_kind kind, tir_expr *x, tir_expr *y, tir_loc loc, const char **err)
+{
+    *err = NULL;
+    tir_dtype dt = x->dtype;
+    bool is_int = tir_dt_is_int(dt);
+    bool div_like = kind == TIR_E_DIV || kind == TIR_E_FLOORDIV || kind == TIR_E_MOD || kind == TIR_E_FLOORMOD;
+    if (is_int && div_like && is_int_const(y, 0) && kind != TIR_E_MOD && kind != TIR_E_FLOORMOD) {
+        *err = "division by zero in a constant expression";
+        return NULL;
+    }
+    if (dt.lanes != 1)
+        return NULL;
+    if (x->kind == TIR_E_INT && y->kind == TIR_E_INT && is_int) {
+        uint64_t ux = (uint64_t)x->ival, uy = (uint64_t)y->ival;
+        int64_t r;
+        bool u64 = dt.code == TIR_CODE_UINT && dt.bits == 64;
+        switch (kind) {
+        case TIR_E_ADD: r = (int64_t)(ux + uy); break;
+        case TIR_E_SUB: r = (int64_t)(ux - uy); break;
+        case TIR_E_MUL: r = (int64_t)(ux * uy); break;
+        case TIR_E_DIV:
+            if (u64)
+                r = (int64_t)(ux / uy);
+            else if (y->ival == -1)
+                r = (int64_t)(0 - ux);
+            else
+                r = x->ival / y->ival;
+            break;
+        case TIR_E_FLOORDIV: r = u64 ? (int64_t)(ux / uy) : floordiv_i(x->ival, y->ival); break;
+        case TIR_E_MOD:
+        case TIR_E_FLOORMOD:
+            /* TVM folds % only for int32/int64 scalars (6.3). */
+            if (dt.code != TIR_CODE_INT || (dt.bits != 32 && dt.bits != 64) || y->ival == 0)
+                return NULL;
+            if (y->ival == -1)
+                r = 0;
+            else if (kind == TIR_E_MOD)
+                r = x->ival % y->ival;
+            else
+                r = (int64_t)(ux - (uint64_t)floordiv_i(x->ival, y->ival) * uy);
+            break;
+        case TIR_E_MIN: r = u64 ? (ux < uy ? x->ival : y->ival) : (x->ival < y->ival ? x->ival : y->ival); break;
+        case TIR_E_MAX: r = u64 ? (ux > uy ? x->ival : y->ival) : (x->ival > y->ival ? x->ival : y->ival); break;
+        default: return NULL;
+        }
+        return tir_int(a, dt, tir_wrap_int(dt, r), loc);
+    }
+    if (x->kind == TIR_E_FLOAT && y->kind == TIR_E_FLOAT) {
+        double p = x->fval, q = y->fval, r;
+        switch (kind) {
+        case TIR_E_ADD: r = p + q; break;
+        case TIR_E_SUB: r = p - q; break;
+        case TIR_E_MUL: r = p * q; break;
+        case TIR_E_DIV:
+            if (q == 0.0) {
+                *err = "division by zero in a constant expression";
+                return NULL;
+            }
+            r = p / q;
+            break;
+        case TIR_E_MIN: r = p < q ? p : q; break;
+        case TIR_E_MAX: r = p > q ? p : q; break;
+        default: return NULL;
+        }
+        if (dt.bits == 32 && dt.code == TIR_CODE_FLOAT) {
+            /* float32 constants fold in single precision */
+            float fp = (float)p, fq = (float)q, fr;
+            switch (kind) {
+            case TIR_E_ADD: fr = fp + fq; break;
+            case TIR_E_SUB: fr = fp - fq; break;
+            case TIR_E_MUL: fr = fp * fq; break;
+            case TIR_E_DIV: fr = fp / fq; break;
+            default: fr = (float)r; break;
+            }
+            r = fr;
+        }
+        return tir_float(a, dt, r, loc);
+    }
+    /* Identities with one constant operand. */
+    switch (kind) {
+    case TIR_E_ADD:
+        if (is_zero(y))
+            return x;
+        if (is_zero(x))
+            return y;
+        break;
+    case TIR_E_SUB:
+        if (is_zero(y))
+            return x;
+        break;
+    case TIR_E_MUL:
+        if (is_one(y))
+            return x;
+        if (is_one(x))
+            return y;
+        if (is_zero(y))
+            return zero_like(a, y, loc);
+        if (is_zero(x))
+            return zero_like(a, x, loc);
+        break;
+    case TIR_E_DIV:
+    case TIR_E_FLOORDIV:
+        if (is_one(y))
+            return x;
+        if (is_zero(x))
+            return zero_like(a, x, loc);
+        break;
+    case TIR_E_FLOORMOD:
+    case TIR_E_MOD:
+        if (dt.code == TIR_CODE_INT && (dt.bits == 32 || dt.bits == 64)) {
+            if (is_int_const(x, 0))
+                return x;
+            if (is_int_const(y, 1))
+                return tir_int(a, dt, 0, loc);
+        }
+        break;
+    case TIR_E_MIN:
+    case TIR_E_MAX:
+        if (x == y)
+            return x;
+        if (y->kind == TIR_E_FLOAT && isinf(y->fval))
+            return ((kind == TIR_E_MIN) == (y->fval > 0)) ? x : y;
+        if (x->kind == TIR_E_FLOAT && isinf(x->fval))
+            return ((kind == TIR_E_MIN) == (x->fval > 0)) ? y : x;
+        break;
+    default: break;
+    }
+    return NULL;
+}
+
+tir_expr *tir_fold_neg(tir_arena *a, tir_expr *x)
+{
+    return tir_int(a, x->dtype, tir_wrap_int(x->dtype, (int64_t)(0 - (uint64_t)x->ival)), x->loc);
+}

@@ -1,0 +1,19 @@
+/* The constant folding TVM's operator functions apply while a script is
+ * parsed (tvmscript.md 6.3).  Folding changes the tree, and the typing rules
+ * apply to the tree, so the front end must fold exactly this much. */
+#ifndef TIR_FOLD_H
+#define TIR_FOLD_H
+
+#include "tir_ast.h"
+
+/* Wraps v to the width of an integer dtype (two's complement). */
+int64_t tir_wrap_int(tir_dtype dt, int64_t v);
+/* A cast of a constant as a new constant, or NULL if x is not a constant. */
+tir_expr *tir_fold_cast(tir_arena *a, tir_dtype to, tir_expr *x);
+/* The folded result of x OP y, or NULL if nothing folds.  *err is set for
+ * a constant integer division by zero. */
+tir_expr *tir_fold_binary(tir_arena *a, tir_expr_kind kind, tir_expr *x, tir_expr *y, tir_loc loc, const char **err);
+/* -x for an integer constant (wrapping). */
+tir_expr *tir_fold_neg(tir_arena *a, tir_expr *x);
+
+#endif

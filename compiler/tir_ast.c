@@ -1,0 +1,110 @@
+#include "tir_ast.h"
+
+#include <string.h>
+
+const char *const tir_expr_kind_names[TIR_E_KIND_COUNT] = {
+    "Var", "IntImm", "FloatImm", "StringImm", "Cast", "Select", "BufferLoad", "Ramp", "Broadcast",
+    "Let", "Call", "Shuffle", "Add", "Sub", "Mul", "Div", "Mod", "FloorDiv", "FloorMod", "Min",
+    "Max", "EQ", "NE", "LT", "LE", "GE", "GT", "And", "Or", "Not",
+};
+
+static int next_id;
+
+tir_var *tir_var_new(tir_arena *a, const char *name, tir_dtype dt, tir_loc loc)
+{
+    tir_var *v = tir_arena_alloc(a, sizeof *v);
+    v->name = name;
+    v->dtype = dt;
+    v->type_kind = tir_dt_is_void(dt) ? TIR_TYPE_TUPLE : TIR_TYPE_PRIM;
+    v->id = ++next_id;
+    v->loc = loc;
+    return v;
+}
+
+tir_expr *tir_expr_new(tir_arena *a, tir_expr_kind kind, tir_dtype dt, tir_loc loc)
+{
+    tir_expr *e = tir_arena_alloc(a, sizeof *e);
+    e->kind = kind;
+    e->dtype = dt;
+    e->loc = loc;
+    return e;
+}
+
+tir_expr *tir_int(tir_arena *a, tir_dtype dt, int64_t v, tir_loc loc)
+{
+    tir_expr *e = tir_expr_new(a, TIR_E_INT, dt, loc);
+    e->ival = v;
+    return e;
+}
+
+tir_expr *tir_float(tir_arena *a, tir_dtype dt, double v, tir_loc loc)
+{
+    tir_expr *e = tir_expr_new(a, TIR_E_FLOAT, dt, loc);
+    e->fval = v;
+    return e;
+}
+
+tir_expr *tir_var_ref(tir_arena *a, tir_var *v, tir_loc loc)
+{
+    tir_expr *e = tir_expr_new(a, TIR_E_VAR, v->dtype, loc);
+    e->var = v;
+    return e;
+}
+
+tir_expr *tir_binary(tir_arena *a, tir_expr_kind kind, tir_expr *x, tir_expr *y, tir_loc loc)
+{
+    tir_dtype dt = x->dtype;
+    if (tir_is_cmp(kind))
+        dt = tir_dt(TIR_CODE_UINT, 1, x->dtype.lanes);
+    tir_expr *e = tir_expr_new(a, kind, dt, loc);
+    e->a = x;
+    e->b = y;
+    return e;
+}
+
+tir_expr *tir_cast(tir_arena *a, tir_dtype dt, tir_expr *x, tir_loc loc)
+{
+    tir_expr *e = tir_expr_new(a, TIR_E_CAST, dt, loc);
+    e->a = x;
+    return e;
+}
+
+tir_stmt *tir_stmt_new(tir_arena *a, tir_stmt_kind kind, tir_loc loc)
+{
+    tir_stmt *s = tir_arena_alloc(a, sizeof *s);
+    s->kind = kind;
+    s->loc = loc;
+    return s;
+}
+
+tir_stmt *tir_seq(tir_arena *a, tir_stmt **items, uint32_t n, tir_loc loc)
+{
+    if (n == 1)
+        return items[0];
+    tir_stmt *s = tir_stmt_new(a, TIR_S_SEQ, loc);
+    s->nseq = n;
+    s->seq = tir_arena_alloc(a, (n ? n : 1) * sizeof *s->seq);
+    if (n)
+        memcpy(s->seq, items, n * sizeof *items);
+    return s;
+}
+
+bool tir_int_fits(tir_dtype dt, int64_t v)
+{
+    if (dt.code == TIR_CODE_UINT) {
+        if (dt.bits == 64)
+            return true; /* the bits of any uint64 */
+        if (v < 0)
+            return false;
+        return dt.bits >= 63 || (uint64_t)v < ((uint64_t)1 << dt.bits);
+    }
+    if (dt.code == TIR_CODE_INT) {
+        if (dt.bits >= 64)
+            return true;
+        if (dt.bits == 1)
+            return v == 0 || v == 1;
+        int64_t lim = (int64_t)1 << (dt.bits - 1);
+        return v >= -lim && v < lim;
+    }
+    return false;
+}

@@ -1,0 +1,188 @@
+/* The TIR AST: the specification's nodes one to one, each with its source
+ * location.  The front ends build it, check.c types it, lower.c and
+ * codegen.c consume it.  All memory lives in the compile's arena. */
+#ifndef TIR_AST_H
+#define TIR_AST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "diag.h"
+#include "dtype.h"
+
+typedef struct tir_expr tir_expr;
+typedef struct tir_stmt tir_stmt;
+typedef struct tir_buffer tir_buffer;
+typedef struct tir_func tir_func;
+
+/* Var.type_annotation kinds (spec "Finer-Grained Types"). */
+enum { TIR_TYPE_PRIM = 0, TIR_TYPE_POINTER = 1, TIR_TYPE_TUPLE = 2 };
+
+typedef struct {
+    const char *name;
+    tir_dtype dtype;
+    uint8_t type_kind;
+    tir_dtype elem_dtype; /* TIR_TYPE_POINTER: the pointee's dtype */
+    const char *scope;    /* TIR_TYPE_POINTER: storage scope */
+    int id;               /* unique within the compile */
+    tir_loc loc;
+} tir_var;
+
+struct tir_buffer {
+    const char *name;
+    tir_var *data;
+    tir_dtype dtype;
+    uint32_t ndim;
+    tir_expr **shape;
+    uint32_t nstrides;
+    tir_expr **strides;
+    tir_expr *elem_offset;
+    int data_alignment, offset_factor;
+    bool auto_broadcast;
+    const char *scope;
+    int id;
+    tir_loc loc;
+};
+
+typedef enum {
+    TIR_E_VAR, TIR_E_INT, TIR_E_FLOAT, TIR_E_STR, TIR_E_CAST, TIR_E_SELECT, TIR_E_LOAD,
+    TIR_E_RAMP, TIR_E_BROADCAST, TIR_E_LET, TIR_E_CALL, TIR_E_SHUFFLE,
+    /* BinaryOp */
+    TIR_E_ADD, TIR_E_SUB, TIR_E_MUL, TIR_E_DIV, TIR_E_MOD, TIR_E_FLOORDIV, TIR_E_FLOORMOD,
+    TIR_E_MIN, TIR_E_MAX,
+    /* CmpOp */
+    TIR_E_EQ, TIR_E_NE, TIR_E_LT, TIR_E_LE, TIR_E_GE, TIR_E_GT,
+    /* LogicalOp */
+    TIR_E_AND, TIR_E_OR, TIR_E_NOT,
+    TIR_E_KIND_COUNT
+} tir_expr_kind;
+
+extern const char *const tir_expr_kind_names[TIR_E_KIND_COUNT];
+
+static inline bool tir_is_binary(tir_expr_kind k) { return k >= TIR_E_ADD && k <= TIR_E_MAX; }
+static inline bool tir_is_cmp(tir_expr_kind k) { return k >= TIR_E_EQ && k <= TIR_E_GT; }
+
+struct tir_expr {
+    tir_expr_kind kind;
+    tir_dtype dtype;
+    tir_loc loc;
+    tir_var *var;        /* VAR; LET: the bound var */
+    int64_t ival;        /* INT (uint64 values are stored as their bits) */
+    double fval;         /* FLOAT */
+    const char *str;     /* STR */
+    tir_expr *a, *b, *c; /* operands: binary/cmp/logical a,b; NOT a; CAST a; SELECT a?b:c;
+                            RAMP base a, stride b; BROADCAST a; LET value a, body b */
+    int lanes;           /* RAMP, BROADCAST */
+    tir_buffer *buffer;  /* LOAD */
+    uint32_t nargs;
+    tir_expr **args;     /* LOAD indices, CALL args, SHUFFLE vectors */
+    uint32_t nargs2;
+    tir_expr **args2;    /* SHUFFLE indices */
+    const char *op;      /* CALL: builtin op name ("tir.if_then_else"), or NULL for a PrimFunc call */
+    const char *callee;  /* CALL of a PrimFunc (GlobalVar name) */
+};
+
+typedef enum {
+    TIR_S_LET, TIR_S_ATTR, TIR_S_ASSERT, TIR_S_STORE, TIR_S_REALIZE, TIR_S_ALLOCATE,
+    TIR_S_DECL_BUFFER, TIR_S_SEQ, TIR_S_IF, TIR_S_EVALUATE, TIR_S_FOR, TIR_S_WHILE,
+    TIR_S_BLOCK_REALIZE
+} tir_stmt_kind;
+
+typedef enum { TIR_FOR_SERIAL, TIR_FOR_PARALLEL, TIR_FOR_VECTORIZED, TIR_FOR_UNROLLED, TIR_FOR_THREAD_BINDING } tir_for_kind;
+
+/* IterVarType */
+enum { TIR_ITER_DATA_PAR, TIR_ITER_THREAD_INDEX, TIR_ITER_COMM_REDUCE, TIR_ITER_ORDERED, TIR_ITER_OPAQUE };
+
+typedef struct {
+    tir_var *var;
+    tir_expr *dom_min, *dom_extent; /* may be NULL */
+    int iter_type;
+    const char *thread_tag;
+} tir_iter_var;
+
+typedef struct {
+    tir_buffer *buffer;
+    uint32_t n;
+    tir_expr **mins, **extents;
+    tir_loc loc;
+} tir_region;
+
+typedef struct {
+    tir_buffer *buffer;
+    tir_region source;
+} tir_match_buffer;
+
+typedef struct {
+    const char *name;
+    uint32_t niter_vars;
+    tir_iter_var *iter_vars;
+    uint32_t nreads, nwrites;
+    tir_region *reads, *writes;
+    tir_stmt *body;
+    tir_stmt *init; /* may be NULL */
+    uint32_t nalloc;
+    tir_buffer **alloc_buffers;
+    uint32_t nmatch;
+    tir_match_buffer *match_buffers;
+    tir_loc loc;
+} tir_block;
+
+struct tir_stmt {
+    tir_stmt_kind kind;
+    tir_loc loc;
+    tir_var *var;        /* LET, ALLOCATE (buffer_var), FOR (loop_var), ATTR (node when a Var) */
+    tir_expr *value;     /* LET, STORE, EVALUATE, ATTR */
+    tir_expr *cond;      /* ASSERT, IF, WHILE, ALLOCATE, REALIZE */
+    tir_expr *message;   /* ASSERT */
+    tir_stmt *body;      /* LET, ATTR, ASSERT, ALLOCATE, DECL_BUFFER, FOR, WHILE, REALIZE; IF: then */
+    tir_stmt *else_case; /* IF (may be NULL) */
+    tir_buffer *buffer;  /* STORE, DECL_BUFFER, REALIZE */
+    uint32_t nindices;
+    tir_expr **indices;  /* STORE indices; ALLOCATE extents; BLOCK_REALIZE iter values */
+    tir_dtype dtype;     /* ALLOCATE */
+    const char *attr_key;
+    tir_expr *attr_node; /* ATTR node when not a Var */
+    tir_expr *min, *extent;
+    tir_for_kind for_kind;
+    const char *thread_tag;
+    uint32_t nseq;
+    tir_stmt **seq;
+    tir_expr *predicate; /* BLOCK_REALIZE */
+    tir_block *block;    /* BLOCK_REALIZE */
+};
+
+struct tir_func {
+    const char *name;
+    tir_loc loc;
+    uint32_t nparams;
+    tir_var **params;
+    tir_buffer **param_buffers; /* buffer_map: param_buffers[i] is NULL for scalar params */
+    tir_stmt *body;
+    bool has_ret_type;
+    tir_dtype ret_dtype;
+    bool is_private;
+    uint32_t nattrs;
+    const char **attr_keys; /* T.func_attr keys, kept (values carry no semantics) */
+};
+
+typedef struct {
+    uint32_t nfuncs;
+    tir_func **funcs;
+} tir_module;
+
+/* Constructors (arena-allocated; loc and dtype as given). */
+tir_var *tir_var_new(tir_arena *a, const char *name, tir_dtype dt, tir_loc loc);
+tir_expr *tir_expr_new(tir_arena *a, tir_expr_kind kind, tir_dtype dt, tir_loc loc);
+tir_expr *tir_int(tir_arena *a, tir_dtype dt, int64_t v, tir_loc loc);
+tir_expr *tir_float(tir_arena *a, tir_dtype dt, double v, tir_loc loc);
+tir_expr *tir_var_ref(tir_arena *a, tir_var *v, tir_loc loc);
+tir_expr *tir_binary(tir_arena *a, tir_expr_kind kind, tir_expr *x, tir_expr *y, tir_loc loc);
+tir_expr *tir_cast(tir_arena *a, tir_dtype dt, tir_expr *x, tir_loc loc);
+tir_stmt *tir_stmt_new(tir_arena *a, tir_stmt_kind kind, tir_loc loc);
+tir_stmt *tir_seq(tir_arena *a, tir_stmt **items, uint32_t n, tir_loc loc);
+
+/* Does the dtype admit this integer value (IntImm typing rule 2)? */
+bool tir_int_fits(tir_dtype dt, int64_t v);
+
+#endif

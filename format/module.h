@@ -1,0 +1,86 @@
+/* The in-memory form of a compiled module: what the compiler builds, the
+ * writer serialises, the reader rebuilds, the verifier checks and the VM
+ * runs.  Every pointer is owned by the module (tirbc_module_free). */
+#ifndef TIRBC_MODULE_H
+#define TIRBC_MODULE_H
+
+#include <stdint.h>
+
+#include "dtype.h"
+
+#define TIRBC_FORMAT_VERSION 1
+
+/* A shape, stride or elem_offset entry of a buffer: a constant, or a
+ * register holding a symbolic variable (bound on first sight, checked after). */
+enum { TIRBC_DIM_CONST = 0, TIRBC_DIM_REG = 1 };
+typedef struct {
+    uint8_t kind;
+    int64_t value; /* the constant, or the register index */
+} tirbc_dimref;
+
+enum { TIRBC_BUF_PARAM = 0, TIRBC_BUF_ALLOC = 1 };
+typedef struct {
+    char *name;
+    tir_dtype dtype;          /* element dtype (lanes > 1 for vector elements) */
+    uint8_t kind;             /* TIRBC_BUF_PARAM or TIRBC_BUF_ALLOC */
+    uint32_t ndim;
+    tirbc_dimref *shape;      /* ndim entries (PARAM: bound/checked against the DLTensor) */
+    uint32_t nstrides;        /* 0: no declared strides (compact row-major) */
+    tirbc_dimref *strides;
+    tirbc_dimref elem_offset; /* PARAM: byte_offset / element size must match or bind */
+} tirbc_buffer;
+
+enum { TIRBC_PARAM_SCALAR = 0, TIRBC_PARAM_BUFFER = 1 };
+typedef struct {
+    char *name;      /* the parameter's name in the signature */
+    char *alias;     /* the bound buffer's name, or NULL */
+    uint8_t kind;    /* TIRBC_PARAM_SCALAR or TIRBC_PARAM_BUFFER */
+    tir_dtype dtype; /* scalar parameters: their dtype; buffers: handle */
+    uint32_t index;  /* scalar: destination register; buffer: buffer index */
+} tirbc_param;
+
+/* Register types: one value kind and a lane count (1 until vectors land). */
+typedef struct {
+    uint8_t vtype;
+    uint16_t lanes;
+} tirbc_regtype;
+
+/* Line table entry: code from word `pc` on came from this source position. */
+typedef struct {
+    uint32_t pc, line, col;
+} tirbc_line;
+
+typedef struct {
+    char *name;
+    uint32_t nparams;
+    tirbc_param *params;
+    uint32_t nbuffers;
+    tirbc_buffer *buffers;
+    uint32_t nregs;
+    tirbc_regtype *regtypes;
+    uint32_t ncode; /* in 32-bit words */
+    uint32_t *code;
+    uint32_t nconsts;
+    uint64_t *consts; /* register images: integers normalized to int64, f32/f64 bits */
+    uint32_t nstrings;
+    char **strings;
+    uint32_t nlines; /* sorted by pc */
+    tirbc_line *lines;
+    tir_dtype ret_dtype; /* void (handle, 0 bits) when the function returns nothing */
+} tirbc_function;
+
+typedef struct {
+    uint32_t version;
+    char *source; /* source file name, for messages; may be NULL */
+    uint32_t nfuncs;
+    tirbc_function *funcs;
+} tirbc_module;
+
+void tirbc_module_free(tirbc_module *m);
+void tirbc_function_free(tirbc_function *f);
+/* Index of the function called `name`, or -1. */
+int tirbc_module_find(const tirbc_module *m, const char *name);
+/* Source line for a code offset, 0 if unknown. */
+uint32_t tirbc_function_line(const tirbc_function *f, uint32_t pc);
+
+#endif

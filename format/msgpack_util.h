@@ -1,0 +1,51 @@
+/* Small helpers shared by the .tirbc writer, reader and tests: the reader's
+ * sanity limits and little-endian word access for the bin fields. */
+#ifndef TIRBC_MSGPACK_UTIL_H
+#define TIRBC_MSGPACK_UTIL_H
+
+#include <stdint.h>
+
+/* Limits the reader enforces before allocating anything (see README.md). */
+#define TIRBC_MAX_FUNCS 4096u
+#define TIRBC_MAX_REGS (1u << 20)
+#define TIRBC_MAX_CODE (1u << 26) /* 32-bit words */
+#define TIRBC_MAX_CONSTS (1u << 20)
+#define TIRBC_MAX_STRINGS (1u << 20)
+#define TIRBC_MAX_STRLEN (1u << 20) /* bytes, for every string in the file */
+#define TIRBC_MAX_PARAMS 1024u
+#define TIRBC_MAX_BUFFERS 65536u
+#define TIRBC_MAX_NDIM 32u
+
+/* Byte sizes of the records in the bin fields. */
+#define TIRBC_REG_RECORD 4u  /* vtype u8, reserved u8 (0), lanes u16 */
+#define TIRBC_LINE_RECORD 12u /* pc u32, line u32, col u32 */
+
+static inline void tirbc_put_le16(uint8_t *p, uint16_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+}
+static inline void tirbc_put_le32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+static inline void tirbc_put_le64(uint8_t *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+static inline uint16_t tirbc_get_le16(const uint8_t *p)
+{
+    return (uint16_t)(p[0] | (p[1] << 8));
+}
+static inline uint32_t tirbc_get_le32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+static inline uint64_t tirbc_get_le64(const uint8_t *p)
+{
+    return (uint64_t)tirbc_get_le32(p) | (uint64_t)tirbc_get_le32(p + 4) << 32;
+}
+
+#endif

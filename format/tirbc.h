@@ -1,0 +1,24 @@
+/* .tirbc files: serialisation with msgpack-c, loading, verification and the
+ * text listing.  Functions return 0 on success; on failure they return -1
+ * and write a one-line message into err (never print, never exit). */
+#ifndef TIRBC_H
+#define TIRBC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "module.h"
+
+/* Encodes m; *out is malloc'ed (caller frees). */
+int tirbc_write(const tirbc_module *m, uint8_t **out, size_t *out_len, char *err, size_t err_len);
+/* Decodes an untrusted byte string into a new module (structure only; run
+ * tirbc_verify before executing it). */
+int tirbc_read(const uint8_t *data, size_t len, tirbc_module **out, char *err, size_t err_len);
+/* Proves every instruction well-formed: opcodes, operand registers, types,
+ * buffers, constants, strings and jump targets; parameters and buffers
+ * consistent.  The interpreter relies on this and does no structural checks. */
+int tirbc_verify(const tirbc_module *m, char *err, size_t err_len);
+/* The readable listing of every function (malloc'ed, NUL-terminated). */
+char *tirbc_disasm(const tirbc_module *m);
+
+#endif

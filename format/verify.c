@@ -1,0 +1,444 @@
+/* Proves a module safe to interpret: the VM trusts everything checked here
+ * and does no structural checks of its own. */
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "msgpack_util.h"
+#include "opcodes.h"
+#include "tirbc.h"
+
+typedef struct {
+    char *err;
+    size_t err_len;
+    const tirbc_function *f; /* the function being checked, for messages */
+} verifier;
+
+static int verr(verifier *v, const char *fmt, ...)
+{
+    if (!v->err || !v->err_len)
+        return -1;
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (v->f)
+        snprintf(v->err, v->err_len, "function '%.128s': %s", v->f->name ? v->f->name : "", msg);
+    else
+        snprintf(v->err, v->err_len, "%s", msg);
+    return -1;
+}
+
+/* An error about one instruction; operand is 1-based, 0 for none. */
+static int ierr(verifier *v, uint32_t pc, uint32_t op, unsigned operand, const char *fmt, ...)
+{
+    char name[64], msg[384], where[32] = "";
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (operand)
+        snprintf(where, sizeof where, "operand %u: ", operand);
+    return verr(v, "instruction at %u (%s): %s%s", pc, tirbc_op_name((int)op, name, sizeof name), where, msg);
+}
+
+static const char *vt_name(unsigned vt)
+{
+    return vt < TIR_VT_COUNT ? tir_vtype_names[vt] : "unknown";
+}
+
+static const char *buf_name(const tirbc_buffer *b) { return b->name ? b->name : ""; }
+
+static bool vt_is_int(unsigned vt)
+{
+    switch (vt) {
+    case TIR_VT_BOOL: case TIR_VT_I8: case TIR_VT_I16: case TIR_VT_I32: case TIR_VT_I64:
+    case TIR_VT_U8: case TIR_VT_U16: case TIR_VT_U32: case TIR_VT_U64:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* The value kind of a scalar numeric dtype, or TIR_VT_NONE. */
+static unsigned scalar_numeric_vt(tir_dtype t)
+{
+    unsigned vt = tir_dtype_vtype(t);
+    if (t.lanes != 1 || vt == TIR_VT_HANDLE)
+        return TIR_VT_NONE;
+    return vt;
+}
+
+/* Pointers the counts promise; modules built in memory could break this. */
+static int check_arrays(verifier *v, const tirbc_function *f)
+{
+    const struct {
+        const void *p;
+        uint32_t n;
+        const char *what;
+    } arrs[] = {
+        {f->params, f->nparams, "params"},    {f->buffers, f->nbuffers, "buffers"},
+        {f->regtypes, f->nregs, "registers"}, {f->code, f->ncode, "code"},
+        {f->consts, f->nconsts, "constants"}, {f->strings, f->nstrings, "strings"},
+        {f->lines, f->nlines, "line table"},
+    };
+    for (size_t i = 0; i < sizeof arrs / sizeof arrs[0]; i++)
+        if (arrs[i].n && !arrs[i].p)
+            return verr(v, "%s missing (count %u)", arrs[i].what, arrs[i].n);
+    for (uint32_t i = 0; i < f->nbuffers; i++)
+        if ((f->buffers[i].ndim && !f->buffers[i].shape) || (f->buffers[i].nstrides && !f->buffers[i].strides))
+            return verr(v, "buffer b%u: shape or strides missing", i);
+    return 0;
+}
+
+static int check_regtypes(verifier *v, const tirbc_function *f)
+{
+    for (uint32_t i = 0; i < f->nregs; i++) {
+        if (f->regtypes[i].vtype >= TIR_VT_COUNT)
+            return verr(v, "register r%u: unknown value type %u", i, f->regtypes[i].vtype);
+        if (f->regtypes[i].lanes != 1)
+            return verr(v, "register r%u: %u lanes, but only scalar registers (1 lane) are supported", i,
+                        f->regtypes[i].lanes);
+    }
+    return 0;
+}
+
+static int check_dimref(verifier *v, const tirbc_function *f, uint32_t bi, const char *what, uint32_t idx,
+                        const tirbc_dimref *d)
+{
+    char at[32];
+    if (idx == UINT32_MAX)
+        snprintf(at, sizeof at, "%s", what);
+    else
+        snprintf(at, sizeof at, "%s[%u]", what, idx);
+    const char *bn = buf_name(&f->buffers[bi]);
+    if (d->kind == TIRBC_DIM_CONST)
+        return 0;
+    if (d->kind != TIRBC_DIM_REG)
+        return verr(v, "buffer b%u '%s': %s: unknown dimension kind %u (expected 0 const or 1 reg)", bi, bn, at,
+                    d->kind);
+    if (d->value < 0 || (uint64_t)d->value >= f->nregs)
+        return verr(v, "buffer b%u '%s': %s: register r%lld out of range (function has %u)", bi, bn, at,
+                    (long long)d->value, f->nregs);
+    unsigned vt = f->regtypes[d->value].vtype;
+    if (!vt_is_int(vt))
+        return verr(v, "buffer b%u '%s': %s: register r%lld has type %s, expected an integer type", bi, bn, at,
+                    (long long)d->value, vt_name(vt));
+    return 0;
+}
+
+static int check_buffers(verifier *v, const tirbc_function *f)
+{
+    char dt[32];
+    for (uint32_t i = 0; i < f->nbuffers; i++) {
+        const tirbc_buffer *b = &f->buffers[i];
+        unsigned vt = tir_dtype_vtype(b->dtype);
+        if (vt == TIR_VT_NONE || vt == TIR_VT_HANDLE)
+            return verr(v, "buffer b%u '%s': element type %s is not a supported value type", i, buf_name(b),
+                        tir_dtype_str(b->dtype, dt, sizeof dt));
+        if (b->dtype.lanes != 1)
+            return verr(v, "buffer b%u '%s': element type %s has %u lanes, but only scalar elements are supported",
+                        i, buf_name(b), tir_dtype_str(b->dtype, dt, sizeof dt), b->dtype.lanes);
+        if (b->kind != TIRBC_BUF_PARAM && b->kind != TIRBC_BUF_ALLOC)
+            return verr(v, "buffer b%u '%s': unknown kind %u (expected 0 param or 1 alloc)", i, buf_name(b),
+                        b->kind);
+        if (b->ndim > TIRBC_MAX_NDIM)
+            return verr(v, "buffer b%u '%s': %u dimensions exceeds the limit of %u", i, buf_name(b), b->ndim,
+                        TIRBC_MAX_NDIM);
+        if (b->kind == TIRBC_BUF_ALLOC)
+            continue; /* the VM ignores an alloc buffer's shape, strides and offset */
+        if (b->nstrides != 0 && b->nstrides != b->ndim)
+            return verr(v, "buffer b%u '%s': %u strides for %u dimensions (expected 0 or %u)", i, buf_name(b),
+                        b->nstrides, b->ndim, b->ndim);
+        for (uint32_t d = 0; d < b->ndim; d++)
+            if (check_dimref(v, f, i, "shape", d, &b->shape[d]))
+                return -1;
+        for (uint32_t d = 0; d < b->nstrides; d++)
+            if (check_dimref(v, f, i, "strides", d, &b->strides[d]))
+                return -1;
+        if (check_dimref(v, f, i, "elem_offset", UINT32_MAX, &b->elem_offset))
+            return -1;
+    }
+    return 0;
+}
+
+static int check_params(verifier *v, const tirbc_function *f)
+{
+    char dt[32];
+    uint32_t *bound = NULL;
+    int rc = -1;
+    if (f->nbuffers && !(bound = calloc(f->nbuffers, sizeof *bound)))
+        return verr(v, "out of memory");
+    for (uint32_t i = 0; i < f->nparams; i++) {
+        const tirbc_param *p = &f->params[i];
+        if (!p->name || !p->name[0]) {
+            verr(v, "param %u has no name", i);
+            goto out;
+        }
+        for (uint32_t j = 0; j < i; j++)
+            if (strcmp(f->params[j].name, p->name) == 0) {
+                verr(v, "duplicate param name '%s' (params %u and %u)", p->name, j, i);
+                goto out;
+            }
+        if (p->kind == TIRBC_PARAM_SCALAR) {
+            unsigned vt = scalar_numeric_vt(p->dtype);
+            if (vt == TIR_VT_NONE) {
+                verr(v, "param '%s': dtype %s is not a scalar numeric type", p->name,
+                     tir_dtype_str(p->dtype, dt, sizeof dt));
+                goto out;
+            }
+            if (p->index >= f->nregs) {
+                verr(v, "param '%s': register r%u out of range (function has %u)", p->name, p->index, f->nregs);
+                goto out;
+            }
+            if (f->regtypes[p->index].vtype != vt) {
+                verr(v, "param '%s': register r%u has type %s, expected %s (the param's dtype %s)", p->name,
+                     p->index, vt_name(f->regtypes[p->index].vtype), vt_name(vt),
+                     tir_dtype_str(p->dtype, dt, sizeof dt));
+                goto out;
+            }
+        } else if (p->kind == TIRBC_PARAM_BUFFER) {
+            if (p->index >= f->nbuffers) {
+                verr(v, "param '%s': buffer b%u out of range (function has %u)", p->name, p->index, f->nbuffers);
+                goto out;
+            }
+            const tirbc_buffer *b = &f->buffers[p->index];
+            if (b->kind != TIRBC_BUF_PARAM) {
+                verr(v, "param '%s': buffer b%u '%s' is an alloc buffer, expected a param buffer", p->name,
+                     p->index, buf_name(b));
+                goto out;
+            }
+            bound[p->index]++;
+        } else {
+            verr(v, "param '%s': unknown kind %u (expected 0 scalar or 1 buffer)", p->name, p->kind);
+            goto out;
+        }
+    }
+    for (uint32_t i = 0; i < f->nbuffers; i++) {
+        if (f->buffers[i].kind != TIRBC_BUF_PARAM || bound[i] == 1)
+            continue;
+        if (bound[i] == 0)
+            verr(v, "buffer b%u '%s' is a param buffer but no param binds it", i, buf_name(&f->buffers[i]));
+        else
+            verr(v, "buffer b%u '%s' is bound by %u params, expected exactly 1", i, buf_name(&f->buffers[i]),
+                 bound[i]);
+        goto out;
+    }
+    rc = 0;
+out:
+    free(bound);
+    return rc;
+}
+
+static int check_lines(verifier *v, const tirbc_function *f)
+{
+    for (uint32_t i = 0; i < f->nlines; i++) {
+        uint32_t pc = f->lines[i].pc;
+        if (pc >= f->ncode)
+            return verr(v, "line table entry %u: pc %u is past the end of the code (%u words)", i, pc, f->ncode);
+        if (i > 0 && pc < f->lines[i - 1].pc)
+            return verr(v, "line table entry %u: pc %u is before the previous entry's pc %u", i, pc,
+                        f->lines[i - 1].pc);
+    }
+    return 0;
+}
+
+/* Checks register operand `n` (1-based) is in range; *vt gets its type. */
+static int reg_in_range(verifier *v, const tirbc_function *f, uint32_t pc, uint32_t op, unsigned n, uint32_t r,
+                        unsigned *vt)
+{
+    if (r >= f->nregs)
+        return ierr(v, pc, op, n, "register r%u out of range (function has %u)", r, f->nregs);
+    *vt = f->regtypes[r].vtype;
+    return 0;
+}
+
+static int check_operands(verifier *v, const tirbc_function *f, const uint8_t *is_start, uint32_t pc)
+{
+    uint32_t op = f->code[pc];
+    const tirbc_opinfo *info = &tirbc_ops[op];
+    unsigned T = info->vtype, x_vt = TIR_VT_NONE, x_operand = 0;
+    const tirbc_buffer *fbuf = NULL;
+    uint32_t fbuf_index = 0;
+
+    for (unsigned i = 0; i < info->noperands; i++) {
+        unsigned n = i + 1, vt = 0;
+        uint32_t w = f->code[pc + 1 + i];
+        char letter = info->operands[i];
+        unsigned want = TIR_VT_NONE; /* exact type required, if any */
+        switch (letter) {
+        case 'd': case 's': want = T; break;
+        case 'c': case 'b': want = TIR_VT_BOOL; break;
+        case 'U': want = TIR_VT_U64; break;
+        case 'p': want = TIR_VT_F32; break;
+        case 'q': want = TIR_VT_F64; break;
+        case 'L': want = TIR_VT_I64; break;
+        }
+        switch (letter) {
+        case 'd': case 's': case 'c': case 'b': case 'U': case 'p': case 'q': case 'L':
+            if (reg_in_range(v, f, pc, op, n, w, &vt))
+                return -1;
+            if (vt != want)
+                return ierr(v, pc, op, n, "register r%u has type %s, expected %s", w, vt_name(vt), vt_name(want));
+            break;
+        case 'x':
+            if (reg_in_range(v, f, pc, op, n, w, &vt))
+                return -1;
+            if (!vt_is_int(vt) || vt == TIR_VT_U64)
+                return ierr(v, pc, op, n, "register r%u has type %s, expected an integer type other than u64", w,
+                            vt_name(vt));
+            break;
+        case 'l':
+            if (reg_in_range(v, f, pc, op, n, w, &vt))
+                return -1;
+            if (!vt_is_int(vt))
+                return ierr(v, pc, op, n, "register r%u has type %s, expected an integer type", w, vt_name(vt));
+            break;
+        case 'X':
+            if (reg_in_range(v, f, pc, op, n, w, &vt))
+                return -1;
+            x_vt = vt;
+            x_operand = n;
+            break;
+        case 'S':
+            if (reg_in_range(v, f, pc, op, n, w, &vt))
+                return -1;
+            if (x_operand == 0)
+                return ierr(v, pc, op, n, "no preceding X operand (instruction table error)");
+            if (vt != x_vt)
+                return ierr(v, pc, op, n, "register r%u has type %s, expected %s (the type of operand %u)", w,
+                            vt_name(vt), vt_name(x_vt), x_operand);
+            break;
+        case 'k':
+            if (w >= f->nconsts)
+                return ierr(v, pc, op, n, "constant k%u out of range (function has %u)", w, f->nconsts);
+            break;
+        case 'j':
+            if (w >= f->ncode)
+                return ierr(v, pc, op, n, "jump target @%u is past the end of the code (%u words)", w, f->ncode);
+            if (!is_start[w])
+                return ierr(v, pc, op, n, "jump target @%u is not the start of an instruction", w);
+            break;
+        case 'f': {
+            if (w >= f->nbuffers)
+                return ierr(v, pc, op, n, "buffer b%u out of range (function has %u)", w, f->nbuffers);
+            const tirbc_buffer *b = &f->buffers[w];
+            unsigned bvt = tir_dtype_vtype(b->dtype);
+            if (T != TIR_VT_NONE && bvt != T)
+                return ierr(v, pc, op, n, "buffer b%u '%s' has element type %s, expected %s", w, buf_name(b),
+                            vt_name(bvt), vt_name(T));
+            if ((op == TIRBC_OP_ALLOC || op == TIRBC_OP_FREE) && b->kind != TIRBC_BUF_ALLOC)
+                return ierr(v, pc, op, n, "buffer b%u '%s' is a param buffer, expected an alloc buffer", w,
+                            buf_name(b));
+            fbuf = b;
+            fbuf_index = w;
+            break;
+        }
+        case 'm':
+            if (w >= f->nstrings)
+                return ierr(v, pc, op, n, "string s%u out of range (function has %u)", w, f->nstrings);
+            break;
+        case 'u':
+            if (op == TIRBC_OP_CHKIDX) {
+                if (!fbuf)
+                    return ierr(v, pc, op, n, "no buffer operand (instruction table error)");
+                if (w >= fbuf->ndim)
+                    return ierr(v, pc, op, n, "dimension %u out of range (buffer b%u '%s' has %u dimensions)", w,
+                                fbuf_index, buf_name(fbuf), fbuf->ndim);
+            }
+            break;
+        default:
+            return ierr(v, pc, op, n, "unknown operand letter '%c' (instruction table error)", letter);
+        }
+    }
+    return 0;
+}
+
+static int check_code(verifier *v, const tirbc_function *f)
+{
+    char name[64];
+    if (f->ncode == 0)
+        return verr(v, "function has no code");
+    uint8_t *is_start = calloc(f->ncode, 1);
+    if (!is_start)
+        return verr(v, "out of memory");
+    int rc = -1;
+
+    /* Pass 1: instruction boundaries, so jump targets can be checked. */
+    uint32_t pc = 0, last = 0;
+    while (pc < f->ncode) {
+        uint32_t op = f->code[pc];
+        if (op >= TIRBC_OP_COUNT) {
+            verr(v, "instruction at %u: unknown opcode %u (the instruction set has %d opcodes)", pc, op,
+                 TIRBC_OP_COUNT);
+            goto out;
+        }
+        uint32_t n = tirbc_ops[op].noperands, avail = f->ncode - pc - 1;
+        if (n > avail) {
+            ierr(v, pc, op, 0, "needs %u operand words but the code ends after %u", n, avail);
+            goto out;
+        }
+        is_start[pc] = 1;
+        last = pc;
+        pc += 1 + n;
+    }
+
+    /* Pass 2: every operand against its letter. */
+    for (pc = 0; pc < f->ncode; pc++)
+        if (is_start[pc] && check_operands(v, f, is_start, pc))
+            goto out;
+
+    /* Execution must never run off the end of the code. */
+    uint32_t lop = f->code[last];
+    if (lop != TIRBC_OP_RET && lop != TIRBC_OP_JMP && lop != TIRBC_OP_TRAP) {
+        verr(v, "code does not end with ret, jmp or trap (last instruction at %u is %s)", last,
+             tirbc_op_name((int)lop, name, sizeof name));
+        goto out;
+    }
+    rc = 0;
+out:
+    free(is_start);
+    return rc;
+}
+
+static int verify_function(verifier *v, const tirbc_function *f)
+{
+    char dt[32];
+    if (check_arrays(v, f) || check_regtypes(v, f) || check_buffers(v, f) || check_params(v, f))
+        return -1;
+    if (!tir_dt_is_void(f->ret_dtype) && scalar_numeric_vt(f->ret_dtype) == TIR_VT_NONE)
+        return verr(v, "return type %s is neither void nor a scalar numeric type",
+                    tir_dtype_str(f->ret_dtype, dt, sizeof dt));
+    for (uint32_t i = 0; i < f->nstrings; i++)
+        if (!f->strings[i])
+            return verr(v, "string s%u is NULL", i);
+    if (check_lines(v, f) || check_code(v, f))
+        return -1;
+    return 0;
+}
+
+int tirbc_verify(const tirbc_module *m, char *err, size_t err_len)
+{
+    verifier v = {.err = err, .err_len = err_len};
+    if (!m || m->nfuncs == 0)
+        return verr(&v, "module has no functions");
+    if (!m->funcs)
+        return verr(&v, "module functions missing (count %u)", m->nfuncs);
+    for (uint32_t i = 0; i < m->nfuncs; i++) {
+        const char *name = m->funcs[i].name;
+        if (!name || !name[0])
+            return verr(&v, "function %u has no name", i);
+        for (uint32_t j = 0; j < i; j++)
+            if (strcmp(m->funcs[j].name, name) == 0)
+                return verr(&v, "duplicate function name '%s' (functions %u and %u)", name, j, i);
+    }
+    for (uint32_t i = 0; i < m->nfuncs; i++) {
+        v.f = &m->funcs[i];
+        if (verify_function(&v, v.f))
+            return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,73 @@
+/* tirvm: load verified .tirbc modules and call their functions on DLPack
+ * tensors.  The library never prints and never exits: every function that
+ * can fail returns a status and writes a message into the caller's buffer. */
+#ifndef TIRVM_H
+#define TIRVM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <dlpack/dlpack.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+    TIRVM_OK = 0,
+    TIRVM_ERR_RUNTIME = 1, /* failed assertion, division by zero, out of bounds, bad argument */
+    TIRVM_ERR_USAGE = 2,   /* the caller asked for something that does not exist */
+    TIRVM_ERR_MODULE = 3,  /* not a valid .tirbc (bad magic, version, truncated, fails verification) */
+} tirvm_status;
+
+typedef struct tirvm_module tirvm_module;
+
+/* Loads and verifies a module from memory (the bytes are copied) or a file. */
+tirvm_status tirvm_module_load(const void *data, size_t len, tirvm_module **out, char *err, size_t err_len);
+tirvm_status tirvm_module_load_file(const char *path, tirvm_module **out, char *err, size_t err_len);
+void tirvm_module_free(tirvm_module *m);
+
+/* Functions and their parameters. */
+int tirvm_function_count(const tirvm_module *m);
+const char *tirvm_function_name(const tirvm_module *m, int func);
+/* Index of a function by name, or -1. */
+int tirvm_find_function(const tirvm_module *m, const char *name);
+
+typedef enum { TIRVM_PARAM_SCALAR = 0, TIRVM_PARAM_BUFFER = 1 } tirvm_param_kind;
+
+typedef struct {
+    const char *name;       /* the name in the PrimFunc signature */
+    const char *alias;      /* the bound buffer's name when it differs, else NULL */
+    tirvm_param_kind kind;
+    DLDataType dtype;       /* scalar dtype, or the buffer's element dtype */
+    int ndim;               /* buffers: number of dimensions */
+    int64_t shape[32];      /* buffers: each extent, or -1 where it is a symbolic variable */
+} tirvm_param_info;
+
+int tirvm_param_count(const tirvm_module *m, int func);
+tirvm_status tirvm_param(const tirvm_module *m, int func, int index, tirvm_param_info *out);
+/* The readable bytecode listing of the whole module (malloc'ed; caller frees). */
+char *tirvm_disassemble(const tirvm_module *m);
+
+/* An argument: a DLTensor for a buffer parameter, a number for a scalar. */
+typedef enum { TIRVM_ARG_TENSOR = 0, TIRVM_ARG_INT = 1, TIRVM_ARG_FLOAT = 2 } tirvm_arg_kind;
+typedef struct {
+    tirvm_arg_kind kind;
+    DLTensor *tensor;
+    int64_t i;
+    double f;
+} tirvm_arg;
+
+/* Calls function `func` with one argument per parameter, in parameter
+ * order.  Buffers are bound and checked as the TIR specification's
+ * PrimFunc rules say (dtype, rank, shape, strides, byte_offset, symbolic
+ * shape variables).  Outputs are written through the tensors. */
+tirvm_status tirvm_call(tirvm_module *m, int func, const tirvm_arg *args, int nargs, char *err, size_t err_len);
+
+const char *tirvm_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,188 @@
+/* The public API: loading, introspection and calls. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tirbc.h"
+#include "vm_internal.h"
+
+#define TIRVM_MAX_FILE_BYTES ((size_t)1 << 30)
+
+static void set_err(char *err, size_t n, const char *fmt, ...)
+{
+    if (!err || !n)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, n, fmt, ap);
+    va_end(ap);
+}
+
+const char *tirvm_version(void) { return TIRVM_VERSION; }
+
+tirvm_status tirvm_module_load(const void *data, size_t len, tirvm_module **out, char *err, size_t err_len)
+{
+    *out = NULL;
+    tirbc_module *mod = NULL;
+    if (tirbc_read(data, len, &mod, err, err_len) != 0)
+        return TIRVM_ERR_MODULE;
+    if (tirbc_verify(mod, err, err_len) != 0) {
+        tirbc_module_free(mod);
+        return TIRVM_ERR_MODULE;
+    }
+    tirvm_module *m = calloc(1, sizeof *m);
+    if (!m) {
+        tirbc_module_free(mod);
+        set_err(err, err_len, "out of memory");
+        return TIRVM_ERR_RUNTIME;
+    }
+    m->mod = mod;
+    *out = m;
+    return TIRVM_OK;
+}
+
+tirvm_status tirvm_module_load_file(const char *path, tirvm_module **out, char *err, size_t err_len)
+{
+    *out = NULL;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        set_err(err, err_len, "%s: %s", path, strerror(errno));
+        return TIRVM_ERR_USAGE;
+    }
+    size_t cap = 1 << 16, len = 0;
+    uint8_t *buf = malloc(cap);
+    for (;;) {
+        if (!buf) {
+            fclose(f);
+            set_err(err, err_len, "%s: out of memory", path);
+            return TIRVM_ERR_RUNTIME;
+        }
+        size_t n = fread(buf + len, 1, cap - len, f);
+        len += n;
+        if (n == 0)
+            break;
+        if (len == cap) {
+            if (cap >= TIRVM_MAX_FILE_BYTES) {
+                free(buf);
+                fclose(f);
+                set_err(err, err_len, "%s: file is larger than 1 GiB", path);
+                return TIRVM_ERR_MODULE;
+            }
+            uint8_t *nb = realloc(buf, cap * 2);
+            if (!nb)
+                free(buf);
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    bool read_error = ferror(f);
+    fclose(f);
+    if (read_error) {
+        free(buf);
+        set_err(err, err_len, "%s: read error", path);
+        return TIRVM_ERR_USAGE;
+    }
+    char inner[512];
+    tirvm_status st = tirvm_module_load(buf, len, out, inner, sizeof inner);
+    free(buf);
+    if (st != TIRVM_OK)
+        set_err(err, err_len, "%s: %s", path, inner);
+    return st;
+}
+
+void tirvm_module_free(tirvm_module *m)
+{
+    if (!m)
+        return;
+    tirbc_module_free(m->mod);
+    free(m);
+}
+
+int tirvm_function_count(const tirvm_module *m) { return (int)m->mod->nfuncs; }
+
+const char *tirvm_function_name(const tirvm_module *m, int func)
+{
+    if (func < 0 || (uint32_t)func >= m->mod->nfuncs)
+        return NULL;
+    return m->mod->funcs[func].name;
+}
+
+int tirvm_find_function(const tirvm_module *m, const char *name) { return tirbc_module_find(m->mod, name); }
+
+int tirvm_param_count(const tirvm_module *m, int func)
+{
+    if (func < 0 || (uint32_t)func >= m->mod->nfuncs)
+        return -1;
+    return (int)m->mod->funcs[func].nparams;
+}
+
+tirvm_status tirvm_param(const tirvm_module *m, int func, int index, tirvm_param_info *out)
+{
+    if (func < 0 || (uint32_t)func >= m->mod->nfuncs)
+        return TIRVM_ERR_USAGE;
+    const tirbc_function *f = &m->mod->funcs[func];
+    if (index < 0 || (uint32_t)index >= f->nparams)
+        return TIRVM_ERR_USAGE;
+    const tirbc_param *p = &f->params[index];
+    memset(out, 0, sizeof *out);
+    out->name = p->name;
+    out->alias = p->alias;
+    out->kind = p->kind == TIRBC_PARAM_BUFFER ? TIRVM_PARAM_BUFFER : TIRVM_PARAM_SCALAR;
+    tir_dtype dt = p->kind == TIRBC_PARAM_BUFFER ? f->buffers[p->index].dtype : p->dtype;
+    out->dtype.code = dt.code;
+    out->dtype.bits = dt.bits;
+    out->dtype.lanes = dt.lanes;
+    out->ndim = p->kind == TIRBC_PARAM_BUFFER ? (int)f->buffers[p->index].ndim : 0;
+    for (int k = 0; k < out->ndim && k < 32; k++) {
+        const tirbc_dimref *d = &f->buffers[p->index].shape[k];
+        out->shape[k] = d->kind == TIRBC_DIM_CONST ? d->value : -1;
+    }
+    return TIRVM_OK;
+}
+
+char *tirvm_disassemble(const tirvm_module *m) { return tirbc_disasm(m->mod); }
+
+void vm_error_at(vm_ctx *ctx, uint32_t pc, const char *fmt, ...)
+{
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    uint32_t line = tirbc_function_line(ctx->fn, pc);
+    if (line && ctx->mod->source)
+        set_err(ctx->err, ctx->err_len, "%s:%u: %s (in function '%s')", ctx->mod->source, line, msg, ctx->fn->name);
+    else
+        set_err(ctx->err, ctx->err_len, "%s (in function '%s')", msg, ctx->fn->name);
+}
+
+tirvm_status tirvm_call(tirvm_module *m, int func, const tirvm_arg *args, int nargs, char *err, size_t err_len)
+{
+    if (func < 0 || (uint32_t)func >= m->mod->nfuncs) {
+        set_err(err, err_len, "no function with index %d", func);
+        return TIRVM_ERR_USAGE;
+    }
+    const tirbc_function *f = &m->mod->funcs[func];
+    vm_ctx ctx = {m->mod, f, err, err_len};
+    if (nargs != (int)f->nparams) {
+        set_err(err, err_len, "function '%s' takes %u arguments, got %d", f->name, f->nparams, nargs);
+        return TIRVM_ERR_RUNTIME;
+    }
+    vm_slot *regs = calloc(f->nregs ? f->nregs : 1, sizeof *regs);
+    vm_buf *bufs = calloc(f->nbuffers ? f->nbuffers : 1, sizeof *bufs);
+    if (!regs || !bufs) {
+        free(regs);
+        free(bufs);
+        set_err(err, err_len, "out of memory");
+        return TIRVM_ERR_RUNTIME;
+    }
+    bool ok = vm_bind_args(&ctx, args, nargs, regs, bufs) && vm_interpret(&ctx, regs, bufs);
+    for (uint32_t i = 0; i < f->nbuffers; i++)
+        if (bufs[i].owned)
+            free(bufs[i].data);
+    free(regs);
+    free(bufs);
+    return ok ? TIRVM_OK : TIRVM_ERR_RUNTIME;
+}
