@@ -15,6 +15,10 @@
 #define TIRBC_MAX_PARAMS 1024u
 #define TIRBC_MAX_BUFFERS 65536u
 #define TIRBC_MAX_NDIM 32u
+/* msgpack objects in the whole file: msgpack-c spends about 24 bytes of
+ * memory on each, so this bounds decoding memory (~400 MB) whatever the
+ * file claims. */
+#define TIRBC_MAX_OBJECTS (1u << 24)
 
 /* Byte sizes of the records in the bin fields. */
 #define TIRBC_REG_RECORD 4u  /* vtype u8, reserved u8 (0), lanes u16 */

@@ -65,8 +65,9 @@ static void pop_where(reader *r, size_t old) { r->where[old] = 0; }
  * header, so a 5-byte "array of 4 billion" would ask for ~100 GB.  This walk
  * over the encoded bytes checks that every object is complete and that the
  * objects still owed never outnumber the bytes left (each needs at least
- * one), which bounds msgpack-c's allocations by the input size. */
-enum { SCAN_OK, SCAN_TRUNCATED, SCAN_INVALID };
+ * one), which bounds msgpack-c's allocations by the input size; a cap on
+ * the total object count bounds them absolutely. */
+enum { SCAN_OK, SCAN_TRUNCATED, SCAN_INVALID, SCAN_TOO_BIG };
 
 static int scan_len(const uint8_t *p, size_t len, size_t *off, unsigned nbytes, uint64_t *out)
 {
@@ -83,10 +84,12 @@ static int scan_len(const uint8_t *p, size_t len, size_t *off, unsigned nbytes, 
 static int scan_msgpack(const uint8_t *p, size_t len, size_t *end)
 {
     size_t off = 0;
-    uint64_t pending = 1; /* objects still to read */
+    uint64_t pending = 1, seen = 0; /* objects still to read, objects read */
     while (pending > 0) {
         if (off >= len)
             return SCAN_TRUNCATED;
+        if (++seen > TIRBC_MAX_OBJECTS)
+            return SCAN_TOO_BIG;
         uint8_t b = p[off++];
         pending--;
         uint64_t children = 0, skip = 0, n = 0;
@@ -546,6 +549,8 @@ int tirbc_read(const uint8_t *data, size_t len, tirbc_module **out, char *err, s
             plain_err(&r, "not a .tirbc file (bad magic)");
         else if (scan == SCAN_TRUNCATED)
             plain_err(&r, "truncated .tirbc file");
+        else if (scan == SCAN_TOO_BIG)
+            rerr(&r, "more than %u msgpack objects", TIRBC_MAX_OBJECTS);
         else
             plain_err(&r, "invalid .tirbc file: malformed msgpack data");
         return -1;

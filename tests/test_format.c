@@ -649,6 +649,18 @@ static void test_malformed_msgpack(void)
         deep[n++] = 0x91;
     deep[n++] = 0xc0;
     CHECK_STR_CONTAINS(read_fails(deep, n), "invalid .tirbc file");
+
+    /* Complete but with more objects than any module needs. */
+    size_t many = (size_t)TIRBC_MAX_OBJECTS + 13;
+    uint8_t *big = malloc(many);
+    memcpy(big, "\x93\xa5tirbc\x01\xdd", 9); /* array32, big-endian count: */
+    big[9] = (uint8_t)(TIRBC_MAX_OBJECTS >> 24);
+    big[10] = (uint8_t)(TIRBC_MAX_OBJECTS >> 16);
+    big[11] = (uint8_t)(TIRBC_MAX_OBJECTS >> 8);
+    big[12] = (uint8_t)TIRBC_MAX_OBJECTS;
+    memset(big + 13, 0xc0, many - 13);
+    CHECK_STR_CONTAINS(read_fails(big, many), "more than 16777216 msgpack objects");
+    free(big);
 }
 
 static void mut_name_int(msgpack_object *root, msgpack_zone *z)

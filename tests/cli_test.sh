@@ -1,0 +1,143 @@
+#!/bin/sh
+# The command-line contract of tirc and tirvm (shared docs/cli.md): exit
+# statuses, diagnostics, no partial output files.  TAP output.
+# Usage: cli_test.sh TIRC TIRVM EXAMPLE_REF SOURCE_DIR
+set -u
+TIRC=$1
+TIRVM=$2
+REF=$3
+SRC=$4
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+n=0
+failed=0
+
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; [ -f "$T/err" ] && sed 's/^/#   /' "$T/err" | head -20; }
+# expect STATUS NAME CMD...: runs CMD with stdout in $T/out and stderr in $T/err
+expect() {
+    want=$1 name=$2
+    shift 2
+    "$@" >"$T/out" 2>"$T/err"
+    got=$?
+    if [ "$got" -eq "$want" ]; then ok "$name"; else echo "#   exit status $got, expected $want" >>"$T/err"; not_ok "$name"; fi
+}
+# check NAME CONDITION...: a test on files produced by earlier steps
+check() { name=$1; shift; if "$@"; then ok "$name"; else not_ok "$name"; fi; }
+
+# A .npy file: mknpy PATH DESCR SHAPE DATA_PRINTF (version 1.0, header padded to 64 bytes)
+mknpy() {
+    hdr="{'descr': '$2', 'fortran_order': ${5:-False}, 'shape': $3, }"
+    pad=$((64 - (10 + ${#hdr} + 1) % 64))
+    [ "$pad" -eq 64 ] && pad=0
+    total=$((${#hdr} + pad + 1))
+    { printf '\223NUMPY\001\000'; printf "\\$(printf %03o $((total % 256)))\\$(printf %03o $((total / 256)))";
+      printf '%s' "$hdr"; printf "%${pad}s" ""; printf '\n'; printf "$4"; } >"$1"
+}
+
+cat >"$T/scale.py" <<'EOF'
+@T.prim_func
+def main(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32"), n: T.int32):
+    assert n > 0, "n must be positive"
+    for i in range(4):
+        B[i] = A[i] * T.Cast("float32", n)
+EOF
+cat >"$T/bad.py" <<'EOF'
+@T.prim_func
+def main(A: T.Buffer((4,), "float32")):
+    A[0] = T.Add(1, T.float32(2.0))
+    A[1] = T.Cast("float32", T.Sub(1, T.float32(2.0)))
+EOF
+cat >"$T/unbound.py" <<'EOF'
+@T.prim_func
+def main(A: T.Buffer((4,), "float32")):
+    A[1] = undefined_name
+EOF
+# float32 [1, 2, 3, 4]
+mknpy "$T/a.npy" '<f4' '(4,)' '\000\000\200\077\000\000\000\100\000\000\100\100\000\000\200\100'
+mknpy "$T/i.npy" '<i4' '(4,)' '\001\000\000\000\002\000\000\000\003\000\000\000\004\000\000\000'
+mknpy "$T/short.npy" '<f4' '(4,)' '\000\000\200\077'
+mknpy "$T/big.npy" '>f4' '(4,)' '\077\200\000\000\100\000\000\000\100\100\000\000\100\200\000\000'
+mknpy "$T/five.npy" '<f4' '(5,)' '\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000'
+
+expect 0 "tirc --help" "$TIRC" --help
+check "tirc --help shows usage" grep -q "usage: tirc" "$T/out"
+expect 0 "tirc --version" "$TIRC" --version
+expect 2 "tirc unknown option is a usage error" "$TIRC" --frobnicate "$T/scale.py"
+expect 2 "tirc without SOURCE is a usage error" "$TIRC"
+expect 2 "tirc on a missing file is a usage error" "$TIRC" "$T/missing.py"
+expect 0 "tirc compiles to the default output name" "$TIRC" "$T/scale.py"
+check "default output is SOURCE with .tirbc" test -s "$T/scale.tirbc"
+expect 0 "tirc -o" "$TIRC" "$T/scale.py" -o "$T/s.tirbc"
+expect 0 "tirc --check" "$TIRC" --check "$T/scale.py"
+expect 1 "tirc rejects invalid TIR with status 1" "$TIRC" "$T/bad.py" -o "$T/bad.tirbc"
+check "diagnostic has FILE:LINE:COL: error:" grep -q "bad.py:3:12: error: Add operands must have the same dtype" "$T/err"
+check "diagnostic shows the source line" grep -q "A\[0\] = T.Add(1, T.float32(2.0))" "$T/err"
+check "diagnostic has a caret under the column" grep -qx "               ^" "$T/err"
+check "several errors in one run" grep -q "bad.py:4:30: error: Sub operands must have the same dtype" "$T/err"
+expect 1 "an unbound name is rejected" "$TIRC" --check "$T/unbound.py"
+check "unbound name message" grep -q "unbound.py:3:12: error: name 'undefined_name' is not defined" "$T/err"
+check "no output file after an error" test ! -e "$T/bad.tirbc"
+cp "$T/s.tirbc" "$T/keep.tirbc"
+expect 1 "tirc error keeps an existing output untouched" "$TIRC" "$T/bad.py" -o "$T/keep.tirbc"
+check "existing output unchanged" cmp -s "$T/s.tirbc" "$T/keep.tirbc"
+expect 0 "tirc reads standard input" sh -c "\"$TIRC\" - -o \"$T/stdin.tirbc\" < \"$T/scale.py\""
+expect 0 "a module compiled from stdin verifies" "$TIRVM" verify "$T/stdin.tirbc"
+expect 0 "tirc --emit=asm" "$TIRC" --emit=asm "$T/scale.py"
+cp "$T/out" "$T/asm.txt"
+expect 0 "tirvm dis" "$TIRVM" dis "$T/s.tirbc"
+check "tirc --emit=asm prints the same text as tirvm dis" cmp -s "$T/out" "$T/asm.txt"
+check "listing has typed instructions" grep -q "mul.f32" "$T/out"
+
+expect 0 "tirvm verify accepts a valid module" "$TIRVM" verify "$T/s.tirbc"
+head -c 20 "$T/s.tirbc" >"$T/trunc.tirbc"
+expect 3 "tirvm verify rejects a truncated module with status 3" "$TIRVM" verify "$T/trunc.tirbc"
+printf 'not a module at all' >"$T/junk.tirbc"
+expect 3 "tirvm verify rejects bad magic with status 3" "$TIRVM" verify "$T/junk.tirbc"
+expect 3 "tirvm run rejects an invalid module with status 3" "$TIRVM" run "$T/junk.tirbc"
+expect 2 "tirvm on a missing module is a usage error" "$TIRVM" verify "$T/nope.tirbc"
+expect 2 "tirvm unknown command" "$TIRVM" frobnicate
+expect 0 "tirvm --help" "$TIRVM" --help
+expect 0 "tirvm info" "$TIRVM" info "$T/s.tirbc"
+check "info lists buffer parameters with dtype and shape" grep -q "A: buffer float32\[4\]" "$T/out"
+check "info lists scalar parameters" grep -q "n: int32" "$T/out"
+
+expect 0 "tirvm run" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=3 --out B="$T/b.npy"
+check "--out writes the output buffer" test -s "$T/b.npy"
+expect 0 "round trip of the output through tirvm" "$TIRVM" run "$T/s.tirbc" A="$T/b.npy" n=1 --out B="$T/b2.npy"
+check "output equals input scaled by 1" cmp -s "$T/b.npy" "$T/b2.npy"
+expect 1 "failed assertion is a runtime error" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=0 --out B="$T/c.npy"
+check "assertion message with file and line" grep -q "error: scale.py:3: assertion failed: n must be positive" "$T/err"
+check "no --out file after a failed run" test ! -e "$T/c.npy"
+expect 1 "wrong dtype is a runtime error" "$TIRVM" run "$T/s.tirbc" A="$T/i.npy" n=1
+check "dtype message" grep -q "dtype is int32, expected float32" "$T/err"
+expect 1 "wrong shape is a runtime error" "$TIRVM" run "$T/s.tirbc" A="$T/five.npy" n=1
+expect 1 "truncated .npy is a runtime error" "$TIRVM" run "$T/s.tirbc" A="$T/short.npy" n=1
+check "truncated .npy message names the file" grep -q "short.npy" "$T/err"
+expect 1 "big-endian .npy is rejected" "$TIRVM" run "$T/s.tirbc" A="$T/big.npy" n=1
+check "big-endian message" grep -qi "big-endian" "$T/err"
+expect 1 "missing scalar argument" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy"
+check "missing argument message" grep -q "missing argument 'n'" "$T/err"
+expect 2 "unknown parameter name is a usage error" "$TIRVM" run "$T/s.tirbc" Q="$T/a.npy" n=1
+expect 2 "missing .npy file is a usage error" "$TIRVM" run "$T/s.tirbc" A="$T/none.npy" n=1
+expect 2 "bad number is a usage error" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=abc
+expect 2 "--out naming no buffer is a usage error" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=1 --out Z="$T/z.npy"
+expect 2 "--threads 0 is a usage error" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=1 --threads 0
+expect 0 "--threads 2 is accepted" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=1 --threads 2
+expect 2 "unknown --entry is a usage error" "$TIRVM" run "$T/s.tirbc" --entry nothere A="$T/a.npy" n=1
+
+# The bundled examples run and match an independent C implementation.
+for ex in add_relu matmul; do
+    mkdir -p "$T/$ex"
+    "$REF" gen "$ex" "$T/$ex"
+    expect 0 "compile example $ex" "$TIRC" "$SRC/examples/$ex.py" -o "$T/$ex/$ex.tirbc"
+    if [ "$ex" = add_relu ]; then
+        expect 0 "run example $ex" "$TIRVM" run "$T/$ex/$ex.tirbc" a="$T/$ex/A.npy" B="$T/$ex/B.npy" C="$T/$ex/C.npy" --out C="$T/$ex/C.npy"
+    else
+        expect 0 "run example $ex" "$TIRVM" run "$T/$ex/$ex.tirbc" A="$T/$ex/A.npy" B="$T/$ex/B.npy" --out C="$T/$ex/C.npy"
+    fi
+    expect 0 "example $ex matches the C reference" "$REF" check "$ex" "$T/$ex"
+done
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
