@@ -1070,6 +1070,13 @@ static sval call_t(builder *b, const char *name, const call_args *ca)
         }
         return sv_expr(e);
     }
+    if (strcmp(name, "target") == 0) {
+        /* T.target(...) only appears in function attributes, which carry no semantics. */
+        sval v = sv_none(ca->loc);
+        v.kind = SV_STR;
+        v.s = "target";
+        return v;
+    }
     if (strcmp(name, "Let") == 0) {
         ERR(b, ca->loc, "unsupported: T.Let expressions are not supported yet");
         return none;
@@ -2187,6 +2194,45 @@ static tir_stmt *build_suite(builder *b, const py_suite *s, uint32_t from, tir_l
                 bind(b, t->name, BIND_BUFFER, NULL, buf);
                 continue;
             }
+            if (t->kind == PY_NAME && is_t_call(b, st->value, "allocate")) {
+                /* p = T.allocate(extents, dtype, scope, condition): Allocate over the rest (5.5) */
+                call_args ca;
+                if (!eval_args(b, st->value, &ca)) {
+                    failed = true;
+                    continue;
+                }
+                const sval *ext = arg(&ca, 0, "extents"), *dts = arg(&ca, 1, "dtype");
+                const sval *scope = arg(&ca, 2, "scope"), *cond = arg(&ca, 3, "condition");
+                tir_dtype dt;
+                uint32_t n;
+                tir_expr **extents;
+                if (!ext || !dts || !dtype_of(b, dts, &dt) || !shape_of(b, ext, &n, &extents)) {
+                    if (!ext || !dts)
+                        ERR(b, sloc, "T.allocate takes extents and a dtype");
+                    failed = true;
+                    continue;
+                }
+                if (scope && scope->kind == SV_STR && strcmp(scope->s, "global") != 0 && strcmp(scope->s, "local") != 0) {
+                    ERR(b, scope->loc, "unsupported storage scope '%s' (outside the specified TIR subset)", scope->s);
+                    failed = true;
+                    continue;
+                }
+                tir_expr *c = cond && cond->kind != SV_NONE ? to_bool_expr(b, cond) : tir_int(b->a, TIR_DT_BOOL, 1, sloc);
+                if (!c) {
+                    failed = true;
+                    continue;
+                }
+                rest_opener = tir_stmt_new(b->a, TIR_S_ALLOCATE, sloc);
+                rest_opener->var = tir_var_new(b->a, t->name, TIR_DT_HANDLE, t->loc);
+                rest_opener->var->type_kind = TIR_TYPE_POINTER;
+                rest_opener->var->elem_dtype = tir_dt_is_bool(dt) ? tir_dt(TIR_CODE_INT, 8, 1) : dt;
+                rest_opener->var->scope = scope && scope->kind == SV_STR ? scope->s : "global";
+                rest_opener->dtype = dt;
+                rest_opener->nindices = n;
+                rest_opener->indices = extents;
+                rest_opener->cond = c;
+                break;
+            }
             if (t->kind == PY_NAME && is_t_call(b, st->value, "Buffer")) {
                 call_args ca;
                 if (!eval_args(b, st->value, &ca)) {
@@ -2308,7 +2354,41 @@ static tir_stmt *build_suite(builder *b, const py_suite *s, uint32_t from, tir_l
                 res = body ? make_assert(b, &ca.pos[0], &ca.pos[1], sloc, body) : NULL;
                 break;
             }
-            ERR(b, sloc, "unsupported with-statement (expected T.block, T.init or T.Assert)");
+            if (st->nitems == 1 && is_t_call(b, st->items[0], "LetStmt")) {
+                /* with T.LetStmt(value[, annotation]) as x: (5.7) */
+                call_args ca;
+                if (!eval_args(b, st->items[0], &ca) || ca.n < 1 || kwarg(&ca, "var")) {
+                    if (ca.n < 1 || kwarg(&ca, "var"))
+                        ERR(b, sloc, "unsupported: T.LetStmt needs a value and an 'as' name");
+                    failed = true;
+                    continue;
+                }
+                if (!st->targets[0] || st->targets[0]->kind != PY_NAME) {
+                    ERR(b, sloc, "T.LetStmt needs 'as NAME'");
+                    failed = true;
+                    continue;
+                }
+                tir_expr *v = to_expr(b, &ca.pos[0]);
+                if (!v) {
+                    failed = true;
+                    continue;
+                }
+                tir_dtype dt = v->dtype;
+                if (ca.n >= 2 && !dtype_of(b, &ca.pos[1], &dt)) {
+                    failed = true;
+                    continue;
+                }
+                tir_stmt *let = tir_stmt_new(b->a, TIR_S_LET, sloc);
+                let->var = tir_var_new(b->a, st->targets[0]->name, dt, st->targets[0]->loc);
+                let->value = v;
+                binding *saved = b->scope;
+                bind(b, st->targets[0]->name, BIND_VAR, let->var, NULL);
+                let->body = build_suite(b, &st->body, 0, sloc);
+                b->scope = saved;
+                res = let->body ? let : NULL;
+                break;
+            }
+            ERR(b, sloc, "unsupported with-statement (expected T.block, T.init, T.Assert or T.LetStmt)");
             failed = true;
             continue;
         }
@@ -2330,7 +2410,7 @@ static tir_stmt *build_suite(builder *b, const py_suite *s, uint32_t from, tir_l
         }
         if (rest_opener) {
             binding *saved = b->scope;
-            if (rest_opener->kind == TIR_S_LET)
+            if (rest_opener->kind == TIR_S_LET || rest_opener->kind == TIR_S_ALLOCATE)
                 bind(b, st->target->name, BIND_VAR, rest_opener->var, NULL);
             tir_stmt *body = build_suite(b, s, i + 1, sloc);
             b->scope = saved;

@@ -52,4 +52,12 @@ static inline uint64_t tirbc_get_le64(const uint8_t *p)
     return (uint64_t)tirbc_get_le32(p) | (uint64_t)tirbc_get_le32(p + 4) << 32;
 }
 
+/* Messages are one line even when names from a file hold control bytes. */
+static inline void tirbc_one_line(char *s)
+{
+    for (; s && *s; s++)
+        if ((unsigned char)*s < 0x20 || *s == 0x7f)
+            *s = '?';
+}
+
 #endif

@@ -32,6 +32,7 @@ static int rerr(reader *r, const char *fmt, ...)
         snprintf(r->err, r->err_len, "invalid .tirbc file: %s: %s", r->where, msg);
     else
         snprintf(r->err, r->err_len, "invalid .tirbc file: %s", msg);
+    tirbc_one_line(r->err);
     return -1;
 }
 

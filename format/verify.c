@@ -29,6 +29,7 @@ static int verr(verifier *v, const char *fmt, ...)
         snprintf(v->err, v->err_len, "function '%.128s': %s", v->f->name ? v->f->name : "", msg);
     else
         snprintf(v->err, v->err_len, "%s", msg);
+    tirbc_one_line(v->err);
     return -1;
 }
 
@@ -261,8 +262,6 @@ static int check_operands(verifier *v, const tirbc_function *f, const uint8_t *i
     uint32_t op = f->code[pc];
     const tirbc_opinfo *info = &tirbc_ops[op];
     unsigned T = info->vtype, x_vt = TIR_VT_NONE, x_operand = 0;
-    const tirbc_buffer *fbuf = NULL;
-    uint32_t fbuf_index = 0;
 
     for (unsigned i = 0; i < info->noperands; i++) {
         unsigned n = i + 1, vt = 0;
@@ -333,8 +332,6 @@ static int check_operands(verifier *v, const tirbc_function *f, const uint8_t *i
             if ((op == TIRBC_OP_ALLOC || op == TIRBC_OP_FREE) && b->kind != TIRBC_BUF_ALLOC)
                 return ierr(v, pc, op, n, "buffer b%u '%s' is a param buffer, expected an alloc buffer", w,
                             buf_name(b));
-            fbuf = b;
-            fbuf_index = w;
             break;
         }
         case 'm':
@@ -342,13 +339,11 @@ static int check_operands(verifier *v, const tirbc_function *f, const uint8_t *i
                 return ierr(v, pc, op, n, "string s%u out of range (function has %u)", w, f->nstrings);
             break;
         case 'u':
-            if (op == TIRBC_OP_CHKIDX) {
-                if (!fbuf)
-                    return ierr(v, pc, op, n, "no buffer operand (instruction table error)");
-                if (w >= fbuf->ndim)
-                    return ierr(v, pc, op, n, "dimension %u out of range (buffer b%u '%s' has %u dimensions)", w,
-                                fbuf_index, buf_name(fbuf), fbuf->ndim);
-            }
+            /* A view (T.Buffer(..., data=X.data)) may index storage with another
+             * rank, so the dimension is only bounded by the rank limit; it is
+             * used for messages, never to address memory. */
+            if (op == TIRBC_OP_CHKIDX && w >= TIRBC_MAX_NDIM)
+                return ierr(v, pc, op, n, "dimension %u exceeds the limit of %u dimensions", w, TIRBC_MAX_NDIM);
             break;
         default:
             return ierr(v, pc, op, n, "unknown operand letter '%c' (instruction table error)", letter);

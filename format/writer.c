@@ -1,6 +1,7 @@
 /* Serialises a module into the .tirbc format described in README.md. */
 #include <msgpack.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,7 @@ static int werr(writer *w, const char *fmt, ...)
         va_start(ap, fmt);
         vsnprintf(w->err, w->err_len, fmt, ap);
         va_end(ap);
+        tirbc_one_line(w->err);
     }
     return -1;
 }
@@ -125,6 +127,8 @@ static void enc_line(const void *base, uint32_t i, uint8_t *out)
     tirbc_put_le32(out + 8, l->col);
 }
 
+static bool too_long(const char *s) { return s && strlen(s) > TIRBC_MAX_STRLEN; }
+
 /* Pointers must be present wherever a count says there is data; catching
  * that here gives a message instead of a crash. */
 #define NEED(ptr, count, what)                                                   \
@@ -162,6 +166,16 @@ static int check_function(writer *w, const tirbc_function *f, uint32_t fi)
     for (uint32_t i = 0; i < f->nparams; i++)
         if (!f->params[i].name)
             return werr(w, "cannot write function '%s': param %u has no name", f->name, i);
+    if (too_long(f->name))
+        return werr(w, "cannot write function %u: its name is longer than %u bytes", fi, TIRBC_MAX_STRLEN);
+    for (uint32_t i = 0; i < f->nparams; i++)
+        if (too_long(f->params[i].name) || too_long(f->params[i].alias))
+            return werr(w, "cannot write function '%s': param %u: name longer than %u bytes", f->name, i,
+                        TIRBC_MAX_STRLEN);
+    for (uint32_t i = 0; i < f->nbuffers; i++)
+        if (too_long(f->buffers[i].name))
+            return werr(w, "cannot write function '%s': buffer b%u: name longer than %u bytes", f->name, i,
+                        TIRBC_MAX_STRLEN);
     for (uint32_t i = 0; i < f->nbuffers; i++) {
         const tirbc_buffer *b = &f->buffers[i];
         NEED(b->shape, b->ndim, "buffer shape");
@@ -170,9 +184,13 @@ static int check_function(writer *w, const tirbc_function *f, uint32_t fi)
             return werr(w, "cannot write function '%s': buffer b%u has more than %u dimensions", f->name, i,
                         TIRBC_MAX_NDIM);
     }
-    for (uint32_t i = 0; i < f->nstrings; i++)
+    for (uint32_t i = 0; i < f->nstrings; i++) {
         if (!f->strings[i])
             return werr(w, "cannot write function '%s': string s%u is NULL", f->name, i);
+        if (too_long(f->strings[i]))
+            return werr(w, "cannot write function '%s': string s%u is longer than %u bytes", f->name, i,
+                        TIRBC_MAX_STRLEN);
+    }
     return 0;
 }
 
@@ -246,6 +264,8 @@ int tirbc_write(const tirbc_module *m, uint8_t **out, size_t *out_len, char *err
     if (m->nfuncs > TIRBC_MAX_FUNCS)
         return werr(&w, "cannot write module: %u functions exceeds the format limit of %u", m->nfuncs,
                     TIRBC_MAX_FUNCS);
+    if (too_long(m->source))
+        return werr(&w, "cannot write module: source name longer than %u bytes", TIRBC_MAX_STRLEN);
     for (uint32_t i = 0; i < m->nfuncs; i++)
         if (check_function(&w, &m->funcs[i], i) != 0)
             return -1;

@@ -2,7 +2,7 @@
 # Installs what tirvm needs to build and test, from Debian's packages.
 # Idempotent: does nothing when everything is already installed.
 set -eu
-PACKAGES="gcc pkg-config meson ninja-build libmsgpack-dev libdlpack-dev libuv1-dev"
+PACKAGES="gcc pkg-config meson ninja-build libmsgpack-dev libdlpack-dev libuv1-dev python3 python3-numpy"
 missing=""
 for p in $PACKAGES; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

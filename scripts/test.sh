@@ -17,10 +17,12 @@ for dir in build build-asan; do
     fi
 done
 # Every test program speaks TAP: count its cases across both builds.
-passed=$(cat build/meson-logs/testlog.txt build-asan/meson-logs/testlog.txt | grep -c '^ok [0-9]' || true)
-failed=$(cat build/meson-logs/testlog.txt build-asan/meson-logs/testlog.txt | grep -c '^not ok [0-9]' || true)
+logs="build/meson-logs/testlog.txt build-asan/meson-logs/testlog.txt"
+passed=$(cat $logs | grep '^ok [0-9]' | grep -vc '# SKIP' || true)
+skipped=$(cat $logs | grep '^ok [0-9]' | grep -c '# SKIP' || true)
+failed=$(cat $logs | grep -c '^not ok [0-9]' || true)
 if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then
     failed=1 # a test program crashed or failed outside its TAP cases
 fi
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed, $skipped skipped"
 [ "$status" -eq 0 ] && [ "$failed" -eq 0 ]
