@@ -4,6 +4,8 @@
  * name the node and the rule in the spec's terms. */
 #include "check.h"
 
+#include "builtins.h"
+
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -194,6 +196,23 @@ static void check_expr(checker *c, const tir_expr *e)
             check_expr(c, e->args[i]);
         if (e->op && strcmp(e->op, "tir.if_then_else") == 0 && e->nargs == 3 && !is_bool_scalar(e->args[0]->dtype))
             ERR(c, e->args[0]->loc, "if_then_else condition must be a bool scalar, got %s", dtn(e->args[0]->dtype));
+        {
+            const tir_builtin *bi = tir_builtin_find(e->op);
+            if (bi && e->nargs != (uint32_t)bi->nargs)
+                ERR(c, e->loc, "%s takes %d argument%s, got %u", e->op, bi->nargs, bi->nargs == 1 ? "" : "s", e->nargs);
+            for (uint32_t i = 0; bi && i < e->nargs; i++) {
+                tir_dtype t = e->args[i]->dtype;
+                bool good = bi->args == BUILTIN_FLOAT ? tir_dt_is_float(t) : tir_dt_is_int(t);
+                if (!good) {
+                    ERR(c, e->args[i]->loc, "%s expects %s arguments, got %s", e->op,
+                        bi->args == BUILTIN_FLOAT ? "float" : "integer", dtn(t));
+                    break;
+                }
+                if (i && !tir_dt_eq(t, e->args[0]->dtype))
+                    ERR(c, e->args[i]->loc, "%s arguments must have the same dtype, got %s and %s", e->op,
+                        dtn(e->args[0]->dtype), dtn(t));
+            }
+        }
         if (e->op && strcmp(e->op, "tir.ret") == 0) {
             c->ret_count++;
             if (e->nargs == 1)

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "builtins.h"
 #include "opcodes.h"
 
 typedef struct {
@@ -571,6 +572,20 @@ static uint32_t gen_expr(cg *c, const tir_expr *e)
             return gen_branchy(c, e);
         if (e->op && (strcmp(e->op, "tir.likely") == 0 || strcmp(e->op, "tir.tvm_thread_invariant") == 0) && e->nargs == 1)
             return gen_expr(c, e->args[0]);
+        const tir_builtin *bi = tir_builtin_find(e->op);
+        if (bi && e->nargs == (uint32_t)bi->nargs) {
+            uint32_t r[2] = {0, 0};
+            for (uint32_t i = 0; i < e->nargs; i++)
+                r[i] = gen_expr(c, e->args[i]);
+            tir_vtype vt = vt_of(c, e->args[0]->dtype, e->loc);
+            uint32_t dst = temp(c, vt_of(c, e->dtype, e->loc));
+            int op = typed(c, bi->family, vt, e->loc);
+            if (bi->nargs == 1)
+                EMIT2(c, op, dst, r[0]);
+            else
+                EMIT3(c, op, dst, r[0], r[1]);
+            return dst;
+        }
         ERR(c, e->loc, "unsupported: call to %s is not supported yet", e->op ? e->op : e->callee);
         return 0;
     case TIR_E_STR:

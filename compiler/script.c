@@ -672,7 +672,7 @@ static const char *const pure_float_builtins[] = {
     "floor", "ceil", "trunc", "round", "nearbyint", "fabs", NULL,
 };
 static const char *const pure_binary_builtins[] = {
-    "pow", "fmod", "atan2", "hypot", "copysign", "nextafter", "ldexp", "shift_left", "shift_right",
+    "pow", "fmod", "atan2", "hypot", "copysign", "nextafter", "shift_left", "shift_right",
     "bitwise_and", "bitwise_or", "bitwise_xor", NULL,
 };
 
@@ -1023,6 +1023,17 @@ static sval call_t(builder *b, const char *name, const call_args *ca)
         }
         tir_expr *args[1] = {x};
         return sv_expr(call_node(b, x->dtype, "tir.fabs", args, 1, ca->loc));
+    }
+    if (strcmp(name, "isnan") == 0) {
+        if (!nargs_between(b, ca, name, 1, 1))
+            return none;
+        tir_expr *x = to_expr(b, &ca->pos[0]);
+        if (!x)
+            return none;
+        if (tir_dt_is_int(x->dtype))
+            return sv_expr(tir_int(b->a, tir_dt(TIR_CODE_UINT, 1, 1), 0, ca->loc));
+        tir_expr *args[1] = {x};
+        return sv_expr(call_node(b, tir_dt(TIR_CODE_UINT, 1, x->dtype.lanes), "tir.isnan", args, 1, ca->loc));
     }
     if (in_list(pure_float_builtins, name)) {
         if (!nargs_between(b, ca, name, 1, 1))

@@ -104,6 +104,19 @@ static inline uint64_t f2u64_sat(double x)
     return (uint64_t)x;
 }
 
+/* Math helpers without a C99 libm counterpart. */
+static inline float exp10_f32(float x) { return powf(10.0f, x); }
+static inline double exp10_f64(double x) { return pow(10.0, x); }
+static inline float rsqrt_f32(float x) { return 1.0f / sqrtf(x); }
+static inline double rsqrt_f64(double x) { return 1.0 / sqrt(x); }
+static inline float sigmoid_f32(float x) { return 1.0f / (1.0f + expf(-x)); }
+static inline double sigmoid_f64(double x) { return 1.0 / (1.0 + exp(-x)); }
+/* Arithmetic right shift without relying on implementation-defined >> of negatives. */
+static inline int64_t ashr(int64_t v, unsigned s)
+{
+    return v < 0 ? (int64_t)~(~(uint64_t)v >> s) : (int64_t)((uint64_t)v >> s);
+}
+
 static inline int64_t sdiv(int64_t a, int64_t b) { return b == -1 ? (int64_t)(0 - (uint64_t)a) : a / b; }
 static inline int64_t smod(int64_t a, int64_t b) { return b == -1 ? 0 : a % b; }
 static inline int64_t sfloordiv(int64_t a, int64_t b)
@@ -156,6 +169,12 @@ static inline int64_t sfloormod(int64_t a, int64_t b)
 #define B code[pc + 2]
 #define C code[pc + 3]
 #define D code[pc + 4]
+
+/* Buffer names may be absent in a module; messages still need one. */
+static const char *buf_name(const tirbc_function *fn, uint32_t b)
+{
+    return fn->buffers[b].name ? fn->buffers[b].name : "?";
+}
 
 #define FAIL(...)                           \
     do {                                    \
@@ -217,12 +236,12 @@ dispatch:
     VM_CASE(CHKIDX)
         if (R(A).u >= R(B).u)
             FAIL("index %lld is out of bounds for dimension %u of buffer '%s' (extent %lld)", (long long)R(A).i, D,
-                 fn->buffers[C].name, (long long)R(B).i);
+                 buf_name(fn, C), (long long)R(B).i);
         VM_NEXT(5);
 
     /* ---- buffers: one unsigned compare keeps every access inside its buffer ---- */
 #define OOB(buf, idx)                                                                                 \
-    FAIL("out-of-bounds access to buffer '%s': element %lld of %llu", fn->buffers[buf].name, (long long)(idx), \
+    FAIL("out-of-bounds access to buffer '%s': element %lld of %llu", buf_name(fn, buf), (long long)(idx), \
          (unsigned long long)bufs[buf].nelem)
 #define LD_INT(T)                                                     \
     VM_CASE(LD_##T)                                                   \
@@ -289,13 +308,13 @@ dispatch:
         uint64_t n = R(B).u;
         size_t es = tir_dtype_elem_size(fn->buffers[A].dtype);
         if (R(B).i < 0 || n > VM_MAX_ALLOC_BYTES / es)
-            FAIL("allocation of %lld elements for buffer '%s' is too large", (long long)R(B).i, fn->buffers[A].name);
+            FAIL("allocation of %lld elements for buffer '%s' is too large", (long long)R(B).i, buf_name(fn, A));
         if (bufs[A].owned)
             free(bufs[A].data);
         /* Zeroed so that reading an unwritten element is deterministic. */
         bufs[A].data = n ? calloc(n, es) : NULL;
         if (n && !bufs[A].data)
-            FAIL("out of memory allocating buffer '%s'", fn->buffers[A].name);
+            FAIL("out of memory allocating buffer '%s'", buf_name(fn, A));
         bufs[A].nelem = n;
         bufs[A].owned = true;
         VM_NEXT(3);
@@ -413,6 +432,55 @@ dispatch:
     VM_CASE(F32TO_F64) R(A).f64 = R(B).f32; VM_NEXT(3);
     VM_CASE(F64TO_F32) R(A).f32 = (float)R(B).f64; VM_NEXT(3);
     VM_CASE(F64TO_F64) R(A).f64 = R(B).f64; VM_NEXT(3);
+
+    /* ---- math builtins ---- */
+#define MATH1(ID, F32FN, F64FN)                                  \
+    VM_CASE(ID##_F32) R(A).f32 = F32FN(R(B).f32); VM_NEXT(3);    \
+    VM_CASE(ID##_F64) R(A).f64 = F64FN(R(B).f64); VM_NEXT(3);
+#define MATH2(ID, F32FN, F64FN)                                          \
+    VM_CASE(ID##_F32) R(A).f32 = F32FN(R(B).f32, R(C).f32); VM_NEXT(4);  \
+    VM_CASE(ID##_F64) R(A).f64 = F64FN(R(B).f64, R(C).f64); VM_NEXT(4);
+    MATH1(EXP, expf, exp) MATH1(EXP2, exp2f, exp2) MATH1(EXP10, exp10_f32, exp10_f64)
+    MATH1(LOG, logf, log) MATH1(LOG2, log2f, log2) MATH1(LOG10, log10f, log10) MATH1(LOG1P, log1pf, log1p)
+    MATH1(SQRT, sqrtf, sqrt) MATH1(RSQRT, rsqrt_f32, rsqrt_f64)
+    MATH1(SIN, sinf, sin) MATH1(COS, cosf, cos) MATH1(TAN, tanf, tan)
+    MATH1(ASIN, asinf, asin) MATH1(ACOS, acosf, acos) MATH1(ATAN, atanf, atan)
+    MATH1(SINH, sinhf, sinh) MATH1(COSH, coshf, cosh) MATH1(TANH, tanhf, tanh)
+    MATH1(ASINH, asinhf, asinh) MATH1(ACOSH, acoshf, acosh) MATH1(ATANH, atanhf, atanh)
+    MATH1(SIGMOID, sigmoid_f32, sigmoid_f64) MATH1(ERF, erff, erf)
+    MATH1(FLOOR, floorf, floor) MATH1(CEIL, ceilf, ceil) MATH1(TRUNC, truncf, trunc)
+    MATH1(ROUND, roundf, round) MATH1(NEARBYINT, nearbyintf, nearbyint) MATH1(FABS, fabsf, fabs)
+    MATH2(POW, powf, pow) MATH2(FMOD, fmodf, fmod) MATH2(ATAN2, atan2f, atan2) MATH2(HYPOT, hypotf, hypot)
+    MATH2(COPYSIGN, copysignf, copysign) MATH2(NEXTAFTER, nextafterf, nextafter)
+    VM_CASE(ISNAN_F32) R(A).i = isnan(R(B).f32) != 0; VM_NEXT(3);
+    VM_CASE(ISNAN_F64) R(A).i = isnan(R(B).f64) != 0; VM_NEXT(3);
+
+    /* ---- integer bit operations ---- */
+#define BITS_OF_BOOL 1
+#define BITS_OF_I8 8
+#define BITS_OF_I16 16
+#define BITS_OF_I32 32
+#define BITS_OF_I64 64
+#define BITS_OF_U8 8
+#define BITS_OF_U16 16
+#define BITS_OF_U32 32
+#define BITS_OF_U64 64
+#define BITOPS(T)                                                                     \
+    VM_CASE(BITAND_##T) R(A).i = NORM_##T(R(B).u & R(C).u); VM_NEXT(4);               \
+    VM_CASE(BITOR_##T) R(A).i = NORM_##T(R(B).u | R(C).u); VM_NEXT(4);                \
+    VM_CASE(BITXOR_##T) R(A).i = NORM_##T(R(B).u ^ R(C).u); VM_NEXT(4);               \
+    VM_CASE(BITNOT_##T) R(A).i = NORM_##T(~R(B).u); VM_NEXT(3);                       \
+    VM_CASE(SHL_##T)                                                                  \
+        R(A).i = R(C).u < BITS_OF_##T ? NORM_##T(R(B).u << R(C).u) : 0;               \
+        VM_NEXT(4);                                                                   \
+    VM_CASE(SHR_##T)                                                                  \
+        if (SIGNED_##T)                                                               \
+            R(A).i = R(C).u < BITS_OF_##T ? ashr(R(B).i, (unsigned)R(C).u) : (R(B).i < 0 ? -1 : 0); \
+        else                                                                          \
+            R(A).i = R(C).u < BITS_OF_##T ? (int64_t)(R(B).u >> R(C).u) : 0;          \
+        VM_NEXT(4);
+    BITOPS(BOOL) BITOPS(I8) BITOPS(I16) BITOPS(I32) BITOPS(I64)
+    BITOPS(U8) BITOPS(U16) BITOPS(U32) BITOPS(U64)
 
 #ifndef VM_THREADED
     case TIRBC_OP_COUNT: break;

@@ -1,0 +1,24 @@
+/* The TIR builtins the compiler knows (tvmscript.md section 7): their
+ * arity, the argument kind they take, and the instruction family that
+ * implements them.  One table, used by the front end, checker and codegen. */
+#ifndef TIR_BUILTINS_H
+#define TIR_BUILTINS_H
+
+#include <stdbool.h>
+
+#include "opcodes.h"
+
+typedef enum { BUILTIN_FLOAT, BUILTIN_INT } tir_builtin_args;
+
+typedef struct {
+    const char *op;          /* "tir.exp" */
+    int nargs;
+    tir_builtin_args args;   /* what every argument must be */
+    bool returns_bool;       /* result is bool (else the first argument's dtype) */
+    tirbc_opcode family;     /* any member of the implementing instruction family */
+} tir_builtin;
+
+/* The entry for an op name, or NULL. */
+const tir_builtin *tir_builtin_find(const char *op);
+
+#endif
