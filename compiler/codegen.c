@@ -132,18 +132,45 @@ static void release_temps(cg *c, uint32_t mark)
     }
 }
 
-static tir_vtype vt_of(cg *c, tir_dtype dt, tir_loc loc)
+/* The value kind of one lane of dt, if the VM computes with it. */
+static tir_vtype elem_vt(cg *c, tir_dtype dt, tir_loc loc)
 {
     tir_vtype vt = tir_dtype_vtype(dt);
-    if (dt.lanes != 1) {
-        ERR(c, loc, "unsupported: vector values (%s) are not supported yet", dtn(dt));
-        return TIR_VT_I32;
-    }
     if (vt == TIR_VT_NONE || vt == TIR_VT_HANDLE || vt == TIR_VT_F16 || vt == TIR_VT_BF16) {
         ERR(c, loc, "unsupported: values of type %s are not supported yet", dtn(dt));
         return TIR_VT_I32;
     }
+    if (dt.lanes > 64) {
+        ERR(c, loc, "unsupported: %s has more than 64 lanes", dtn(dt));
+        return TIR_VT_I32;
+    }
     return vt;
+}
+
+/* The value kind of a scalar dtype. */
+static tir_vtype vt_of(cg *c, tir_dtype dt, tir_loc loc)
+{
+    if (dt.lanes != 1) {
+        ERR(c, loc, "internal error: a vector value (%s) where a scalar is expected", dtn(dt));
+        return TIR_VT_I32;
+    }
+    return elem_vt(c, dt, loc);
+}
+
+/* A vector register: a head slot and its continuation slots (opcodes.def). */
+static uint32_t new_vreg(cg *c, tir_vtype vt, unsigned lanes)
+{
+    if (lanes == 1)
+        return new_reg(c, vt);
+    uint32_t slots = (uint32_t)((lanes * tir_vtype_sizes[vt] + 7) / 8);
+    c->regtypes = grow(c->regtypes, &c->capregs, c->nregs + slots, sizeof *c->regtypes);
+    uint32_t r = c->nregs;
+    for (uint32_t k = 0; k < slots; k++) {
+        c->regtypes[r + k].vtype = (uint8_t)vt;
+        c->regtypes[r + k].lanes = (uint16_t)(k == 0 ? lanes : 0);
+    }
+    c->nregs += slots;
+    return r;
 }
 
 /* ---- emission ------------------------------------------------------------ */
@@ -166,6 +193,8 @@ static void emit(cg *c, int op, int n, ...)
 #define EMIT2(c, op, a, b) emit(c, op, 2, (uint32_t)(a), (uint32_t)(b))
 #define EMIT3(c, op, a, b, d) emit(c, op, 3, (uint32_t)(a), (uint32_t)(b), (uint32_t)(d))
 #define EMIT4(c, op, a, b, d, e) emit(c, op, 4, (uint32_t)(a), (uint32_t)(b), (uint32_t)(d), (uint32_t)(e))
+#define EMIT5(c, op, a, b, d, e, f) \
+    emit(c, op, 5, (uint32_t)(a), (uint32_t)(b), (uint32_t)(d), (uint32_t)(e), (uint32_t)(f))
 
 /* The word index of the last emitted operand (to patch jump targets). */
 static uint32_t last_word(cg *c) { return c->ncode - 1; }
@@ -248,7 +277,7 @@ static uint32_t bind_var(cg *c, const tir_var *v, interval range)
 {
     c->vars = grow(c->vars, &c->capvars, c->nvars + 1, sizeof *c->vars);
     c->vars[c->nvars].var = v;
-    c->vars[c->nvars].reg = new_reg(c, vt_of(c, v->dtype, v->loc));
+    c->vars[c->nvars].reg = new_vreg(c, elem_vt(c, v->dtype, v->loc), v->dtype.lanes);
     c->vars[c->nvars].range = range;
     return c->vars[c->nvars++].reg;
 }
@@ -267,7 +296,8 @@ static uint32_t add_vmbuf(cg *c, const tir_buffer *b, uint8_t kind)
     tirbc_buffer *vb = &c->bufs[c->nbufs];
     memset(vb, 0, sizeof *vb);
     vb->name = strdup(b->name);
-    vb->dtype = b->dtype;
+    /* Vector-element buffers (float32x8) are stored as lanes consecutive scalars. */
+    vb->dtype = tir_dt_with_lanes(b->dtype, 1);
     vb->kind = kind;
     c->datas = grow(c->datas, &c->capdatas, c->ndatas + 1, sizeof *c->datas);
     c->datas[c->ndatas].data = b->data;
@@ -510,26 +540,41 @@ static uint32_t gen_branchy(cg *c, const tir_expr *e)
         return r;
     }
     /* tir.if_then_else(cond, t, f) */
-    tir_vtype vt = vt_of(c, e->dtype, e->loc);
-    uint32_t r = temp(c, vt);
+    tir_vtype vt = elem_vt(c, e->dtype, e->loc);
+    unsigned lanes = e->dtype.lanes;
+    uint32_t r = lanes > 1 ? new_vreg(c, vt, lanes) : temp(c, vt);
+    if (e->args[0]->dtype.lanes != 1) {
+        ERR(c, e->loc, "unsupported: if_then_else with a vector condition");
+        return r;
+    }
     uint32_t cond = gen_expr(c, e->args[0]);
     EMIT2(c, TIRBC_OP_BRZ, cond, 0);
     uint32_t to_else = last_word(c);
     uint32_t t = gen_expr(c, e->args[1]);
-    EMIT2(c, TIRBC_OP_MOV, r, t);
+    if (lanes > 1)
+        EMIT3(c, typed(c, TIRBC_OP_VMOV_BOOL, vt, e->loc), r, t, lanes);
+    else
+        EMIT2(c, TIRBC_OP_MOV, r, t);
     EMIT1(c, TIRBC_OP_JMP, 0);
     uint32_t to_end = last_word(c);
     patch(c, to_else, c->ncode);
     uint32_t f = gen_expr(c, e->args[2]);
-    EMIT2(c, TIRBC_OP_MOV, r, f);
+    if (lanes > 1)
+        EMIT3(c, typed(c, TIRBC_OP_VMOV_BOOL, vt, e->loc), r, f, lanes);
+    else
+        EMIT2(c, TIRBC_OP_MOV, r, f);
     patch(c, to_end, c->ncode);
     return r;
 }
+
+static uint32_t gen_vector(cg *c, const tir_expr *e);
 
 static uint32_t gen_expr(cg *c, const tir_expr *e)
 {
     if (c->failed)
         return 0;
+    if (e->dtype.lanes > 1)
+        return gen_vector(c, e);
     switch (e->kind) {
     case TIR_E_VAR: {
         var_slot *s = find_var(c, e->var);
@@ -605,6 +650,216 @@ static uint32_t gen_expr(cg *c, const tir_expr *e)
     return 0;
 }
 
+/* ---- vectors ------------------------------------------------------------- */
+static tirbc_opcode vector_family(tir_expr_kind k)
+{
+    switch (k) {
+    case TIR_E_ADD: return TIRBC_OP_VADD_BOOL;
+    case TIR_E_SUB: return TIRBC_OP_VSUB_BOOL;
+    case TIR_E_MUL: return TIRBC_OP_VMUL_BOOL;
+    case TIR_E_DIV: return TIRBC_OP_VDIV_BOOL;
+    case TIR_E_MOD: return TIRBC_OP_VMOD_BOOL;
+    case TIR_E_FLOORDIV: return TIRBC_OP_VFLOORDIV_BOOL;
+    case TIR_E_FLOORMOD: return TIRBC_OP_VFLOORMOD_BOOL;
+    case TIR_E_MIN: return TIRBC_OP_VMIN_BOOL;
+    case TIR_E_MAX: return TIRBC_OP_VMAX_BOOL;
+    case TIR_E_EQ: return TIRBC_OP_VEQ_BOOL;
+    case TIR_E_NE: return TIRBC_OP_VNE_BOOL;
+    case TIR_E_LT: return TIRBC_OP_VLT_BOOL;
+    case TIR_E_LE: return TIRBC_OP_VLE_BOOL;
+    case TIR_E_GT: return TIRBC_OP_VGT_BOOL;
+    default: return TIRBC_OP_VGE_BOOL;
+    }
+}
+
+/* Where a vector access goes: base + i*stride (strided), or an index per lane (gather). */
+typedef struct {
+    bool gather;
+    uint32_t base, stride; /* strided: scalar registers (flat element offsets) */
+    uint32_t index;        /* gather: an i64 vector of flat element offsets */
+} vaccess;
+
+static vaccess gen_vaccess(cg *c, const tir_buffer *b, tir_expr **idx, uint32_t n, uint32_t vb, unsigned lanes,
+                           tir_loc loc)
+{
+    vaccess va = {false, 0, 0, 0};
+    if (b->dtype.lanes != 1) {
+        /* One element of a vector-element buffer: its lanes are consecutive scalars. */
+        if (b->dtype.lanes != lanes || (n && idx[n - 1]->dtype.lanes != 1)) {
+            ERR(c, loc, "unsupported: vector indices into a buffer with vector elements");
+            return va;
+        }
+        uint32_t flat = gen_flat_index(c, b, idx, n, vb, loc);
+        va.base = temp(c, TIR_VT_I64);
+        EMIT3(c, TIRBC_OP_IXMUL, va.base, flat, const_int(c, TIR_VT_I64, lanes));
+        va.stride = const_int(c, TIR_VT_I64, 1);
+        return va;
+    }
+    tir_expr *last = idx[n - 1];
+    tir_expr **scalar_idx = tir_arena_alloc(c->a, n * sizeof *scalar_idx);
+    memcpy(scalar_idx, idx, n * sizeof *scalar_idx);
+    if (last->kind == TIR_E_RAMP) {
+        /* Spec-readings 13: check the first and the last lane against the last dimension. */
+        scalar_idx[n - 1] = last->a;
+        va.base = gen_flat_index(c, b, scalar_idx, n, vb, loc);
+        tir_expr *span = tir_binary(c->a, TIR_E_MUL, last->b, tir_int(c->a, last->b->dtype, lanes - 1, loc), loc);
+        tir_expr *last_lane = tir_binary(c->a, TIR_E_ADD, last->a, span, loc);
+        interval r = range_of(c, last_lane);
+        const tir_expr *ext = b->shape[n - 1];
+        if (!(r.known && r.lo >= 0 && ext->kind == TIR_E_INT && r.hi < ext->ival))
+            EMIT4(c, TIRBC_OP_CHKIDX, gen_expr(c, last_lane), extent_reg(c, ext), vb, n - 1);
+        va.stride = gen_expr(c, last->b);
+        if (b->nstrides) {
+            uint32_t t = temp(c, TIR_VT_I64);
+            EMIT3(c, TIRBC_OP_IXMUL, t, va.stride, extent_reg(c, b->strides[n - 1]));
+            va.stride = t;
+        }
+        return va;
+    }
+    /* Gather/scatter: the flat offset of every lane as an i64 vector. */
+    va.gather = true;
+    uint32_t iv = gen_expr(c, last);
+    tir_vtype ivt = elem_vt(c, last->dtype, loc);
+    if (ivt != TIR_VT_I64) {
+        uint32_t t = new_vreg(c, TIR_VT_I64, lanes);
+        EMIT4(c, TIRBC_OP_VCAST_I64, t, iv, lanes, ivt);
+        iv = t;
+    }
+    if (b->nstrides) {
+        uint32_t s = new_vreg(c, TIR_VT_I64, lanes), t = new_vreg(c, TIR_VT_I64, lanes);
+        uint32_t sr = extent_reg(c, b->strides[n - 1]);
+        if (c->regtypes[sr].vtype != TIR_VT_I64) {
+            uint32_t w = temp(c, TIR_VT_I64);
+            EMIT2(c, TIRBC_OP_EXT_I64, w, sr);
+            sr = w;
+        }
+        EMIT3(c, TIRBC_OP_VBCAST_I64, s, sr, lanes);
+        EMIT4(c, TIRBC_OP_VMUL_I64, t, iv, s, lanes);
+        iv = t;
+    }
+    if (n > 1) {
+        scalar_idx[n - 1] = tir_int(c->a, tir_dt_with_lanes(last->dtype, 1), 0, loc);
+        uint32_t prefix = gen_flat_index(c, b, scalar_idx, n, vb, loc);
+        if (c->regtypes[prefix].vtype != TIR_VT_I64) {
+            uint32_t w = temp(c, TIR_VT_I64);
+            EMIT2(c, TIRBC_OP_EXT_I64, w, prefix);
+            prefix = w;
+        }
+        uint32_t s = new_vreg(c, TIR_VT_I64, lanes), t = new_vreg(c, TIR_VT_I64, lanes);
+        EMIT3(c, TIRBC_OP_VBCAST_I64, s, prefix, lanes);
+        EMIT4(c, TIRBC_OP_VADD_I64, t, iv, s, lanes);
+        iv = t;
+    }
+    va.index = iv;
+    return va;
+}
+
+static uint32_t gen_vector(cg *c, const tir_expr *e)
+{
+    tir_vtype vt = elem_vt(c, e->dtype, e->loc);
+    unsigned lanes = e->dtype.lanes;
+    if (c->failed)
+        return 0;
+    switch (e->kind) {
+    case TIR_E_VAR: {
+        var_slot *s = find_var(c, e->var);
+        if (!s) {
+            ERR(c, e->loc, "unsupported: variable '%s' has no value here", e->var->name);
+            return 0;
+        }
+        return s->reg;
+    }
+    case TIR_E_BROADCAST: {
+        uint32_t v = gen_expr(c, e->a), d = new_vreg(c, vt, lanes);
+        EMIT3(c, typed(c, TIRBC_OP_VBCAST_BOOL, vt, e->loc), d, v, lanes);
+        return d;
+    }
+    case TIR_E_RAMP: {
+        uint32_t base = gen_expr(c, e->a), stride = gen_expr(c, e->b), d = new_vreg(c, vt, lanes);
+        EMIT4(c, typed(c, TIRBC_OP_VRAMP_BOOL, vt, e->loc), d, base, stride, lanes);
+        return d;
+    }
+    case TIR_E_CAST: {
+        uint32_t src = gen_expr(c, e->a);
+        tir_vtype from = elem_vt(c, e->a->dtype, e->a->loc);
+        if (from == vt)
+            return src;
+        uint32_t d = new_vreg(c, vt, lanes);
+        EMIT4(c, typed(c, TIRBC_OP_VCAST_BOOL, vt, e->loc), d, src, lanes, from);
+        return d;
+    }
+    case TIR_E_SELECT: {
+        uint32_t cond = gen_expr(c, e->a);
+        if (e->a->dtype.lanes == 1) {
+            uint32_t cv = new_vreg(c, TIR_VT_BOOL, lanes);
+            EMIT3(c, TIRBC_OP_VBCAST_BOOL, cv, cond, lanes);
+            cond = cv;
+        }
+        uint32_t t = gen_expr(c, e->b), f = gen_expr(c, e->c), d = new_vreg(c, vt, lanes);
+        EMIT5(c, typed(c, TIRBC_OP_VSEL_BOOL, vt, e->loc), d, cond, t, f, lanes);
+        return d;
+    }
+    case TIR_E_AND:
+    case TIR_E_OR: {
+        uint32_t a = gen_expr(c, e->a), b = gen_expr(c, e->b), d = new_vreg(c, TIR_VT_BOOL, lanes);
+        EMIT4(c, e->kind == TIR_E_AND ? TIRBC_OP_VAND : TIRBC_OP_VOR, d, a, b, lanes);
+        return d;
+    }
+    case TIR_E_NOT: {
+        uint32_t a = gen_expr(c, e->a), d = new_vreg(c, TIR_VT_BOOL, lanes);
+        EMIT3(c, TIRBC_OP_VNOT, d, a, lanes);
+        return d;
+    }
+    case TIR_E_LET: {
+        uint32_t v = gen_expr(c, e->a);
+        uint32_t r = bind_var(c, e->var, unknown());
+        EMIT3(c, typed(c, TIRBC_OP_VMOV_BOOL, elem_vt(c, e->a->dtype, e->loc), e->loc), r, v, e->a->dtype.lanes);
+        return gen_expr(c, e->b);
+    }
+    case TIR_E_LOAD: {
+        uint32_t vb = (uint32_t)vmbuf_of(c, e->buffer, e->loc);
+        vaccess va = gen_vaccess(c, e->buffer, e->args, e->nargs, vb, lanes, e->loc);
+        uint32_t d = new_vreg(c, vt, lanes);
+        if (va.gather)
+            EMIT4(c, typed(c, TIRBC_OP_VLDG_BOOL, vt, e->loc), d, vb, va.index, lanes);
+        else
+            EMIT5(c, typed(c, TIRBC_OP_VLD_BOOL, vt, e->loc), d, vb, va.base, va.stride, lanes);
+        return d;
+    }
+    case TIR_E_CALL: {
+        if (e->op && strcmp(e->op, "tir.if_then_else") == 0 && e->nargs == 3)
+            return gen_branchy(c, e);
+        if (e->op && strcmp(e->op, "tir.likely") == 0 && e->nargs == 1)
+            return gen_expr(c, e->args[0]);
+        const tir_builtin *bi = tir_builtin_find(e->op);
+        if (bi && bi->args == BUILTIN_FLOAT && !bi->returns_bool && e->nargs == (uint32_t)bi->nargs) {
+            uint32_t a = gen_expr(c, e->args[0]);
+            uint32_t b = bi->nargs == 2 ? gen_expr(c, e->args[1]) : 0;
+            int fn = typed(c, bi->family, vt, e->loc);
+            uint32_t d = new_vreg(c, vt, lanes);
+            if (bi->nargs == 1)
+                EMIT4(c, typed(c, TIRBC_OP_VMATH1_F32, vt, e->loc), d, a, lanes, fn);
+            else
+                EMIT5(c, typed(c, TIRBC_OP_VMATH2_F32, vt, e->loc), d, a, b, lanes, fn);
+            return d;
+        }
+        ERR(c, e->loc, "unsupported: vector call to %s is not supported yet", e->op ? e->op : e->callee);
+        return 0;
+    }
+    default:
+        break;
+    }
+    if (tir_is_binary(e->kind) || tir_is_cmp(e->kind)) {
+        uint32_t a = gen_expr(c, e->a), b = gen_expr(c, e->b);
+        tir_vtype ot = elem_vt(c, e->a->dtype, e->loc);
+        uint32_t d = new_vreg(c, tir_is_cmp(e->kind) ? TIR_VT_BOOL : ot, lanes);
+        EMIT4(c, typed(c, vector_family(e->kind), ot, e->loc), d, a, b, lanes);
+        return d;
+    }
+    ERR(c, e->loc, "unsupported: vector %s is not supported yet", tir_expr_kind_names[e->kind]);
+    return 0;
+}
+
 /* ---- statements ---------------------------------------------------------- */
 static void gen_stmt(cg *c, const tir_stmt *s);
 
@@ -658,10 +913,9 @@ static void gen_allocate(cg *c, const tir_stmt *s)
         tmp.dtype = s->dtype;
         b = &tmp;
     }
-    if (tir_dtype_vtype(b->dtype) == TIR_VT_NONE || b->dtype.lanes != 1)
-        vt_of(c, b->dtype, s->loc);
-    uint32_t n = const_int(c, TIR_VT_I64, 1);
-    int64_t cn = 1;
+    elem_vt(c, b->dtype, s->loc);
+    uint32_t n = const_int(c, TIR_VT_I64, b->dtype.lanes);
+    int64_t cn = b->dtype.lanes;
     bool cconst = true;
     for (uint32_t i = 0; i < s->nindices; i++) {
         const tir_expr *x = s->indices[i];
@@ -697,7 +951,11 @@ static void gen_stmt(cg *c, const tir_stmt *s)
     case TIR_S_LET: {
         uint32_t v = gen_expr(c, s->value);
         uint32_t r = bind_var(c, s->var, range_of(c, s->value));
-        EMIT2(c, TIRBC_OP_MOV, r, v);
+        if (s->value->dtype.lanes > 1)
+            EMIT3(c, typed(c, TIRBC_OP_VMOV_BOOL, elem_vt(c, s->value->dtype, s->loc), s->loc), r, v,
+                  s->value->dtype.lanes);
+        else
+            EMIT2(c, TIRBC_OP_MOV, r, v);
         release_temps(c, mark);
         gen_stmt(c, s->body);
         break;
@@ -705,6 +963,17 @@ static void gen_stmt(cg *c, const tir_stmt *s)
     case TIR_S_STORE: {
         /* The value is evaluated before the indices (spec Stmt semantics 5). */
         uint32_t v = gen_expr(c, s->value);
+        unsigned lanes = s->value->dtype.lanes;
+        if (lanes > 1) {
+            tir_vtype vt = elem_vt(c, s->value->dtype, s->value->loc);
+            uint32_t vb = (uint32_t)vmbuf_of(c, s->buffer, s->loc);
+            vaccess va = gen_vaccess(c, s->buffer, s->indices, s->nindices, vb, lanes, s->loc);
+            if (va.gather)
+                EMIT4(c, typed(c, TIRBC_OP_VSTG_BOOL, vt, s->loc), vb, va.index, v, lanes);
+            else
+                EMIT5(c, typed(c, TIRBC_OP_VST_BOOL, vt, s->loc), vb, va.base, va.stride, v, lanes);
+            break;
+        }
         tir_vtype vt = vt_of(c, s->value->dtype, s->value->loc);
         uint32_t vb = (uint32_t)vmbuf_of(c, s->buffer, s->loc);
         uint32_t idx = gen_flat_index(c, s->buffer, s->indices, s->nindices, vb, s->loc);
@@ -831,6 +1100,8 @@ static void gen_params(cg *c, tirbc_function *fn)
         tirbc_param *p = &fn->params[i];
         p->kind = TIRBC_PARAM_BUFFER;
         p->dtype = TIR_DT_HANDLE;
+        if (b->dtype.lanes != 1)
+            ERR(c, b->loc, "unsupported: parameter buffer '%s' with vector elements (%s)", b->name, dtn(b->dtype));
         uint32_t vb = add_vmbuf(c, b, TIRBC_BUF_PARAM);
         p->index = vb;
         tirbc_buffer *vbuf = &c->bufs[vb];

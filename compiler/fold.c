@@ -1,6 +1,7 @@
 #include "fold.h"
 
 #include <math.h>
+#include <string.h>
 
 int64_t tir_wrap_int(tir_dtype dt, int64_t v)
 {
@@ -204,4 +205,90 @@ tir_expr *tir_fold_binary(tir_arena *a, tir_expr_kind kind, tir_expr *x, tir_exp
 tir_expr *tir_fold_neg(tir_arena *a, tir_expr *x)
 {
     return tir_int(a, x->dtype, tir_wrap_int(x->dtype, (int64_t)(0 - (uint64_t)x->ival)), x->loc);
+}
+
+bool tir_expr_equal(const tir_expr *x, const tir_expr *y)
+{
+    if (x == y)
+        return true;
+    if (!x || !y || x->kind != y->kind || !tir_dt_eq(x->dtype, y->dtype))
+        return false;
+    switch (x->kind) {
+    case TIR_E_VAR: return x->var == y->var;
+    case TIR_E_INT: return x->ival == y->ival;
+    case TIR_E_FLOAT: return x->fval == y->fval || (isnan(x->fval) && isnan(y->fval));
+    case TIR_E_STR: return x->str && y->str && strcmp(x->str, y->str) == 0;
+    default: break;
+    }
+    if (x->lanes != y->lanes || x->buffer != y->buffer || x->nargs != y->nargs || x->nargs2 != y->nargs2 ||
+        x->var != y->var || (x->op != y->op && (!x->op || !y->op || strcmp(x->op, y->op) != 0)) ||
+        (x->callee != y->callee && (!x->callee || !y->callee || strcmp(x->callee, y->callee) != 0)))
+        return false;
+    if ((x->a || y->a) && !tir_expr_equal(x->a, y->a))
+        return false;
+    if ((x->b || y->b) && !tir_expr_equal(x->b, y->b))
+        return false;
+    if ((x->c || y->c) && !tir_expr_equal(x->c, y->c))
+        return false;
+    for (uint32_t i = 0; i < x->nargs; i++)
+        if (!tir_expr_equal(x->args[i], y->args[i]))
+            return false;
+    for (uint32_t i = 0; i < x->nargs2; i++)
+        if (!tir_expr_equal(x->args2[i], y->args2[i]))
+            return false;
+    return true;
+}
+
+#define LINEAR_MAX_TERMS 32
+
+typedef struct {
+    int64_t constant;
+    uint32_t n;
+    const tir_expr *atom[LINEAR_MAX_TERMS];
+    int64_t coef[LINEAR_MAX_TERMS];
+} linear_form;
+
+/* Adds coef * e to the form; false if it does not fit. */
+static bool linear_add(linear_form *f, const tir_expr *e, int64_t coef, int depth)
+{
+    if (depth > 64)
+        return false;
+    int64_t k;
+    switch (e->kind) {
+    case TIR_E_INT:
+        return !__builtin_mul_overflow(coef, e->ival, &k) && !__builtin_add_overflow(f->constant, k, &f->constant);
+    case TIR_E_ADD:
+        return linear_add(f, e->a, coef, depth + 1) && linear_add(f, e->b, coef, depth + 1);
+    case TIR_E_SUB:
+        return linear_add(f, e->a, coef, depth + 1) && coef != INT64_MIN && linear_add(f, e->b, -coef, depth + 1);
+    case TIR_E_MUL:
+        if (e->b->kind == TIR_E_INT)
+            return !__builtin_mul_overflow(coef, e->b->ival, &k) && linear_add(f, e->a, k, depth + 1);
+        if (e->a->kind == TIR_E_INT)
+            return !__builtin_mul_overflow(coef, e->a->ival, &k) && linear_add(f, e->b, k, depth + 1);
+        break;
+    default:
+        break;
+    }
+    for (uint32_t i = 0; i < f->n; i++)
+        if (tir_expr_equal(f->atom[i], e))
+            return !__builtin_add_overflow(f->coef[i], coef, &f->coef[i]);
+    if (f->n == LINEAR_MAX_TERMS)
+        return false;
+    f->atom[f->n] = e;
+    f->coef[f->n++] = coef;
+    return true;
+}
+
+bool tir_const_difference(const tir_expr *x, const tir_expr *y, int64_t *out)
+{
+    linear_form f;
+    memset(&f, 0, sizeof f);
+    if (!linear_add(&f, x, 1, 0) || !linear_add(&f, y, -1, 0))
+        return false;
+    for (uint32_t i = 0; i < f.n; i++)
+        if (f.coef[i] != 0)
+            return false;
+    *out = f.constant;
+    return true;
 }

@@ -16,4 +16,10 @@ tir_expr *tir_fold_binary(tir_arena *a, tir_expr_kind kind, tir_expr *x, tir_exp
 /* -x for an integer constant (wrapping). */
 tir_expr *tir_fold_neg(tir_arena *a, tir_expr *x);
 
+/* Structural equality of two expressions (same nodes, same variables). */
+bool tir_expr_equal(const tir_expr *x, const tir_expr *y);
+/* If x - y is a constant for every value of its variables (a linear-form
+ * check: sums of constant multiples of the same terms), stores it in *out. */
+bool tir_const_difference(const tir_expr *x, const tir_expr *y, int64_t *out);
+
 #endif

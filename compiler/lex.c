@@ -350,6 +350,19 @@ static bool has_leading_zero(const char *s, size_t start, size_t end)
     return false;
 }
 
+/* Python still accepts a keyword glued to a number ("1if x else 2"), as long
+ * as the text after the number starts like one of these keywords. */
+static bool keyword_glued_at(const lexer *lx, size_t pos)
+{
+    static const char *const glued[] = {"and", "else", "for", "if", "in", "is", "not", "or"};
+    for (size_t i = 0; i < sizeof glued / sizeof glued[0]; i++) {
+        size_t n = strlen(glued[i]);
+        if (n <= lx->len - pos && memcmp(lx->src + pos, glued[i], n) == 0)
+            return true;
+    }
+    return false;
+}
+
 static void lex_number(lexer *lx)
 {
     size_t start = lx->pos;
@@ -393,7 +406,8 @@ static void lex_number(lexer *lx)
     if (well_formed && (byte_at(lx, lx->pos) | 0x20) == 'j' && !at_end(lx)) {
         lx->pos++;
         bad = "complex literals are not supported in TVMScript";
-    } else if (!well_formed || (!at_end(lx) && is_ident_char(byte_at(lx, lx->pos)))) {
+    } else if (!well_formed ||
+               (!at_end(lx) && is_ident_char(byte_at(lx, lx->pos)) && !keyword_glued_at(lx, lx->pos))) {
         while (!at_end(lx) && is_ident_char(byte_at(lx, lx->pos)))
             lx->pos++;
         bad = what; /* formatted below */

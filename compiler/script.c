@@ -1161,12 +1161,49 @@ static sval region_or_load(builder *b, tir_buffer *buf, const py_expr *index, bo
     bool any_slice = false;
     for (uint32_t i = 0; i < n; i++) {
         const py_expr *p = idx[i];
-        if (p->kind == PY_SLICE) {
-            any_slice = true;
-            if (!want_region) {
-                ERR(b, p->loc, "unsupported: vector slices are not supported yet");
+        if (p->kind == PY_SLICE && !want_region) {
+            /* A[lo:hi:step] in an expression is a Ramp over the last index (5.2, 6.6). */
+            if (i + 1 != n || !p->lo || !p->hi) {
+                ERR(b, p->loc, "a vector slice needs both bounds and must be the last index");
                 return none;
             }
+            sval slo = eval(b, p->lo), shi = eval(b, p->hi);
+            tir_expr *elo = to_expr(b, &slo), *ehi = elo ? to_expr_as(b, &shi, elo->dtype) : NULL;
+            if (!elo || !ehi)
+                return none;
+            int64_t step = 1, span;
+            if (p->step) {
+                sval sst = eval(b, p->step);
+                if (!py_int_of(b, &sst, &step, "a slice step"))
+                    return none;
+                if (step <= 0) {
+                    ERR(b, p->step->loc, "a slice step must be positive");
+                    return none;
+                }
+            }
+            if (!tir_const_difference(ehi, elo, &span) || span <= 0) {
+                ERR(b, p->loc, "the length of a vector slice must be a positive constant");
+                return none;
+            }
+            int64_t lanes = (span + step - 1) / step;
+            if (lanes > 64) {
+                ERR(b, p->loc, "a vector slice has %lld lanes; at most 64 are allowed", (long long)lanes);
+                return none;
+            }
+            if (lanes == 1) {
+                ix[i] = elo;
+            } else {
+                tir_expr *r = tir_expr_new(b->a, TIR_E_RAMP, tir_dt_with_lanes(elo->dtype, (uint16_t)lanes), p->loc);
+                r->a = elo;
+                r->b = tir_int(b->a, tir_dt_with_lanes(elo->dtype, 1), step, p->loc);
+                r->lanes = (int)lanes;
+                ix[i] = r;
+            }
+            ext[i] = NULL;
+            continue;
+        }
+        if (p->kind == PY_SLICE) {
+            any_slice = true;
             if (p->step) {
                 ERR(b, p->loc, "a region cannot have a step");
                 return none;

@@ -246,7 +246,19 @@ static void code(strbuf *sb, const tirbc_function *f)
                 case 'f': prefix = "b"; break;
                 case 'm': prefix = "s"; break;
                 case 'u': prefix = ""; break;
+                case 'n': prefix = "x"; break;
+                case 't':
+                    len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", i ? ", " : " ",
+                                            w < TIR_VT_COUNT ? tir_vtype_names[w] : "?");
+                    continue;
                 default: prefix = "r"; break;
+                }
+                if (info->operands[i] == 'u' && (op == TIRBC_OP_VMATH1_F32 || op == TIRBC_OP_VMATH1_F64 ||
+                                                 op == TIRBC_OP_VMATH2_F32 || op == TIRBC_OP_VMATH2_F64)) {
+                    /* the scalar math instruction applied to every lane */
+                    len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", i ? ", " : " ",
+                                            tirbc_op_name((int)w, name, sizeof name));
+                    continue;
                 }
                 len += (size_t)snprintf(text + len, sizeof text - len, "%s%s%" PRIu32, i ? ", " : " ", prefix, w);
             }

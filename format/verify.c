@@ -100,9 +100,29 @@ static int check_regtypes(verifier *v, const tirbc_function *f)
     for (uint32_t i = 0; i < f->nregs; i++) {
         if (f->regtypes[i].vtype >= TIR_VT_COUNT)
             return verr(v, "register r%u: unknown value type %u", i, f->regtypes[i].vtype);
-        if (f->regtypes[i].lanes != 1)
-            return verr(v, "register r%u: %u lanes, but only scalar registers (1 lane) are supported", i,
-                        f->regtypes[i].lanes);
+    }
+    /* Each vector register is a head slot (its lane count) followed by the
+     * continuation slots (lanes 0) that hold the rest of its lanes. */
+    for (uint32_t i = 0; i < f->nregs;) {
+        unsigned lanes = f->regtypes[i].lanes, vt = f->regtypes[i].vtype;
+        if (lanes == 1) {
+            i++;
+            continue;
+        }
+        if (lanes == 0)
+            return verr(v, "register r%u: continuation slot without a vector register before it", i);
+        if (lanes > 64)
+            return verr(v, "register r%u: %u lanes exceeds the limit of 64", i, lanes);
+        if (vt == TIR_VT_HANDLE)
+            return verr(v, "register r%u: handle vectors are not allowed", i);
+        uint32_t slots = (uint32_t)((lanes * tir_vtype_sizes[vt] + 7) / 8);
+        if (slots > f->nregs - i)
+            return verr(v, "register r%u: %u lanes of %s need %u slots, past the end of the register file", i, lanes,
+                        vt_name(vt), slots);
+        for (uint32_t k = 1; k < slots; k++)
+            if (f->regtypes[i + k].lanes != 0 || f->regtypes[i + k].vtype != vt)
+                return verr(v, "register r%u: slot r%u must continue the %u-lane vector", i, i + k, lanes);
+        i += slots;
     }
     return 0;
 }
@@ -253,6 +273,8 @@ static int reg_in_range(verifier *v, const tirbc_function *f, uint32_t pc, uint3
 {
     if (r >= f->nregs)
         return ierr(v, pc, op, n, "register r%u out of range (function has %u)", r, f->nregs);
+    if (f->regtypes[r].lanes != 1)
+        return ierr(v, pc, op, n, "register r%u is not a scalar register", r);
     *vt = f->regtypes[r].vtype;
     return 0;
 }
@@ -262,6 +284,14 @@ static int check_operands(verifier *v, const tirbc_function *f, const uint8_t *i
     uint32_t op = f->code[pc];
     const tirbc_opinfo *info = &tirbc_ops[op];
     unsigned T = info->vtype, x_vt = TIR_VT_NONE, x_operand = 0;
+    /* The lane count and value-kind operands govern the vector operands. */
+    uint32_t lanes = 0, kind_imm = TIR_VT_NONE;
+    for (unsigned i = 0; i < info->noperands; i++) {
+        if (info->operands[i] == 'n')
+            lanes = f->code[pc + 1 + i];
+        if (info->operands[i] == 't')
+            kind_imm = f->code[pc + 1 + i];
+    }
 
     for (unsigned i = 0; i < info->noperands; i++) {
         unsigned n = i + 1, vt = 0;
@@ -311,6 +341,29 @@ static int check_operands(verifier *v, const tirbc_function *f, const uint8_t *i
                 return ierr(v, pc, op, n, "register r%u has type %s, expected %s (the type of operand %u)", w,
                             vt_name(vt), vt_name(x_vt), x_operand);
             break;
+        case 'n':
+            if (w < 2 || w > 64)
+                return ierr(v, pc, op, n, "lane count %u is not between 2 and 64", w);
+            break;
+        case 't':
+            if (w >= TIR_VT_COUNT || w == TIR_VT_HANDLE)
+                return ierr(v, pc, op, n, "unknown value kind %u", w);
+            break;
+        case 'V': case 'W': case 'M': case 'K': case 'J': case 'G': {
+            unsigned vwant = (letter == 'V' || letter == 'W') ? T
+                             : (letter == 'M' || letter == 'K') ? TIR_VT_BOOL
+                             : letter == 'J'                    ? TIR_VT_I64
+                                                                : kind_imm;
+            if (w >= f->nregs)
+                return ierr(v, pc, op, n, "register r%u out of range (function has %u)", w, f->nregs);
+            if (f->regtypes[w].lanes != lanes || lanes < 2)
+                return ierr(v, pc, op, n, "register r%u has %u lanes, expected a %u-lane vector", w,
+                            f->regtypes[w].lanes, lanes);
+            if (f->regtypes[w].vtype != vwant)
+                return ierr(v, pc, op, n, "register r%u has type %s, expected %s", w, vt_name(f->regtypes[w].vtype),
+                            vt_name(vwant));
+            break;
+        }
         case 'k':
             if (w >= f->nconsts)
                 return ierr(v, pc, op, n, "constant k%u out of range (function has %u)", w, f->nconsts);
@@ -344,6 +397,14 @@ static int check_operands(verifier *v, const tirbc_function *f, const uint8_t *i
              * used for messages, never to address memory. */
             if (op == TIRBC_OP_CHKIDX && w >= TIRBC_MAX_NDIM)
                 return ierr(v, pc, op, n, "dimension %u exceeds the limit of %u dimensions", w, TIRBC_MAX_NDIM);
+            if (op == TIRBC_OP_VMATH1_F32 || op == TIRBC_OP_VMATH1_F64 || op == TIRBC_OP_VMATH2_F32 ||
+                op == TIRBC_OP_VMATH2_F64) {
+                /* the lane function: a scalar math instruction of the same kind and arity */
+                unsigned arity = (op == TIRBC_OP_VMATH1_F32 || op == TIRBC_OP_VMATH1_F64) ? 2 : 3;
+                if (w < TIRBC_OP_EXP_F32 || w > TIRBC_OP_NEXTAFTER_F64 || tirbc_ops[w].vtype != T ||
+                    tirbc_ops[w].noperands != arity)
+                    return ierr(v, pc, op, n, "%u is not a %s math instruction with %u operands", w, vt_name(T), arity);
+            }
             break;
         default:
             return ierr(v, pc, op, n, "unknown operand letter '%c' (instruction table error)", letter);

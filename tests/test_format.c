@@ -1113,7 +1113,12 @@ static void test_verify_regtypes(void)
     f->regtypes[3].vtype = TIR_VT_HANDLE;
     expect_verify_ok(m);
     f->regtypes[3].lanes = 4;
-    expect_verify_fail(m, "register r3: 4 lanes, but only scalar registers (1 lane) are supported");
+    expect_verify_fail(m, "register r3: handle vectors are not allowed");
+    f->regtypes[3].vtype = TIR_VT_F32;
+    f->regtypes[3].lanes = 0;
+    expect_verify_fail(m, "register r3: continuation slot without a vector register before it");
+    f->regtypes[3].lanes = 65;
+    expect_verify_fail(m, "register r3: 65 lanes exceeds the limit of 64");
     tirbc_module_free(m);
 }
 

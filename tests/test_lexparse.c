@@ -353,6 +353,8 @@ static void test_number_forms(void)
     CHECK_STR_EQ(expr_shape("-1"), "(neg 1)");
     CHECK_STR_EQ(expr_shape("x-1"), "(- x 1)");
     CHECK_STR_EQ(expr_shape("1e5 .real"), "(. 100000 real)");
+    /* Python still accepts a keyword glued to a number. */
+    CHECK_STR_EQ(expr_shape("1if x else 2.5or 3"), "(if x 1 (or 2.5 3))");
 }
 
 static void test_string_escapes(void)

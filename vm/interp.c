@@ -111,6 +111,20 @@ static inline float rsqrt_f32(float x) { return 1.0f / sqrtf(x); }
 static inline double rsqrt_f64(double x) { return 1.0 / sqrt(x); }
 static inline float sigmoid_f32(float x) { return 1.0f / (1.0f + expf(-x)); }
 static inline double sigmoid_f64(double x) { return 1.0 / (1.0 + exp(-x)); }
+/* The math builtins: instruction family, float and double C functions. */
+#define VM_MATH1_LIST(X)                                                                                   \
+    X(EXP, expf, exp) X(EXP2, exp2f, exp2) X(EXP10, exp10_f32, exp10_f64) X(LOG, logf, log)               \
+    X(LOG2, log2f, log2) X(LOG10, log10f, log10) X(LOG1P, log1pf, log1p) X(SQRT, sqrtf, sqrt)             \
+    X(RSQRT, rsqrt_f32, rsqrt_f64) X(SIN, sinf, sin) X(COS, cosf, cos) X(TAN, tanf, tan)                  \
+    X(ASIN, asinf, asin) X(ACOS, acosf, acos) X(ATAN, atanf, atan) X(SINH, sinhf, sinh)                   \
+    X(COSH, coshf, cosh) X(TANH, tanhf, tanh) X(ASINH, asinhf, asinh) X(ACOSH, acoshf, acosh)             \
+    X(ATANH, atanhf, atanh) X(SIGMOID, sigmoid_f32, sigmoid_f64) X(ERF, erff, erf)                         \
+    X(FLOOR, floorf, floor) X(CEIL, ceilf, ceil) X(TRUNC, truncf, trunc) X(ROUND, roundf, round)          \
+    X(NEARBYINT, nearbyintf, nearbyint) X(FABS, fabsf, fabs)
+#define VM_MATH2_LIST(X)                                                                                   \
+    X(POW, powf, pow) X(FMOD, fmodf, fmod) X(ATAN2, atan2f, atan2) X(HYPOT, hypotf, hypot)                \
+    X(COPYSIGN, copysignf, copysign) X(NEXTAFTER, nextafterf, nextafter)
+
 /* Arithmetic right shift without relying on implementation-defined >> of negatives. */
 static inline int64_t ashr(int64_t v, unsigned s)
 {
@@ -132,6 +146,119 @@ static inline int64_t sfloormod(int64_t a, int64_t b)
         return 0;
     int64_t r = a % b;
     return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
+}
+
+/* ---- vector lanes: storage types and conversions ---------------------------- */
+#define CT_BOOL uint8_t
+#define CT_I8 int8_t
+#define CT_I16 int16_t
+#define CT_I32 int32_t
+#define CT_I64 int64_t
+#define CT_U8 uint8_t
+#define CT_U16 uint16_t
+#define CT_U32 uint32_t
+#define CT_U64 uint64_t
+#define CT_F32 float
+#define CT_F64 double
+/* Integer lanes compute in a wide unsigned type (no promotion to int can
+ * overflow), then narrow back to their width. */
+#define IW_BOOL(v) ((uint32_t)(uint8_t)(v))
+#define IW_I8(v) ((uint32_t)(uint8_t)(v))
+#define IW_I16(v) ((uint32_t)(uint16_t)(v))
+#define IW_I32(v) ((uint32_t)(v))
+#define IW_I64(v) ((uint64_t)(v))
+#define IW_U8(v) ((uint32_t)(v))
+#define IW_U16(v) ((uint32_t)(v))
+#define IW_U32(v) ((uint32_t)(v))
+#define IW_U64(v) ((uint64_t)(v))
+#define NARROW_BOOL(v) ((uint8_t)((v) & 1))
+#define NARROW_I8(v) ((int8_t)(uint8_t)(v))
+#define NARROW_I16(v) ((int16_t)(uint16_t)(v))
+#define NARROW_I32(v) ((int32_t)(uint32_t)(v))
+#define NARROW_I64(v) ((int64_t)(uint64_t)(v))
+#define NARROW_U8(v) ((uint8_t)(v))
+#define NARROW_U16(v) ((uint16_t)(v))
+#define NARROW_U32(v) ((uint32_t)(v))
+#define NARROW_U64(v) ((uint64_t)(v))
+/* A scalar register's value as a lane. */
+#define SCALAR_BOOL(r) ((uint8_t)(R(r).i != 0))
+#define SCALAR_I8(r) NARROW_I8(R(r).u)
+#define SCALAR_I16(r) NARROW_I16(R(r).u)
+#define SCALAR_I32(r) NARROW_I32(R(r).u)
+#define SCALAR_I64(r) R(r).i
+#define SCALAR_U8(r) NARROW_U8(R(r).u)
+#define SCALAR_U16(r) NARROW_U16(R(r).u)
+#define SCALAR_U32(r) NARROW_U32(R(r).u)
+#define SCALAR_U64(r) R(r).u
+#define SCALAR_F32(r) R(r).f32
+#define SCALAR_F64(r) R(r).f64
+#define FLOOR_F32 floorf
+#define FLOOR_F64 floor
+/* Bool lanes loaded from memory: any nonzero byte is true. */
+#define LOAD_FIXUP_BOOL(r, nl)                 \
+    do {                                       \
+        for (uint32_t i_ = 0; i_ < (nl); i_++) \
+            (r)[i_] = (r)[i_] != 0;            \
+    } while (0)
+#define LOAD_FIXUP_I8(r, nl)
+#define LOAD_FIXUP_I16(r, nl)
+#define LOAD_FIXUP_I32(r, nl)
+#define LOAD_FIXUP_I64(r, nl)
+#define LOAD_FIXUP_U8(r, nl)
+#define LOAD_FIXUP_U16(r, nl)
+#define LOAD_FIXUP_U32(r, nl)
+#define LOAD_FIXUP_U64(r, nl)
+#define LOAD_FIXUP_F32(r, nl)
+#define LOAD_FIXUP_F64(r, nl)
+
+/* One lane of a vector register of kind vt, in a form every cast can start from. */
+typedef struct {
+    int64_t i;
+    uint64_t u;
+    double f;
+    uint8_t cls; /* 0 signed-exact integer, 1 u64, 2 float */
+} lane_val;
+
+static inline lane_val lane_value(const uint8_t *reg, uint32_t vt, uint32_t i)
+{
+    lane_val v = {0, 0, 0, 0};
+    switch (vt) {
+    case TIR_VT_BOOL: case TIR_VT_U8: v.i = reg[i]; break;
+    case TIR_VT_I8: { int8_t x; memcpy(&x, reg + i, 1); v.i = x; break; }
+    case TIR_VT_I16: { int16_t x; memcpy(&x, reg + 2 * i, 2); v.i = x; break; }
+    case TIR_VT_U16: { uint16_t x; memcpy(&x, reg + 2 * i, 2); v.i = x; break; }
+    case TIR_VT_I32: { int32_t x; memcpy(&x, reg + 4 * i, 4); v.i = x; break; }
+    case TIR_VT_U32: { uint32_t x; memcpy(&x, reg + 4 * i, 4); v.i = x; break; }
+    case TIR_VT_I64: memcpy(&v.i, reg + 8 * i, 8); break;
+    case TIR_VT_U64: memcpy(&v.u, reg + 8 * i, 8); v.cls = 1; break;
+    case TIR_VT_F32: { float x; memcpy(&x, reg + 4 * i, 4); v.f = x; v.cls = 2; break; }
+    case TIR_VT_F64: memcpy(&v.f, reg + 8 * i, 8); v.cls = 2; break;
+    default: break;
+    }
+    return v;
+}
+static inline uint64_t lane_bits(lane_val v) { return v.cls == 1 ? v.u : (uint64_t)v.i; }
+#define CAST_INT(T, LO, HI, v) ((v).cls == 2 ? NARROW_##T((uint64_t)f2i_sat((v).f, LO, HI)) : NARROW_##T(lane_bits(v)))
+#define CAST_TO_BOOL(v) ((uint8_t)((v).cls == 2 ? (v).f != 0 : lane_bits(v) != 0))
+#define CAST_TO_I8(v) CAST_INT(I8, INT8_MIN, INT8_MAX, v)
+#define CAST_TO_I16(v) CAST_INT(I16, INT16_MIN, INT16_MAX, v)
+#define CAST_TO_I32(v) CAST_INT(I32, INT32_MIN, INT32_MAX, v)
+#define CAST_TO_U8(v) CAST_INT(U8, 0, UINT8_MAX, v)
+#define CAST_TO_U16(v) CAST_INT(U16, 0, UINT16_MAX, v)
+#define CAST_TO_U32(v) CAST_INT(U32, 0, UINT32_MAX, v)
+#define CAST_TO_I64(v) ((v).cls == 2 ? f2i64_sat((v).f) : (int64_t)lane_bits(v))
+#define CAST_TO_U64(v) ((v).cls == 2 ? f2u64_sat((v).f) : lane_bits(v))
+#define CAST_TO_F32(v) ((v).cls == 2 ? (float)(v).f : (v).cls == 1 ? (float)(v).u : (float)(v).i)
+#define CAST_TO_F64(v) ((v).cls == 2 ? (v).f : (v).cls == 1 ? (double)(v).u : (double)(v).i)
+
+/* Are base + i*stride for i < n all inside [0, nelem)?  Checked on the first
+ * and last lane, with overflow detection. */
+static inline bool strided_in_bounds(int64_t base, int64_t stride, uint32_t n, uint64_t nelem)
+{
+    int64_t span, last;
+    if (__builtin_mul_overflow(stride, (int64_t)(n - 1), &span) || __builtin_add_overflow(base, span, &last))
+        return false;
+    return (uint64_t)base < nelem && (uint64_t)last < nelem;
 }
 
 /* ---- dispatch -------------------------------------------------------------- */
@@ -440,18 +567,8 @@ dispatch:
 #define MATH2(ID, F32FN, F64FN)                                          \
     VM_CASE(ID##_F32) R(A).f32 = F32FN(R(B).f32, R(C).f32); VM_NEXT(4);  \
     VM_CASE(ID##_F64) R(A).f64 = F64FN(R(B).f64, R(C).f64); VM_NEXT(4);
-    MATH1(EXP, expf, exp) MATH1(EXP2, exp2f, exp2) MATH1(EXP10, exp10_f32, exp10_f64)
-    MATH1(LOG, logf, log) MATH1(LOG2, log2f, log2) MATH1(LOG10, log10f, log10) MATH1(LOG1P, log1pf, log1p)
-    MATH1(SQRT, sqrtf, sqrt) MATH1(RSQRT, rsqrt_f32, rsqrt_f64)
-    MATH1(SIN, sinf, sin) MATH1(COS, cosf, cos) MATH1(TAN, tanf, tan)
-    MATH1(ASIN, asinf, asin) MATH1(ACOS, acosf, acos) MATH1(ATAN, atanf, atan)
-    MATH1(SINH, sinhf, sinh) MATH1(COSH, coshf, cosh) MATH1(TANH, tanhf, tanh)
-    MATH1(ASINH, asinhf, asinh) MATH1(ACOSH, acoshf, acosh) MATH1(ATANH, atanhf, atanh)
-    MATH1(SIGMOID, sigmoid_f32, sigmoid_f64) MATH1(ERF, erff, erf)
-    MATH1(FLOOR, floorf, floor) MATH1(CEIL, ceilf, ceil) MATH1(TRUNC, truncf, trunc)
-    MATH1(ROUND, roundf, round) MATH1(NEARBYINT, nearbyintf, nearbyint) MATH1(FABS, fabsf, fabs)
-    MATH2(POW, powf, pow) MATH2(FMOD, fmodf, fmod) MATH2(ATAN2, atan2f, atan2) MATH2(HYPOT, hypotf, hypot)
-    MATH2(COPYSIGN, copysignf, copysign) MATH2(NEXTAFTER, nextafterf, nextafter)
+    VM_MATH1_LIST(MATH1)
+    VM_MATH2_LIST(MATH2)
     VM_CASE(ISNAN_F32) R(A).i = isnan(R(B).f32) != 0; VM_NEXT(3);
     VM_CASE(ISNAN_F64) R(A).i = isnan(R(B).f64) != 0; VM_NEXT(3);
 
@@ -481,6 +598,254 @@ dispatch:
         VM_NEXT(4);
     BITOPS(BOOL) BITOPS(I8) BITOPS(I16) BITOPS(I32) BITOPS(I64)
     BITOPS(U8) BITOPS(U16) BITOPS(U32) BITOPS(U64)
+
+    /* ---- vectors ----
+     * Lanes are copied into local arrays, computed, and copied back, so the
+     * destination may be a source and the loops are plain array loops the C
+     * compiler vectorizes. */
+#define VEC_BIN(ID, T, NOPS, EXPR)                                      \
+    VM_CASE(ID##_##T)                                                   \
+    {                                                                   \
+        uint32_t nl = code[pc + 4];                                     \
+        CT_##T a[64], b[64], r[64];                                     \
+        memcpy(a, &R(B), nl * sizeof a[0]);                             \
+        memcpy(b, &R(C), nl * sizeof b[0]);                             \
+        for (uint32_t i = 0; i < nl; i++) {                             \
+            CT_##T x = a[i], y = b[i];                                  \
+            r[i] = (EXPR);                                              \
+        }                                                               \
+        memcpy(&R(A), r, nl * sizeof r[0]);                             \
+        VM_NEXT(NOPS);                                                  \
+    }
+#define VEC_CMP(ID, T, OPR)                                             \
+    VM_CASE(ID##_##T)                                                   \
+    {                                                                   \
+        uint32_t nl = code[pc + 4];                                     \
+        CT_##T a[64], b[64];                                            \
+        uint8_t r[64];                                                  \
+        memcpy(a, &R(B), nl * sizeof a[0]);                             \
+        memcpy(b, &R(C), nl * sizeof b[0]);                             \
+        for (uint32_t i = 0; i < nl; i++)                               \
+            r[i] = a[i] OPR b[i];                                       \
+        memcpy(&R(A), r, nl);                                           \
+        VM_NEXT(5);                                                     \
+    }
+    /* Integer lanes divide after a check of every divisor. */
+#define VEC_IDIV(ID, T, SIGNED_EXPR, UNSIGNED_EXPR, WHAT)               \
+    VM_CASE(ID##_##T)                                                   \
+    {                                                                   \
+        uint32_t nl = code[pc + 4];                                     \
+        CT_##T a[64], b[64], r[64];                                     \
+        memcpy(a, &R(B), nl * sizeof a[0]);                             \
+        memcpy(b, &R(C), nl * sizeof b[0]);                             \
+        for (uint32_t i = 0; i < nl; i++)                               \
+            if (!b[i])                                                  \
+                FAIL("integer " WHAT " by zero (lane %u)", i);          \
+        for (uint32_t i = 0; i < nl; i++) {                             \
+            int64_t x = (int64_t)a[i], y = (int64_t)b[i];               \
+            uint64_t ux = (uint64_t)a[i], uy = (uint64_t)b[i];          \
+            (void)ux; (void)uy; (void)x; (void)y;                        \
+            r[i] = NARROW_##T(SIGNED_##T ? (uint64_t)(SIGNED_EXPR) : (uint64_t)(UNSIGNED_EXPR)); \
+        }                                                               \
+        memcpy(&R(A), r, nl * sizeof r[0]);                             \
+        VM_NEXT(5);                                                     \
+    }
+#define VEC_COMMON(T)                                                                        \
+    VM_CASE(VMOV_##T) memcpy(&R(A), &R(B), code[pc + 3] * sizeof(CT_##T)); VM_NEXT(4);       \
+    VM_CASE(VBCAST_##T)                                                                      \
+    {                                                                                        \
+        uint32_t nl = code[pc + 3];                                                          \
+        CT_##T v = SCALAR_##T(B), r[64];                                                     \
+        for (uint32_t i = 0; i < nl; i++)                                                    \
+            r[i] = v;                                                                        \
+        memcpy(&R(A), r, nl * sizeof r[0]);                                                  \
+        VM_NEXT(4);                                                                          \
+    }                                                                                        \
+    VM_CASE(VSEL_##T)                                                                        \
+    {                                                                                        \
+        uint32_t nl = code[pc + 5];                                                          \
+        uint8_t c[64];                                                                       \
+        CT_##T a[64], b[64];                                                                 \
+        memcpy(c, &R(B), nl);                                                                \
+        memcpy(a, &R(C), nl * sizeof a[0]);                                                  \
+        memcpy(b, &R(D), nl * sizeof b[0]);                                                  \
+        for (uint32_t i = 0; i < nl; i++)                                                    \
+            a[i] = c[i] ? a[i] : b[i];                                                       \
+        memcpy(&R(A), a, nl * sizeof a[0]);                                                  \
+        VM_NEXT(6);                                                                          \
+    }                                                                                        \
+    VM_CASE(VLD_##T)                                                                         \
+    {                                                                                        \
+        uint32_t nl = code[pc + 5];                                                          \
+        int64_t base = R(C).i, stride = R(D).i;                                              \
+        if (!strided_in_bounds(base, stride, nl, bufs[B].nelem))                              \
+            FAIL("out-of-bounds vector access to buffer '%s': elements %lld + i*%lld for %u lanes, of %llu", \
+                 buf_name(fn, B), (long long)base, (long long)stride, nl, (unsigned long long)bufs[B].nelem); \
+        CT_##T r[64];                                                                        \
+        const uint8_t *src = bufs[B].data + (uint64_t)base * sizeof r[0];                    \
+        if (stride == 1)                                                                     \
+            memcpy(r, src, nl * sizeof r[0]);                                                \
+        else                                                                                 \
+            for (uint32_t i = 0; i < nl; i++)                                                \
+                memcpy(&r[i], src + (int64_t)i * stride * (int64_t)sizeof r[0], sizeof r[0]); \
+        LOAD_FIXUP_##T(r, nl);                                                               \
+        memcpy(&R(A), r, nl * sizeof r[0]);                                                  \
+        VM_NEXT(6);                                                                          \
+    }                                                                                        \
+    VM_CASE(VST_##T)                                                                         \
+    {                                                                                        \
+        uint32_t nl = code[pc + 5];                                                          \
+        int64_t base = R(B).i, stride = R(C).i;                                              \
+        if (!strided_in_bounds(base, stride, nl, bufs[A].nelem))                              \
+            FAIL("out-of-bounds vector access to buffer '%s': elements %lld + i*%lld for %u lanes, of %llu", \
+                 buf_name(fn, A), (long long)base, (long long)stride, nl, (unsigned long long)bufs[A].nelem); \
+        CT_##T v[64];                                                                        \
+        memcpy(v, &R(D), nl * sizeof v[0]);                                                  \
+        uint8_t *dst = bufs[A].data + (uint64_t)base * sizeof v[0];                          \
+        if (stride == 1)                                                                     \
+            memcpy(dst, v, nl * sizeof v[0]);                                                \
+        else                                                                                 \
+            for (uint32_t i = 0; i < nl; i++)                                                \
+                memcpy(dst + (int64_t)i * stride * (int64_t)sizeof v[0], &v[i], sizeof v[0]); \
+        VM_NEXT(6);                                                                          \
+    }                                                                                        \
+    VM_CASE(VLDG_##T)                                                                        \
+    {                                                                                        \
+        uint32_t nl = code[pc + 4];                                                          \
+        int64_t ix[64];                                                                      \
+        CT_##T r[64];                                                                        \
+        memcpy(ix, &R(C), nl * sizeof ix[0]);                                                \
+        for (uint32_t i = 0; i < nl; i++)                                                    \
+            if ((uint64_t)ix[i] >= bufs[B].nelem)                                            \
+                FAIL("out-of-bounds access to buffer '%s': element %lld of %llu (lane %u)", buf_name(fn, B), \
+                     (long long)ix[i], (unsigned long long)bufs[B].nelem, i);                \
+        for (uint32_t i = 0; i < nl; i++)                                                    \
+            memcpy(&r[i], bufs[B].data + (uint64_t)ix[i] * sizeof r[0], sizeof r[0]);        \
+        LOAD_FIXUP_##T(r, nl);                                                               \
+        memcpy(&R(A), r, nl * sizeof r[0]);                                                  \
+        VM_NEXT(5);                                                                          \
+    }                                                                                        \
+    VM_CASE(VSTG_##T)                                                                        \
+    {                                                                                        \
+        uint32_t nl = code[pc + 4];                                                          \
+        int64_t ix[64];                                                                      \
+        CT_##T v[64];                                                                        \
+        memcpy(ix, &R(B), nl * sizeof ix[0]);                                                \
+        memcpy(v, &R(C), nl * sizeof v[0]);                                                  \
+        for (uint32_t i = 0; i < nl; i++)                                                    \
+            if ((uint64_t)ix[i] >= bufs[A].nelem)                                            \
+                FAIL("out-of-bounds access to buffer '%s': element %lld of %llu (lane %u)", buf_name(fn, A), \
+                     (long long)ix[i], (unsigned long long)bufs[A].nelem, i);                \
+        for (uint32_t i = 0; i < nl; i++)                                                    \
+            memcpy(bufs[A].data + (uint64_t)ix[i] * sizeof v[0], &v[i], sizeof v[0]);        \
+        VM_NEXT(5);                                                                          \
+    }
+#define VEC_NUM(T)                                                                           \
+    VEC_CMP(VEQ, T, ==) VEC_CMP(VNE, T, !=) VEC_CMP(VLT, T, <)                               \
+    VEC_CMP(VLE, T, <=) VEC_CMP(VGT, T, >) VEC_CMP(VGE, T, >=)                               \
+    VEC_BIN(VMIN, T, 5, x < y ? x : y) VEC_BIN(VMAX, T, 5, x > y ? x : y)                    \
+    VM_CASE(VCAST_##T)                                                                       \
+    {                                                                                        \
+        uint32_t nl = code[pc + 3];                                                          \
+        CT_##T r[64];                                                                        \
+        for (uint32_t i = 0; i < nl; i++)                                                    \
+            r[i] = CAST_TO_##T(lane_value((const uint8_t *)&R(B), code[pc + 4], i));          \
+        memcpy(&R(A), r, nl * sizeof r[0]);                                                  \
+        VM_NEXT(5);                                                                          \
+    }
+#define VEC_INT(T)                                                                                  \
+    VEC_COMMON(T) VEC_NUM(T)                                                                        \
+    VEC_BIN(VADD, T, 5, NARROW_##T(IW_##T(x) + IW_##T(y)))                                          \
+    VEC_BIN(VSUB, T, 5, NARROW_##T(IW_##T(x) - IW_##T(y)))                                          \
+    VEC_BIN(VMUL, T, 5, NARROW_##T(IW_##T(x) * IW_##T(y)))                                          \
+    VEC_IDIV(VDIV, T, sdiv(x, y), ux / uy, "division")                                              \
+    VEC_IDIV(VMOD, T, smod(x, y), ux % uy, "modulo")                                                \
+    VEC_IDIV(VFLOORDIV, T, sfloordiv(x, y), ux / uy, "division")                                    \
+    VEC_IDIV(VFLOORMOD, T, sfloormod(x, y), ux % uy, "modulo")                                      \
+    VM_CASE(VRAMP_##T)                                                                              \
+    {                                                                                               \
+        uint32_t nl = code[pc + 4];                                                                 \
+        CT_##T r[64];                                                                               \
+        for (uint32_t i = 0; i < nl; i++)                                                           \
+            r[i] = NARROW_##T(R(B).u + (uint64_t)i * R(C).u);                                       \
+        memcpy(&R(A), r, nl * sizeof r[0]);                                                         \
+        VM_NEXT(5);                                                                                 \
+    }
+#define VEC_FLOAT(T)                                                                                \
+    VEC_COMMON(T) VEC_NUM(T)                                                                        \
+    VEC_BIN(VADD, T, 5, x + y) VEC_BIN(VSUB, T, 5, x - y) VEC_BIN(VMUL, T, 5, x * y)                \
+    VEC_BIN(VDIV, T, 5, x / y) VEC_BIN(VFLOORDIV, T, 5, FLOOR_##T(x / y))                           \
+    VEC_BIN(VFLOORMOD, T, 5, x - FLOOR_##T(x / y) * y)
+    VEC_INT(BOOL) VEC_INT(I8) VEC_INT(I16) VEC_INT(I32) VEC_INT(I64)
+    VEC_INT(U8) VEC_INT(U16) VEC_INT(U32) VEC_INT(U64)
+    VEC_FLOAT(F32) VEC_FLOAT(F64)
+
+    /* One lane function for the whole vector: the switch is per instruction, not per lane. */
+#define VMATH1_CASE(ID, F32FN, F64FN) case TIRBC_OP_##ID##_F32: for (uint32_t i = 0; i < nl; i++) fa[i] = F32FN(fa[i]); break;
+#define VMATH1_CASE64(ID, F32FN, F64FN) case TIRBC_OP_##ID##_F64: for (uint32_t i = 0; i < nl; i++) da[i] = F64FN(da[i]); break;
+#define VMATH2_CASE(ID, F32FN, F64FN) case TIRBC_OP_##ID##_F32: for (uint32_t i = 0; i < nl; i++) fa[i] = F32FN(fa[i], fb[i]); break;
+#define VMATH2_CASE64(ID, F32FN, F64FN) case TIRBC_OP_##ID##_F64: for (uint32_t i = 0; i < nl; i++) da[i] = F64FN(da[i], db[i]); break;
+    VM_CASE(VMATH1_F32)
+    {
+        uint32_t nl = code[pc + 3];
+        float fa[64];
+        memcpy(fa, &R(B), nl * sizeof fa[0]);
+        switch (code[pc + 4]) { VM_MATH1_LIST(VMATH1_CASE) default: break; }
+        memcpy(&R(A), fa, nl * sizeof fa[0]);
+        VM_NEXT(5);
+    }
+    VM_CASE(VMATH1_F64)
+    {
+        uint32_t nl = code[pc + 3];
+        double da[64];
+        memcpy(da, &R(B), nl * sizeof da[0]);
+        switch (code[pc + 4]) { VM_MATH1_LIST(VMATH1_CASE64) default: break; }
+        memcpy(&R(A), da, nl * sizeof da[0]);
+        VM_NEXT(5);
+    }
+    VM_CASE(VMATH2_F32)
+    {
+        uint32_t nl = code[pc + 4];
+        float fa[64], fb[64];
+        memcpy(fa, &R(B), nl * sizeof fa[0]);
+        memcpy(fb, &R(C), nl * sizeof fb[0]);
+        switch (code[pc + 5]) { VM_MATH2_LIST(VMATH2_CASE) default: break; }
+        memcpy(&R(A), fa, nl * sizeof fa[0]);
+        VM_NEXT(6);
+    }
+    VM_CASE(VMATH2_F64)
+    {
+        uint32_t nl = code[pc + 4];
+        double da[64], db[64];
+        memcpy(da, &R(B), nl * sizeof da[0]);
+        memcpy(db, &R(C), nl * sizeof db[0]);
+        switch (code[pc + 5]) { VM_MATH2_LIST(VMATH2_CASE64) default: break; }
+        memcpy(&R(A), da, nl * sizeof da[0]);
+        VM_NEXT(6);
+    }
+    VM_CASE(VNOT)
+    {
+        uint32_t nl = code[pc + 3];
+        uint8_t a[64];
+        memcpy(a, &R(B), nl);
+        for (uint32_t i = 0; i < nl; i++)
+            a[i] = !a[i];
+        memcpy(&R(A), a, nl);
+        VM_NEXT(4);
+    }
+    VM_CASE(VAND)
+    VM_CASE(VOR)
+    {
+        uint32_t nl = code[pc + 4];
+        uint8_t a[64], b[64];
+        memcpy(a, &R(B), nl);
+        memcpy(b, &R(C), nl);
+        bool is_and = code[pc] == TIRBC_OP_VAND;
+        for (uint32_t i = 0; i < nl; i++)
+            a[i] = is_and ? (a[i] & b[i]) : (a[i] | b[i]);
+        memcpy(&R(A), a, nl);
+        VM_NEXT(5);
+    }
 
 #ifndef VM_THREADED
     case TIRBC_OP_COUNT: break;
