@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "builtins.h"
+#include "halffloat.h"
 #include "opcodes.h"
 
 typedef struct {
@@ -136,7 +137,7 @@ static void release_temps(cg *c, uint32_t mark)
 static tir_vtype elem_vt(cg *c, tir_dtype dt, tir_loc loc)
 {
     tir_vtype vt = tir_dtype_vtype(dt);
-    if (vt == TIR_VT_NONE || vt == TIR_VT_HANDLE || vt == TIR_VT_F16 || vt == TIR_VT_BF16) {
+    if (vt == TIR_VT_NONE || vt == TIR_VT_HANDLE) {
         ERR(c, loc, "unsupported: values of type %s are not supported yet", dtn(dt));
         return TIR_VT_I32;
     }
@@ -253,7 +254,11 @@ static uint32_t const_int(cg *c, tir_vtype vt, int64_t v) { return const_reg(c, 
 static uint32_t const_float(cg *c, tir_vtype vt, double v)
 {
     uint64_t bits = 0;
-    if (vt == TIR_VT_F32) {
+    if (vt == TIR_VT_F16) {
+        bits = tir_f16_from_f64(v);
+    } else if (vt == TIR_VT_BF16) {
+        bits = tir_bf16_from_f64(v);
+    } else if (vt == TIR_VT_F32) {
         float f = (float)v;
         uint32_t b32;
         memcpy(&b32, &f, 4);
@@ -419,8 +424,12 @@ static uint32_t gen_cast(cg *c, const tir_expr *e)
         op = typed(c, from == TIR_VT_U64 ? TIRBC_OP_UTOF_F32 : TIRBC_OP_SITOF_F32, to, e->loc);
     else if (from == TIR_VT_F32)
         op = typed(c, TIRBC_OP_F32TO_BOOL, to, e->loc);
-    else
+    else if (from == TIR_VT_F64)
         op = typed(c, TIRBC_OP_F64TO_BOOL, to, e->loc);
+    else if (from == TIR_VT_F16)
+        op = typed(c, TIRBC_OP_F16TO_BOOL, to, e->loc);
+    else
+        op = typed(c, TIRBC_OP_BF16TO_BOOL, to, e->loc);
     EMIT2(c, op, dst, src);
     return dst;
 }

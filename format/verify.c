@@ -304,10 +304,12 @@ static int check_operands(verifier *v, const tirbc_function *f, const uint8_t *i
         case 'U': want = TIR_VT_U64; break;
         case 'p': want = TIR_VT_F32; break;
         case 'q': want = TIR_VT_F64; break;
+        case 'h': want = TIR_VT_F16; break;
+        case 'e': want = TIR_VT_BF16; break;
         case 'L': want = TIR_VT_I64; break;
         }
         switch (letter) {
-        case 'd': case 's': case 'c': case 'b': case 'U': case 'p': case 'q': case 'L':
+        case 'd': case 's': case 'c': case 'b': case 'U': case 'p': case 'q': case 'h': case 'e': case 'L':
             if (reg_in_range(v, f, pc, op, n, w, &vt))
                 return -1;
             if (vt != want)
@@ -401,7 +403,7 @@ static int check_operands(verifier *v, const tirbc_function *f, const uint8_t *i
                 op == TIRBC_OP_VMATH2_F64) {
                 /* the lane function: a scalar math instruction of the same kind and arity */
                 unsigned arity = (op == TIRBC_OP_VMATH1_F32 || op == TIRBC_OP_VMATH1_F64) ? 2 : 3;
-                if (w < TIRBC_OP_EXP_F32 || w > TIRBC_OP_NEXTAFTER_F64 || tirbc_ops[w].vtype != T ||
+                if (w < TIRBC_OP_EXP_F16 || w > TIRBC_OP_NEXTAFTER_F64 || tirbc_ops[w].vtype != T ||
                     tirbc_ops[w].noperands != arity)
                     return ierr(v, pc, op, n, "%u is not a %s math instruction with %u operands", w, vt_name(T), arity);
             }

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "compile.h"
+#include "halffloat.h"
 #include "tirbc.h"
 #include "tirvm.h"
 
@@ -216,6 +217,8 @@ static void store_value(void *data, tir_dtype dt, int64_t i, double v)
     case TIR_VT_U64: { uint64_t x = (uint64_t)v; memcpy(p, &x, 8); break; }
     case TIR_VT_F32: { float x = (float)v; memcpy(p, &x, 4); break; }
     case TIR_VT_F64: memcpy(p, &v, 8); break;
+    case TIR_VT_F16: { uint16_t x = tir_f16_from_f64(v); memcpy(p, &x, 2); break; }
+    case TIR_VT_BF16: { uint16_t x = tir_bf16_from_f64(v); memcpy(p, &x, 2); break; }
     default: break;
     }
 }
@@ -235,6 +238,8 @@ static double load_value(const void *data, tir_dtype dt, int64_t i)
     case TIR_VT_U64: { uint64_t x; memcpy(&x, p, 8); return (double)x; }
     case TIR_VT_F32: { float x; memcpy(&x, p, 4); return x; }
     case TIR_VT_F64: { double x; memcpy(&x, p, 8); return x; }
+    case TIR_VT_F16: { uint16_t x; memcpy(&x, p, 2); return tir_f16_to_f32(x); }
+    case TIR_VT_BF16: { uint16_t x; memcpy(&x, p, 2); return tir_bf16_to_f32(x); }
     default: return NAN;
     }
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "halffloat.h"
 #include "vm_internal.h"
 
 #define TIRVM_KDLBOOL 6 /* DLPack's kDLBool; Debian's dlpack.h (0.6) predates it */
@@ -179,12 +180,14 @@ bool vm_bind_args(vm_ctx *ctx, const tirvm_arg *args, int nargs, vm_slot *regs, 
         tir_vtype vt = fn->regtypes[p->index].vtype;
         if (a->kind == TIRVM_ARG_TENSOR) {
             ok = fail(&b, "argument '%s': expected a scalar, got a tensor", p->name);
-        } else if (vt == TIR_VT_F32 || vt == TIR_VT_F64) {
+        } else if (vt == TIR_VT_F32 || vt == TIR_VT_F64 || vt == TIR_VT_F16 || vt == TIR_VT_BF16) {
             double v = a->kind == TIRVM_ARG_FLOAT ? a->f : (double)a->i;
             if (vt == TIR_VT_F32)
                 regs[p->index].f32 = (float)v;
-            else
+            else if (vt == TIR_VT_F64)
                 regs[p->index].f64 = v;
+            else
+                regs[p->index].u = vt == TIR_VT_F16 ? tir_f16_from_f64(v) : tir_bf16_from_f64(v);
         } else if (a->kind == TIRVM_ARG_FLOAT) {
             ok = fail(&b, "argument '%s': expected an integer of type %s, got %g", p->name, tir_vtype_names[vt], a->f);
         } else if (!fits(vt, a->i)) {

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "halffloat.h"
 #include "opcodes.h"
 #include "vm_internal.h"
 
@@ -192,6 +193,21 @@ static inline int64_t sfloormod(int64_t a, int64_t b)
 #define SCALAR_U64(r) R(r).u
 #define SCALAR_F32(r) R(r).f32
 #define SCALAR_F64(r) R(r).f64
+#define CT_F16 uint16_t
+#define CT_BF16 uint16_t
+#define TOF_F16 tir_f16_to_f32
+#define TOF_BF16 tir_bf16_to_f32
+#define FROMD_F16 tir_f16_from_f64
+#define FROMD_BF16 tir_bf16_from_f64
+/* A 16-bit float register as float32, and a float result rounded into one. */
+#define HF(T, r) TOF_##T((uint16_t)R(r).u)
+#define HSET(T, r, v) (R(r).u = FROMD_##T((double)(v)))
+#define SCALAR_F16(r) ((uint16_t)R(r).u)
+#define SCALAR_BF16(r) ((uint16_t)R(r).u)
+#define LOAD_FIXUP_F16(r, nl)
+#define LOAD_FIXUP_BF16(r, nl)
+#define CAST_TO_F16(v) tir_f16_from_f64(CAST_TO_F64(v))
+#define CAST_TO_BF16(v) tir_bf16_from_f64(CAST_TO_F64(v))
 #define FLOOR_F32 floorf
 #define FLOOR_F64 floor
 /* Bool lanes loaded from memory: any nonzero byte is true. */
@@ -233,6 +249,8 @@ static inline lane_val lane_value(const uint8_t *reg, uint32_t vt, uint32_t i)
     case TIR_VT_U64: memcpy(&v.u, reg + 8 * i, 8); v.cls = 1; break;
     case TIR_VT_F32: { float x; memcpy(&x, reg + 4 * i, 4); v.f = x; v.cls = 2; break; }
     case TIR_VT_F64: memcpy(&v.f, reg + 8 * i, 8); v.cls = 2; break;
+    case TIR_VT_F16: { uint16_t x; memcpy(&x, reg + 2 * i, 2); v.f = tir_f16_to_f32(x); v.cls = 2; break; }
+    case TIR_VT_BF16: { uint16_t x; memcpy(&x, reg + 2 * i, 2); v.f = tir_bf16_to_f32(x); v.cls = 2; break; }
     default: break;
     }
     return v;
@@ -541,6 +559,74 @@ dispatch:
     FLOAT_ARITH(F32, f32)
     FLOAT_ARITH(F64, f64)
 
+    /* ---- float16 and bfloat16: computed in float32, rounded once (halffloat.h) ---- */
+#define HALF_ARITH(T)                                                                           \
+    VM_CASE(ADD_##T) HSET(T, A, HF(T, B) + HF(T, C)); VM_NEXT(4);                               \
+    VM_CASE(SUB_##T) HSET(T, A, HF(T, B) - HF(T, C)); VM_NEXT(4);                               \
+    VM_CASE(MUL_##T) HSET(T, A, HF(T, B) * HF(T, C)); VM_NEXT(4);                               \
+    VM_CASE(DIV_##T) HSET(T, A, HF(T, B) / HF(T, C)); VM_NEXT(4);                               \
+    VM_CASE(FLOORDIV_##T) HSET(T, A, floorf(HF(T, B) / HF(T, C))); VM_NEXT(4);                  \
+    VM_CASE(FLOORMOD_##T)                                                                       \
+    {                                                                                           \
+        float x = HF(T, B), y = HF(T, C);                                                       \
+        HSET(T, A, x - floorf(x / y) * y);                                                      \
+        VM_NEXT(4);                                                                             \
+    }                                                                                           \
+    VM_CASE(MIN_##T) R(A) = HF(T, B) < HF(T, C) ? R(B) : R(C); VM_NEXT(4);                      \
+    VM_CASE(MAX_##T) R(A) = HF(T, B) > HF(T, C) ? R(B) : R(C); VM_NEXT(4);                      \
+    VM_CASE(EQ_##T) R(A).i = HF(T, B) == HF(T, C); VM_NEXT(4);                                  \
+    VM_CASE(NE_##T) R(A).i = HF(T, B) != HF(T, C); VM_NEXT(4);                                  \
+    VM_CASE(LT_##T) R(A).i = HF(T, B) < HF(T, C); VM_NEXT(4);                                   \
+    VM_CASE(LE_##T) R(A).i = HF(T, B) <= HF(T, C); VM_NEXT(4);                                  \
+    VM_CASE(GT_##T) R(A).i = HF(T, B) > HF(T, C); VM_NEXT(4);                                   \
+    VM_CASE(GE_##T) R(A).i = HF(T, B) >= HF(T, C); VM_NEXT(4);                                  \
+    VM_CASE(SEL_##T) R(A) = R(B).i ? R(C) : R(D); VM_NEXT(5);                                   \
+    VM_CASE(SITOF_##T) R(A).u = FROMD_##T((double)R(B).i); VM_NEXT(3);                          \
+    VM_CASE(UTOF_##T) R(A).u = FROMD_##T((double)R(B).u); VM_NEXT(3);                           \
+    VM_CASE(ISNAN_##T) R(A).i = isnan(HF(T, B)) != 0; VM_NEXT(3);                               \
+    VM_CASE(LD_##T)                                                                             \
+    {                                                                                           \
+        uint64_t idx = R(C).u;                                                                  \
+        if (idx >= bufs[B].nelem)                                                               \
+            OOB(B, idx);                                                                        \
+        uint16_t v;                                                                             \
+        memcpy(&v, bufs[B].data + idx * 2, 2);                                                  \
+        R(A).u = v;                                                                             \
+        VM_NEXT(4);                                                                             \
+    }                                                                                           \
+    VM_CASE(ST_##T)                                                                             \
+    {                                                                                           \
+        uint64_t idx = R(B).u;                                                                  \
+        if (idx >= bufs[A].nelem)                                                               \
+            OOB(A, idx);                                                                        \
+        uint16_t v = (uint16_t)R(C).u;                                                          \
+        memcpy(bufs[A].data + idx * 2, &v, 2);                                                  \
+        VM_NEXT(4);                                                                             \
+    }
+    HALF_ARITH(F16)
+    HALF_ARITH(BF16)
+    VM_CASE(F32TO_F16) R(A).u = tir_f16_from_f64(R(B).f32); VM_NEXT(3);
+    VM_CASE(F32TO_BF16) R(A).u = tir_bf16_from_f64(R(B).f32); VM_NEXT(3);
+    VM_CASE(F64TO_F16) R(A).u = tir_f16_from_f64(R(B).f64); VM_NEXT(3);
+    VM_CASE(F64TO_BF16) R(A).u = tir_bf16_from_f64(R(B).f64); VM_NEXT(3);
+    /* From a 16-bit float: widen to float32 (exact), then convert like f32to. */
+#define HTO(S)                                                                                  \
+    VM_CASE(S##TO_BOOL) R(A).i = HF(S, B) != 0; VM_NEXT(3);                                     \
+    VM_CASE(S##TO_I8) R(A).i = f2i_sat(HF(S, B), LO_I8, HI_I8); VM_NEXT(3);                     \
+    VM_CASE(S##TO_I16) R(A).i = f2i_sat(HF(S, B), LO_I16, HI_I16); VM_NEXT(3);                  \
+    VM_CASE(S##TO_I32) R(A).i = f2i_sat(HF(S, B), LO_I32, HI_I32); VM_NEXT(3);                  \
+    VM_CASE(S##TO_I64) R(A).i = f2i64_sat(HF(S, B)); VM_NEXT(3);                                \
+    VM_CASE(S##TO_U8) R(A).i = f2i_sat(HF(S, B), LO_U8, HI_U8); VM_NEXT(3);                     \
+    VM_CASE(S##TO_U16) R(A).i = f2i_sat(HF(S, B), LO_U16, HI_U16); VM_NEXT(3);                  \
+    VM_CASE(S##TO_U32) R(A).i = f2i_sat(HF(S, B), LO_U32, HI_U32); VM_NEXT(3);                  \
+    VM_CASE(S##TO_U64) R(A).u = f2u64_sat(HF(S, B)); VM_NEXT(3);                                \
+    VM_CASE(S##TO_F16) R(A).u = tir_f16_from_f64(HF(S, B)); VM_NEXT(3);                         \
+    VM_CASE(S##TO_BF16) R(A).u = tir_bf16_from_f64(HF(S, B)); VM_NEXT(3);                       \
+    VM_CASE(S##TO_F32) R(A).f32 = HF(S, B); VM_NEXT(3);                                         \
+    VM_CASE(S##TO_F64) R(A).f64 = HF(S, B); VM_NEXT(3);
+    HTO(F16)
+    HTO(BF16)
+
     VM_CASE(NOT) R(A).i = !R(B).i; VM_NEXT(3);
     VM_CASE(BAND) R(A).i = R(B).i & R(C).i; VM_NEXT(4);
     VM_CASE(BOR) R(A).i = R(B).i | R(C).i; VM_NEXT(4);
@@ -561,11 +647,15 @@ dispatch:
     VM_CASE(F64TO_F64) R(A).f64 = R(B).f64; VM_NEXT(3);
 
     /* ---- math builtins ---- */
-#define MATH1(ID, F32FN, F64FN)                                  \
-    VM_CASE(ID##_F32) R(A).f32 = F32FN(R(B).f32); VM_NEXT(3);    \
+#define MATH1(ID, F32FN, F64FN)                                                   \
+    VM_CASE(ID##_F16) HSET(F16, A, F32FN(HF(F16, B))); VM_NEXT(3);                \
+    VM_CASE(ID##_BF16) HSET(BF16, A, F32FN(HF(BF16, B))); VM_NEXT(3);             \
+    VM_CASE(ID##_F32) R(A).f32 = F32FN(R(B).f32); VM_NEXT(3);                     \
     VM_CASE(ID##_F64) R(A).f64 = F64FN(R(B).f64); VM_NEXT(3);
-#define MATH2(ID, F32FN, F64FN)                                          \
-    VM_CASE(ID##_F32) R(A).f32 = F32FN(R(B).f32, R(C).f32); VM_NEXT(4);  \
+#define MATH2(ID, F32FN, F64FN)                                                   \
+    VM_CASE(ID##_F16) HSET(F16, A, F32FN(HF(F16, B), HF(F16, C))); VM_NEXT(4);    \
+    VM_CASE(ID##_BF16) HSET(BF16, A, F32FN(HF(BF16, B), HF(BF16, C))); VM_NEXT(4); \
+    VM_CASE(ID##_F32) R(A).f32 = F32FN(R(B).f32, R(C).f32); VM_NEXT(4);           \
     VM_CASE(ID##_F64) R(A).f64 = F64FN(R(B).f64, R(C).f64); VM_NEXT(4);
     VM_MATH1_LIST(MATH1)
     VM_MATH2_LIST(MATH2)
@@ -779,6 +869,72 @@ dispatch:
     VEC_INT(BOOL) VEC_INT(I8) VEC_INT(I16) VEC_INT(I32) VEC_INT(I64)
     VEC_INT(U8) VEC_INT(U16) VEC_INT(U32) VEC_INT(U64)
     VEC_FLOAT(F32) VEC_FLOAT(F64)
+    /* 16-bit float lanes: widened to float32, computed, rounded once. */
+#define HL(T, v) TOF_##T(v)
+#define HR(T, v) FROMD_##T((double)(v))
+#define VEC_HCMP(ID, T, OPR)                                            \
+    VM_CASE(ID##_##T)                                                   \
+    {                                                                   \
+        uint32_t nl = code[pc + 4];                                     \
+        uint16_t a[64], b[64];                                          \
+        uint8_t r[64];                                                  \
+        memcpy(a, &R(B), nl * 2);                                       \
+        memcpy(b, &R(C), nl * 2);                                       \
+        for (uint32_t i = 0; i < nl; i++)                               \
+            r[i] = HL(T, a[i]) OPR HL(T, b[i]);                         \
+        memcpy(&R(A), r, nl);                                           \
+        VM_NEXT(5);                                                     \
+    }
+#define VEC_HALF(T)                                                                                 \
+    VEC_COMMON(T)                                                                                   \
+    VEC_HCMP(VEQ, T, ==) VEC_HCMP(VNE, T, !=) VEC_HCMP(VLT, T, <)                                   \
+    VEC_HCMP(VLE, T, <=) VEC_HCMP(VGT, T, >) VEC_HCMP(VGE, T, >=)                                   \
+    VEC_BIN(VMIN, T, 5, HL(T, x) < HL(T, y) ? x : y) VEC_BIN(VMAX, T, 5, HL(T, x) > HL(T, y) ? x : y) \
+    VEC_BIN(VADD, T, 5, HR(T, HL(T, x) + HL(T, y))) VEC_BIN(VSUB, T, 5, HR(T, HL(T, x) - HL(T, y)))  \
+    VEC_BIN(VMUL, T, 5, HR(T, HL(T, x) * HL(T, y))) VEC_BIN(VDIV, T, 5, HR(T, HL(T, x) / HL(T, y)))  \
+    VEC_BIN(VFLOORDIV, T, 5, HR(T, floorf(HL(T, x) / HL(T, y))))                                    \
+    VEC_BIN(VFLOORMOD, T, 5, HR(T, HL(T, x) - floorf(HL(T, x) / HL(T, y)) * HL(T, y)))               \
+    VM_CASE(VCAST_##T)                                                                              \
+    {                                                                                               \
+        uint32_t nl = code[pc + 3];                                                                 \
+        uint16_t r[64];                                                                             \
+        for (uint32_t i = 0; i < nl; i++)                                                           \
+            r[i] = CAST_TO_##T(lane_value((const uint8_t *)&R(B), code[pc + 4], i));                \
+        memcpy(&R(A), r, nl * 2);                                                                   \
+        VM_NEXT(5);                                                                                 \
+    }                                                                                               \
+    VM_CASE(VMATH1_##T)                                                                             \
+    {                                                                                               \
+        uint32_t nl = code[pc + 3];                                                                 \
+        uint16_t h[64];                                                                             \
+        float fa[64];                                                                               \
+        memcpy(h, &R(B), nl * 2);                                                                   \
+        for (uint32_t i = 0; i < nl; i++)                                                           \
+            fa[i] = HL(T, h[i]);                                                                    \
+        /* the float32 member of the same math family */                                            \
+        switch (code[pc + 4] + (TIRBC_OP_EXP_F32 - TIRBC_OP_EXP_##T)) { VM_MATH1_LIST(VMATH1_CASE) default: break; } \
+        for (uint32_t i = 0; i < nl; i++)                                                           \
+            h[i] = HR(T, fa[i]);                                                                    \
+        memcpy(&R(A), h, nl * 2);                                                                   \
+        VM_NEXT(5);                                                                                 \
+    }                                                                                               \
+    VM_CASE(VMATH2_##T)                                                                             \
+    {                                                                                               \
+        uint32_t nl = code[pc + 4];                                                                 \
+        uint16_t h[64], g[64];                                                                      \
+        float fa[64], fb[64];                                                                       \
+        memcpy(h, &R(B), nl * 2);                                                                   \
+        memcpy(g, &R(C), nl * 2);                                                                   \
+        for (uint32_t i = 0; i < nl; i++) {                                                         \
+            fa[i] = HL(T, h[i]);                                                                    \
+            fb[i] = HL(T, g[i]);                                                                    \
+        }                                                                                           \
+        switch (code[pc + 5] + (TIRBC_OP_EXP_F32 - TIRBC_OP_EXP_##T)) { VM_MATH2_LIST(VMATH2_CASE) default: break; } \
+        for (uint32_t i = 0; i < nl; i++)                                                           \
+            h[i] = HR(T, fa[i]);                                                                    \
+        memcpy(&R(A), h, nl * 2);                                                                   \
+        VM_NEXT(6);                                                                                 \
+    }
 
     /* One lane function for the whole vector: the switch is per instruction, not per lane. */
 #define VMATH1_CASE(ID, F32FN, F64FN) case TIRBC_OP_##ID##_F32: for (uint32_t i = 0; i < nl; i++) fa[i] = F32FN(fa[i]); break;
@@ -846,6 +1002,9 @@ dispatch:
         memcpy(&R(A), a, nl);
         VM_NEXT(5);
     }
+
+    VEC_HALF(F16)
+    VEC_HALF(BF16)
 
 #ifndef VM_THREADED
     case TIRBC_OP_COUNT: break;
