@@ -201,7 +201,10 @@ static int cmd_run(int argc, char **argv)
         fprintf(stderr, "error: %s\n", err);
         goto done;
     }
-    (void)threads; /* parallel execution uses it; every loop runs on the calling thread for now */
+    if (threads && tirvm_module_set_threads(m, (int)threads) != TIRVM_OK) {
+        status = usage_error("--threads is out of range");
+        goto done;
+    }
     if (tirvm_call(m, func, ca.args, ca.nparams, err, sizeof err) != TIRVM_OK) {
         fprintf(stderr, "error: %s\n", err);
         status = CLI_RUNTIME;

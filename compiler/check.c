@@ -372,8 +372,19 @@ static void check_stmt(checker *c, const tir_stmt *s)
         if (s->value)
             check_expr(c, s->value);
         if (s->var && s->attr_key &&
-            (strcmp(s->attr_key, "thread_extent") == 0 || strcmp(s->attr_key, "virtual_thread") == 0))
-            bind_var(c, s->var, s->loc);
+            (strcmp(s->attr_key, "thread_extent") == 0 || strcmp(s->attr_key, "virtual_thread") == 0)) {
+            /* A thread variable may be launched by several regions that do not nest. */
+            if (in_scope(c, s->var)) {
+                ERR(c, s->loc, "thread variable '%s' is launched again inside its own region", s->var->name);
+            } else {
+                scope_entry *e = tir_arena_alloc(c->a, sizeof *e);
+                e->var = s->var;
+                e->next = c->scope;
+                c->scope = e;
+            }
+            if (s->value && !is_int_scalar(s->value->dtype))
+                ERR(c, s->value->loc, "a %s extent must be an integer scalar, got %s", s->attr_key, dtn(s->value->dtype));
+        }
         check_stmt(c, s->body);
         break;
     case TIR_S_ASSERT:

@@ -872,10 +872,39 @@ static uint32_t gen_vector(cg *c, const tir_expr *e)
 /* ---- statements ---------------------------------------------------------- */
 static void gen_stmt(cg *c, const tir_stmt *s);
 
+/* A parallel region: PAR iv, min, end, @exit; body; PAREND (opcodes.def). */
+static void gen_parallel(cg *c, const tir_var *var, const tir_expr *min, const tir_expr *extent, const tir_stmt *body,
+                         tir_loc loc)
+{
+    tir_vtype vt = vt_of(c, var->dtype, loc);
+    uint32_t mark = c->ntaken;
+    uint32_t mn = gen_expr(c, min), ext = gen_expr(c, extent);
+    interval range = unknown();
+    interval rm = range_of(c, min), re = range_of(c, extent);
+    if (rm.known && re.known && rm.lo == rm.hi && re.lo == re.hi && re.lo > 0 &&
+        !__builtin_add_overflow(rm.lo, re.lo - 1, &range.hi)) {
+        range.known = true;
+        range.lo = rm.lo;
+    }
+    uint32_t end = new_reg(c, vt);
+    EMIT3(c, typed(c, TIRBC_OP_ADD_BOOL, vt, loc), end, mn, ext);
+    uint32_t iv = bind_var(c, var, range);
+    EMIT4(c, typed(c, TIRBC_OP_PAR_BOOL, vt, loc), iv, mn, end, 0);
+    uint32_t to_exit = last_word(c);
+    release_temps(c, mark);
+    gen_stmt(c, body);
+    EMIT0(c, TIRBC_OP_PAREND);
+    patch(c, to_exit, c->ncode);
+}
+
 static void gen_for(cg *c, const tir_stmt *s)
 {
-    /* Every loop kind runs serially here: the observable semantics of
-     * parallel, vectorized and thread-binding loops allow it. */
+    /* Parallel and thread-binding loops become parallel regions; vectorized
+     * and unrolled loops run serially, which their semantics allow. */
+    if (s->for_kind == TIR_FOR_PARALLEL || s->for_kind == TIR_FOR_THREAD_BINDING) {
+        gen_parallel(c, s->var, s->min, s->extent, s->body, s->loc);
+        return;
+    }
     tir_vtype vt = vt_of(c, s->var->dtype, s->loc);
     uint32_t mark = c->ntaken;
     uint32_t mn = gen_expr(c, s->min), ext = gen_expr(c, s->extent);
@@ -1045,7 +1074,13 @@ static void gen_stmt(cg *c, const tir_stmt *s)
         break;
     case TIR_S_ATTR:
         if (s->attr_key && (strcmp(s->attr_key, "thread_extent") == 0 || strcmp(s->attr_key, "virtual_thread") == 0)) {
-            ERR(c, s->loc, "unsupported: thread_extent regions are not supported yet");
+            /* Spec Stmt semantics 3.i: run the body for node = 0 .. value-1, in parallel. */
+            if (!s->var || !s->value) {
+                ERR(c, s->loc, "a %s attribute needs a variable and an extent", s->attr_key);
+                break;
+            }
+            tir_expr *zero = tir_int(c->a, s->var->dtype, 0, s->loc);
+            gen_parallel(c, s->var, zero, s->value, s->body, s->loc);
             break;
         }
         gen_stmt(c, s->body);

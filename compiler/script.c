@@ -1081,6 +1081,16 @@ static sval call_t(builder *b, const char *name, const call_args *ca)
         }
         return sv_expr(e);
     }
+    if (strcmp(name, "env_thread") == 0) {
+        /* tx = T.env_thread("threadIdx.x"): a Var bound later by T.launch_thread (5.6) */
+        if (!nargs_between(b, ca, name, 1, 1) || ca->pos[0].kind != SV_STR) {
+            if (ca->n == 1)
+                ERR(b, ca->loc, "T.env_thread takes a thread tag string");
+            return none;
+        }
+        tir_var *v = tir_var_new(b->a, ca->pos[0].s, TIR_DT_I32, ca->loc);
+        return sv_expr(tir_var_ref(b->a, v, ca->loc));
+    }
     if (strcmp(name, "target") == 0) {
         /* T.target(...) only appears in function attributes, which carry no semantics. */
         sval v = sv_none(ca->loc);
@@ -2109,6 +2119,41 @@ static bool annotation_dtype(builder *b, const py_expr *ann, tir_dtype *out)
     return false;
 }
 
+/* T.launch_thread(var_or_tag, extent): an AttrStmt "thread_extent" (or
+ * "virtual_thread" for the tag "vthread") whose node is the thread Var (5.6).
+ * `name` names a new Var when the first argument is a tag. */
+static tir_stmt *make_launch(builder *b, const py_expr *call, const char *name, tir_loc loc)
+{
+    call_args ca;
+    if (!eval_args(b, call, &ca))
+        return NULL;
+    if (ca.n != 2) {
+        ERR(b, loc, "T.launch_thread takes a thread variable or tag and an extent");
+        return NULL;
+    }
+    tir_var *v;
+    const char *tag;
+    if (ca.pos[0].kind == SV_STR) {
+        tag = ca.pos[0].s;
+        v = tir_var_new(b->a, name ? name : tag, TIR_DT_I32, loc);
+    } else if (ca.pos[0].kind == SV_EXPR && ca.pos[0].e->kind == TIR_E_VAR) {
+        v = ca.pos[0].e->var;
+        tag = v->name;
+    } else {
+        ERR(b, ca.pos[0].loc, "T.launch_thread needs a variable from T.env_thread or a thread tag");
+        return NULL;
+    }
+    tir_expr *ext = to_expr_as(b, &ca.pos[1], v->dtype);
+    if (!ext)
+        return NULL;
+    tir_stmt *st = tir_stmt_new(b->a, TIR_S_ATTR, loc);
+    st->var = v;
+    st->value = ext;
+    st->thread_tag = tag;
+    st->attr_key = strcmp(tag, "vthread") == 0 ? "virtual_thread" : "thread_extent";
+    return st;
+}
+
 /* Builds suite items [from, len): scope-opening statements take the rest of
  * the suite as their body (5.1). */
 static tir_stmt *build_suite(builder *b, const py_suite *s, uint32_t from, tir_loc loc)
@@ -2142,6 +2187,14 @@ static tir_stmt *build_suite(builder *b, const py_suite *s, uint32_t from, tir_l
                     continue;
                 }
                 rest_opener = make_assert(b, &ca.pos[0], &ca.pos[1], sloc, NULL);
+                break;
+            }
+            if (is_t_call(b, e, "launch_thread")) {
+                rest_opener = make_launch(b, e, NULL, sloc);
+                if (!rest_opener) {
+                    failed = true;
+                    continue;
+                }
                 break;
             }
             if (is_t_call(b, e, "evaluate")) {
@@ -2241,6 +2294,14 @@ static tir_stmt *build_suite(builder *b, const py_suite *s, uint32_t from, tir_l
                 b->func->param_buffers[pi] = buf;
                 bind(b, t->name, BIND_BUFFER, NULL, buf);
                 continue;
+            }
+            if (t->kind == PY_NAME && is_t_call(b, st->value, "launch_thread")) {
+                rest_opener = make_launch(b, st->value, t->name, sloc);
+                if (!rest_opener) {
+                    failed = true;
+                    continue;
+                }
+                break;
             }
             if (t->kind == PY_NAME && is_t_call(b, st->value, "allocate")) {
                 /* p = T.allocate(extents, dtype, scope, condition): Allocate over the rest (5.5) */
@@ -2402,6 +2463,21 @@ static tir_stmt *build_suite(builder *b, const py_suite *s, uint32_t from, tir_l
                 res = body ? make_assert(b, &ca.pos[0], &ca.pos[1], sloc, body) : NULL;
                 break;
             }
+            if (st->nitems == 1 && is_t_call(b, st->items[0], "launch_thread")) {
+                const py_expr *tgt = st->targets[0];
+                tir_stmt *at = make_launch(b, st->items[0], tgt && tgt->kind == PY_NAME ? tgt->name : NULL, sloc);
+                if (!at) {
+                    failed = true;
+                    continue;
+                }
+                binding *saved = b->scope;
+                if (tgt && tgt->kind == PY_NAME)
+                    bind(b, tgt->name, BIND_VAR, at->var, NULL);
+                at->body = build_suite(b, &st->body, 0, sloc);
+                b->scope = saved;
+                res = at->body ? at : NULL;
+                break;
+            }
             if (st->nitems == 1 && is_t_call(b, st->items[0], "LetStmt")) {
                 /* with T.LetStmt(value[, annotation]) as x: (5.7) */
                 call_args ca;
@@ -2458,7 +2534,8 @@ static tir_stmt *build_suite(builder *b, const py_suite *s, uint32_t from, tir_l
         }
         if (rest_opener) {
             binding *saved = b->scope;
-            if (rest_opener->kind == TIR_S_LET || rest_opener->kind == TIR_S_ALLOCATE)
+            if (rest_opener->kind == TIR_S_LET || rest_opener->kind == TIR_S_ALLOCATE ||
+                (rest_opener->kind == TIR_S_ATTR && st->kind == PY_S_ASSIGN))
                 bind(b, st->target->name, BIND_VAR, rest_opener->var, NULL);
             tir_stmt *body = build_suite(b, s, i + 1, sloc);
             b->scope = saved;

@@ -27,6 +27,14 @@ tirvm_status tirvm_module_load(const void *data, size_t len, tirvm_module **out,
 tirvm_status tirvm_module_load_file(const char *path, tirvm_module **out, char *err, size_t err_len);
 void tirvm_module_free(tirvm_module *m);
 
+/* Worker threads for parallel loops and thread_extent regions (1 runs
+ * everything on the calling thread).  The default is the environment
+ * variable TIRVM_NUM_THREADS, else the number of CPUs available.  The
+ * threads are created at the first parallel region and reused. */
+#define TIRVM_MAX_THREADS 1024
+tirvm_status tirvm_module_set_threads(tirvm_module *m, int threads);
+int tirvm_module_threads(const tirvm_module *m);
+
 /* Functions and their parameters. */
 int tirvm_function_count(const tirvm_module *m);
 const char *tirvm_function_name(const tirvm_module *m, int func);

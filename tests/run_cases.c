@@ -11,6 +11,7 @@
  *   # error compile: must have the same dtype
  *   # error run: division by zero
  *   # entry: name
+ *   # threads: 4                          worker threads for parallel regions
  *
  * A case compiles the source, serialises and reloads the module (so the
  * writer, reader and verifier are on the path), calls the entry function and
@@ -57,6 +58,7 @@ typedef struct {
     char compile_error[256];
     char run_error[256];
     bool has_compile_error, has_run_error;
+    int threads; /* 0: the default */
 } test_case;
 
 static int parse_values(const char *s, double *out, int max)
@@ -127,6 +129,8 @@ static bool parse_header(const char *src, test_case *tc, char *why, size_t why_l
         p = eol ? eol + 1 : p + len;
         if (strncmp(line, "# case: ", 8) == 0) {
             copy_str(tc->title, sizeof tc->title, line + 8);
+        } else if (strncmp(line, "# threads: ", 11) == 0) {
+            tc->threads = atoi(line + 11);
         } else if (strncmp(line, "# entry: ", 9) == 0) {
             copy_str(tc->entry, sizeof tc->entry, line + 9);
         } else if (strncmp(line, "# error compile: ", 17) == 0) {
@@ -286,6 +290,10 @@ static bool run_case(const char *path, const char *src, size_t len, char *why, s
     }
     if (tirvm_module_load(bytes, nbytes, &vm, err, sizeof err) != TIRVM_OK) {
         snprintf(why, why_len, "reload failed: %s", err);
+        goto done;
+    }
+    if (tc->threads && tirvm_module_set_threads(vm, tc->threads) != TIRVM_OK) {
+        snprintf(why, why_len, "bad thread count %d", tc->threads);
         goto done;
     }
     int func = tirvm_find_function(vm, tc->entry[0] ? tc->entry : "main");

@@ -327,12 +327,25 @@ static const char *buf_name(const tirbc_function *fn, uint32_t b)
         return false;                       \
     } while (0)
 
-bool vm_interpret(vm_ctx *ctx, vm_slot *regs, vm_buf *bufs)
+int64_t vm_normalize(tir_vtype vt, uint64_t v)
+{
+    switch (vt) {
+    case TIR_VT_BOOL: return NORM_BOOL(v);
+    case TIR_VT_I8: return NORM_I8(v);
+    case TIR_VT_I16: return NORM_I16(v);
+    case TIR_VT_I32: return NORM_I32(v);
+    case TIR_VT_U8: return NORM_U8(v);
+    case TIR_VT_U16: return NORM_U16(v);
+    case TIR_VT_U32: return NORM_U32(v);
+    default: return (int64_t)v;
+    }
+}
+
+bool vm_interpret(vm_ctx *ctx, vm_slot *regs, vm_buf *bufs, uint32_t pc)
 {
     const tirbc_function *fn = ctx->fn;
     const uint32_t *code = fn->code;
     const uint64_t *consts = fn->consts;
-    uint32_t pc = 0;
 #ifdef VM_THREADED
     static const void *const labels[TIRBC_OP_COUNT] = {
 #define OP(id, mn, ops, vt, syn) [TIRBC_OP_##id] = &&L_##id,
@@ -356,6 +369,17 @@ dispatch:
             FAIL("assertion failed: %s", fn->strings[B]);
         VM_NEXT(3);
     VM_CASE(TRAP) FAIL("%s", fn->strings[A]);
+    VM_CASE(PAREND) return true;
+#define PAR_BODY(T)                                                                           \
+    VM_CASE(PAR_##T)                                                                          \
+    {                                                                                         \
+        uint64_t count = SV_##T(B) < SV_##T(C) ? R(C).u - R(B).u : 0;                         \
+        if (!vm_run_region(ctx, regs, bufs, A, TIR_VT_##T, R(B).i, count, pc + 5))             \
+            return false;                                                                     \
+        VM_JUMP(D);                                                                           \
+    }
+    PAR_BODY(BOOL) PAR_BODY(I8) PAR_BODY(I16) PAR_BODY(I32) PAR_BODY(I64)
+    PAR_BODY(U8) PAR_BODY(U16) PAR_BODY(U32) PAR_BODY(U64)
 
     /* Loop increment: the loop variable is normalized, so it cannot pass its
      * bound; arithmetic is unsigned anyway so a hostile module cannot overflow. */

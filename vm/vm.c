@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <uv.h>
+
+#include "pool.h"
 #include "tirbc.h"
 #include "vm_internal.h"
 
@@ -21,6 +24,34 @@ static void set_err(char *err, size_t n, const char *fmt, ...)
 }
 
 const char *tirvm_version(void) { return TIRVM_VERSION; }
+
+/* TIRVM_NUM_THREADS if it is a valid count, else the CPUs available to us. */
+static int default_threads(void)
+{
+    const char *env = getenv("TIRVM_NUM_THREADS");
+    if (env && *env) {
+        char *end;
+        long n = strtol(env, &end, 10);
+        if (!*end && n >= 1 && n <= TIRVM_MAX_THREADS)
+            return (int)n;
+    }
+    unsigned n = uv_available_parallelism();
+    return n < 1 ? 1 : n > TIRVM_MAX_THREADS ? TIRVM_MAX_THREADS : (int)n;
+}
+
+tirvm_status tirvm_module_set_threads(tirvm_module *m, int threads)
+{
+    if (threads < 1 || threads > TIRVM_MAX_THREADS)
+        return TIRVM_ERR_USAGE;
+    if (m->pool && vm_pool_size(m->pool) != threads) {
+        vm_pool_free(m->pool);
+        m->pool = NULL;
+    }
+    m->threads = threads;
+    return TIRVM_OK;
+}
+
+int tirvm_module_threads(const tirvm_module *m) { return m->threads; }
 
 tirvm_status tirvm_module_load(const void *data, size_t len, tirvm_module **out, char *err, size_t err_len)
 {
@@ -39,6 +70,7 @@ tirvm_status tirvm_module_load(const void *data, size_t len, tirvm_module **out,
         return TIRVM_ERR_RUNTIME;
     }
     m->mod = mod;
+    m->threads = default_threads();
     *out = m;
     return TIRVM_OK;
 }
@@ -96,6 +128,7 @@ void tirvm_module_free(tirvm_module *m)
 {
     if (!m)
         return;
+    vm_pool_free(m->pool);
     tirbc_module_free(m->mod);
     free(m);
 }
@@ -165,7 +198,7 @@ tirvm_status tirvm_call(tirvm_module *m, int func, const tirvm_arg *args, int na
         return TIRVM_ERR_USAGE;
     }
     const tirbc_function *f = &m->mod->funcs[func];
-    vm_ctx ctx = {m->mod, f, err, err_len};
+    vm_ctx ctx = {m->mod, f, err, err_len, m, false, NULL};
     if (nargs != (int)f->nparams) {
         set_err(err, err_len, "function '%s' takes %u arguments, got %d", f->name, f->nparams, nargs);
         return TIRVM_ERR_RUNTIME;
@@ -178,7 +211,7 @@ tirvm_status tirvm_call(tirvm_module *m, int func, const tirvm_arg *args, int na
         set_err(err, err_len, "out of memory");
         return TIRVM_ERR_RUNTIME;
     }
-    bool ok = vm_bind_args(&ctx, args, nargs, regs, bufs) && vm_interpret(&ctx, regs, bufs);
+    bool ok = vm_bind_args(&ctx, args, nargs, regs, bufs) && vm_interpret(&ctx, regs, bufs, 0);
     for (uint32_t i = 0; i < f->nbuffers; i++)
         if (bufs[i].owned)
             free(bufs[i].data);

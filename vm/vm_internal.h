@@ -2,6 +2,7 @@
 #ifndef TIRVM_INTERNAL_H
 #define TIRVM_INTERNAL_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -27,6 +28,8 @@ typedef struct {
 
 struct tirvm_module {
     tirbc_module *mod;
+    int threads;          /* worker threads for parallel regions */
+    struct vm_pool *pool; /* created at the first parallel region */
 };
 
 typedef struct {
@@ -34,6 +37,9 @@ typedef struct {
     const tirbc_function *fn;
     char *err;
     size_t err_len;
+    tirvm_module *m;
+    bool in_worker;             /* inside a parallel region: nested regions run serially */
+    atomic_bool *stop;          /* set when another worker of the region failed */
 } vm_ctx;
 
 /* Formats "SOURCE:LINE: MESSAGE (in function 'F')" into ctx->err. */
@@ -41,7 +47,14 @@ void vm_error_at(vm_ctx *ctx, uint32_t pc, const char *fmt, ...) __attribute__((
 
 /* Binds the arguments into regs/bufs (spec PrimFunc rules); false on error. */
 bool vm_bind_args(vm_ctx *ctx, const tirvm_arg *args, int nargs, vm_slot *regs, vm_buf *bufs);
-/* Runs the function's code on an initialised frame; false on a runtime error. */
-bool vm_interpret(vm_ctx *ctx, vm_slot *regs, vm_buf *bufs);
+/* Runs the function's code from `pc` on an initialised frame until RET (or,
+ * for a parallel region's body, its PAREND); false on a runtime error. */
+bool vm_interpret(vm_ctx *ctx, vm_slot *regs, vm_buf *bufs, uint32_t pc);
+/* Runs `count` iterations of the region body at `body` with the loop
+ * variable register iv (of integer kind vt) from lo on; false on an error. */
+bool vm_run_region(vm_ctx *ctx, vm_slot *regs, vm_buf *bufs, uint32_t iv, tir_vtype vt, int64_t lo, uint64_t count,
+                   uint32_t body);
+/* The register value of integer v normalized to kind vt. */
+int64_t vm_normalize(tir_vtype vt, uint64_t v);
 
 #endif

@@ -1,0 +1,121 @@
+/* Parallel regions: For loops of kind parallel or thread binding, and
+ * thread_extent / virtual_thread attribute regions (spec Stmt semantics
+ * 3.i and 12.ii).  The iteration space is cut into one contiguous chunk per
+ * worker (static chunking: every iteration costs about the same in the
+ * loops TIR schedules make parallel, and a chunk keeps each worker on
+ * neighbouring memory).  Each worker runs its chunk in its own copy of the
+ * frame, so registers are private and buffers allocated inside the body
+ * are its own; the buffers that exist at the region's start are shared.
+ * A region nested in a region runs serially in its worker. */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pool.h"
+#include "vm_internal.h"
+
+/* Below this many iterations, waking the workers costs more than it saves. */
+#define MIN_PARALLEL_ITERATIONS 2
+
+typedef struct {
+    vm_ctx *parent;
+    const vm_slot *regs;
+    const vm_buf *bufs;
+    uint32_t iv, body;
+    tir_vtype vt;
+    int64_t lo;
+    uint64_t count;
+    int nworkers;
+    atomic_bool stop;
+    atomic_flag failed;
+    char err[600];
+} region;
+
+static bool run_iterations(vm_ctx *ctx, vm_slot *regs, vm_buf *bufs, uint32_t iv, tir_vtype vt, int64_t lo,
+                           uint64_t first, uint64_t end, uint32_t body)
+{
+    for (uint64_t k = first; k < end; k++) {
+        /* Spec: execution never proceeds past the region after an error; the
+         * other workers stop at their next iteration. */
+        if (ctx->stop && atomic_load_explicit(ctx->stop, memory_order_relaxed))
+            return true;
+        regs[iv].i = vm_normalize(vt, (uint64_t)lo + k);
+        if (!vm_interpret(ctx, regs, bufs, body))
+            return false;
+    }
+    return true;
+}
+
+static void run_chunk(void *arg, int w)
+{
+    region *r = arg;
+    const tirbc_function *fn = r->parent->fn;
+    uint64_t chunk = r->count / (uint64_t)r->nworkers, extra = r->count % (uint64_t)r->nworkers;
+    uint64_t uw = (uint64_t)w;
+    uint64_t first = uw * chunk + (uw < extra ? uw : extra);
+    uint64_t end = first + chunk + (uw < extra ? 1 : 0);
+    if (first >= end)
+        return;
+    vm_slot *regs = malloc((fn->nregs ? fn->nregs : 1) * sizeof *regs);
+    vm_buf *bufs = malloc((fn->nbuffers ? fn->nbuffers : 1) * sizeof *bufs);
+    char err[600] = "";
+    vm_ctx ctx = *r->parent;
+    ctx.err = err;
+    ctx.err_len = sizeof err;
+    ctx.in_worker = true;
+    ctx.stop = &r->stop;
+    bool ok = false;
+    if (regs && bufs) {
+        memcpy(regs, r->regs, fn->nregs * sizeof *regs);
+        memcpy(bufs, r->bufs, fn->nbuffers * sizeof *bufs);
+        for (uint32_t i = 0; i < fn->nbuffers; i++)
+            bufs[i].owned = false; /* the frame's own buffers stay the frame's */
+        ok = run_iterations(&ctx, regs, bufs, r->iv, r->vt, r->lo, first, end, r->body);
+        for (uint32_t i = 0; i < fn->nbuffers; i++)
+            if (bufs[i].owned)
+                free(bufs[i].data);
+    } else {
+        snprintf(err, sizeof err, "out of memory for a parallel worker's frame (in function '%s')", fn->name);
+    }
+    if (!ok) {
+        atomic_store(&r->stop, true);
+        if (!atomic_flag_test_and_set(&r->failed))
+            snprintf(r->err, sizeof r->err, "%s", err);
+    }
+    free(regs);
+    free(bufs);
+}
+
+bool vm_run_region(vm_ctx *ctx, vm_slot *regs, vm_buf *bufs, uint32_t iv, tir_vtype vt, int64_t lo, uint64_t count,
+                   uint32_t body)
+{
+    tirvm_module *m = ctx->m;
+    bool parallel = !ctx->in_worker && m && m->threads > 1 && count >= MIN_PARALLEL_ITERATIONS;
+    if (parallel && !m->pool) {
+        m->pool = vm_pool_new(m->threads);
+        parallel = m->pool != NULL;
+    }
+    if (!parallel)
+        return run_iterations(ctx, regs, bufs, iv, vt, lo, 0, count, body);
+    region r;
+    memset(&r, 0, sizeof r);
+    r.parent = ctx;
+    r.regs = regs;
+    r.bufs = bufs;
+    r.iv = iv;
+    r.body = body;
+    r.vt = vt;
+    r.lo = lo;
+    r.count = count;
+    r.nworkers = vm_pool_size(m->pool);
+    atomic_init(&r.stop, false);
+    atomic_flag_clear(&r.failed);
+    if (!vm_pool_run(m->pool, run_chunk, &r)) /* the pool is busy with another call */
+        return run_iterations(ctx, regs, bufs, iv, vt, lo, 0, count, body);
+    if (atomic_load(&r.stop)) {
+        snprintf(ctx->err, ctx->err_len, "%s", r.err);
+        return false;
+    }
+    return true;
+}

@@ -1,0 +1,138 @@
+#include "pool.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <uv.h>
+
+/* Workers spin this many times on the generation counter before sleeping on
+ * the condition variable: waking a sleeping thread costs tens of
+ * microseconds, and back-to-back regions are common. */
+#define SPIN_ROUNDS 20000
+
+struct vm_pool {
+    int size;
+    uv_thread_t *threads;
+    uv_mutex_t lock;      /* guards sleeping and waking */
+    uv_cond_t wake, done;
+    uv_mutex_t busy;      /* held by the caller running a task */
+    atomic_uint generation;
+    atomic_int pending;   /* workers (other than the caller) still running this generation */
+    atomic_bool quit;
+    vm_pool_task task;
+    void *arg;
+    int started;
+};
+
+typedef struct {
+    vm_pool *pool;
+    int index;
+} worker_start;
+
+static void worker_main(void *raw)
+{
+    worker_start *ws = raw;
+    vm_pool *p = ws->pool;
+    int index = ws->index;
+    free(ws);
+    unsigned seen = 0;
+    for (;;) {
+        unsigned gen = atomic_load_explicit(&p->generation, memory_order_acquire);
+        for (int spin = 0; gen == seen && spin < SPIN_ROUNDS && !atomic_load(&p->quit); spin++)
+            gen = atomic_load_explicit(&p->generation, memory_order_acquire);
+        if (gen == seen) {
+            uv_mutex_lock(&p->lock);
+            while ((gen = atomic_load(&p->generation)) == seen && !atomic_load(&p->quit))
+                uv_cond_wait(&p->wake, &p->lock);
+            uv_mutex_unlock(&p->lock);
+        }
+        if (atomic_load(&p->quit))
+            return;
+        seen = gen;
+        p->task(p->arg, index);
+        if (atomic_fetch_sub_explicit(&p->pending, 1, memory_order_acq_rel) == 1) {
+            uv_mutex_lock(&p->lock);
+            uv_cond_signal(&p->done);
+            uv_mutex_unlock(&p->lock);
+        }
+    }
+}
+
+vm_pool *vm_pool_new(int threads)
+{
+    if (threads < 1)
+        threads = 1;
+    vm_pool *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->size = threads;
+    p->threads = calloc((size_t)threads, sizeof *p->threads);
+    if (!p->threads || uv_mutex_init(&p->lock) || uv_mutex_init(&p->busy) || uv_cond_init(&p->wake) ||
+        uv_cond_init(&p->done)) {
+        free(p->threads);
+        free(p);
+        return NULL;
+    }
+    atomic_init(&p->generation, 0);
+    atomic_init(&p->pending, 0);
+    atomic_init(&p->quit, false);
+    for (int i = 1; i < threads; i++) {
+        worker_start *ws = malloc(sizeof *ws);
+        if (!ws)
+            break;
+        ws->pool = p;
+        ws->index = i;
+        if (uv_thread_create(&p->threads[i], worker_main, ws) != 0) {
+            free(ws);
+            break;
+        }
+        p->started = i;
+    }
+    /* Fewer threads than asked for is still a working pool. */
+    p->size = p->started + 1;
+    return p;
+}
+
+void vm_pool_free(vm_pool *p)
+{
+    if (!p)
+        return;
+    uv_mutex_lock(&p->lock);
+    atomic_store(&p->quit, true);
+    uv_cond_broadcast(&p->wake);
+    uv_mutex_unlock(&p->lock);
+    for (int i = 1; i <= p->started; i++)
+        uv_thread_join(&p->threads[i]);
+    uv_cond_destroy(&p->wake);
+    uv_cond_destroy(&p->done);
+    uv_mutex_destroy(&p->lock);
+    uv_mutex_destroy(&p->busy);
+    free(p->threads);
+    free(p);
+}
+
+int vm_pool_size(const vm_pool *p) { return p ? p->size : 1; }
+
+bool vm_pool_run(vm_pool *p, vm_pool_task task, void *arg)
+{
+    if (uv_mutex_trylock(&p->busy) != 0)
+        return false;
+    p->task = task;
+    p->arg = arg;
+    atomic_store(&p->pending, p->size - 1);
+    uv_mutex_lock(&p->lock);
+    atomic_fetch_add_explicit(&p->generation, 1, memory_order_release);
+    uv_cond_broadcast(&p->wake);
+    uv_mutex_unlock(&p->lock);
+    task(arg, 0);
+    /* Wait for the others: spin briefly, then sleep. */
+    for (int spin = 0; atomic_load_explicit(&p->pending, memory_order_acquire) > 0 && spin < SPIN_ROUNDS; spin++)
+        ;
+    if (atomic_load(&p->pending) > 0) {
+        uv_mutex_lock(&p->lock);
+        while (atomic_load(&p->pending) > 0)
+            uv_cond_wait(&p->done, &p->lock);
+        uv_mutex_unlock(&p->lock);
+    }
+    uv_mutex_unlock(&p->busy);
+    return true;
+}
