@@ -106,17 +106,15 @@ typedef struct {
 static void put(text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void put(text *t, const char *fmt, ...)
 {
-    char tmp[256];
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
     if (n < 0)
         return;
-    size_t k = (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1;
-    if (t->len + k + 1 > t->cap) {
+    if (t->len + (size_t)n + 1 > t->cap) {
         size_t cap = t->cap ? t->cap * 2 : 4096;
-        while (cap < t->len + k + 1)
+        while (cap < t->len + (size_t)n + 1)
             cap *= 2;
         char *nb = realloc(t->buf, cap);
         if (!nb)
@@ -124,9 +122,10 @@ static void put(text *t, const char *fmt, ...)
         t->buf = nb;
         t->cap = cap;
     }
-    memcpy(t->buf + t->len, tmp, k);
-    t->len += k;
-    t->buf[t->len] = 0;
+    va_start(ap, fmt);
+    vsnprintf(t->buf + t->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    t->len += (size_t)n;
 }
 
 /* The number of an object in order of first appearance. */
