@@ -150,6 +150,22 @@ static inline int64_t sfloormod(int64_t a, int64_t b)
 }
 
 /* ---- vector lanes: storage types and conversions ---------------------------- */
+/* Lane scratch arrays live in the call context, not in the interpreter's
+ * stack frame, which stays small enough for deep calls and nested regions. */
+#define LANES(T, k) (ctx->scratch[k].M_##T)
+#define M_BOOL u8
+#define M_I8 i8
+#define M_I16 i16
+#define M_I32 i32
+#define M_I64 i64
+#define M_U8 u8
+#define M_U16 u16
+#define M_U32 u32
+#define M_U64 u64
+#define M_F16 u16
+#define M_BF16 u16
+#define M_F32 f32
+#define M_F64 f64
 #define CT_BOOL uint8_t
 #define CT_I8 int8_t
 #define CT_I16 int16_t
@@ -721,7 +737,7 @@ dispatch:
     VM_CASE(ID##_##T)                                                   \
     {                                                                   \
         uint32_t nl = code[pc + 4];                                     \
-        CT_##T a[64], b[64], r[64];                                     \
+        CT_##T *a = LANES(T, 0), *b = LANES(T, 1), *r = LANES(T, 2);                                     \
         memcpy(a, &R(B), nl * sizeof a[0]);                             \
         memcpy(b, &R(C), nl * sizeof b[0]);                             \
         for (uint32_t i = 0; i < nl; i++) {                             \
@@ -735,8 +751,8 @@ dispatch:
     VM_CASE(ID##_##T)                                                   \
     {                                                                   \
         uint32_t nl = code[pc + 4];                                     \
-        CT_##T a[64], b[64];                                            \
-        uint8_t r[64];                                                  \
+        CT_##T *a = LANES(T, 0), *b = LANES(T, 1);                                            \
+        uint8_t *r = ctx->scratch[2].u8;                                                  \
         memcpy(a, &R(B), nl * sizeof a[0]);                             \
         memcpy(b, &R(C), nl * sizeof b[0]);                             \
         for (uint32_t i = 0; i < nl; i++)                               \
@@ -749,7 +765,7 @@ dispatch:
     VM_CASE(ID##_##T)                                                   \
     {                                                                   \
         uint32_t nl = code[pc + 4];                                     \
-        CT_##T a[64], b[64], r[64];                                     \
+        CT_##T *a = LANES(T, 0), *b = LANES(T, 1), *r = LANES(T, 2);                                     \
         memcpy(a, &R(B), nl * sizeof a[0]);                             \
         memcpy(b, &R(C), nl * sizeof b[0]);                             \
         for (uint32_t i = 0; i < nl; i++)                               \
@@ -769,7 +785,7 @@ dispatch:
     VM_CASE(VBCAST_##T)                                                                      \
     {                                                                                        \
         uint32_t nl = code[pc + 3];                                                          \
-        CT_##T v = SCALAR_##T(B), r[64];                                                     \
+        CT_##T v = SCALAR_##T(B), *r = LANES(T, 0);                                                     \
         for (uint32_t i = 0; i < nl; i++)                                                    \
             r[i] = v;                                                                        \
         memcpy(&R(A), r, nl * sizeof r[0]);                                                  \
@@ -778,8 +794,8 @@ dispatch:
     VM_CASE(VSEL_##T)                                                                        \
     {                                                                                        \
         uint32_t nl = code[pc + 5];                                                          \
-        uint8_t c[64];                                                                       \
-        CT_##T a[64], b[64];                                                                 \
+        uint8_t *c = ctx->scratch[2].u8;                                                                       \
+        CT_##T *a = LANES(T, 0), *b = LANES(T, 1);                                                                 \
         memcpy(c, &R(B), nl);                                                                \
         memcpy(a, &R(C), nl * sizeof a[0]);                                                  \
         memcpy(b, &R(D), nl * sizeof b[0]);                                                  \
@@ -795,7 +811,7 @@ dispatch:
         if (!strided_in_bounds(base, stride, nl, bufs[B].nelem))                              \
             FAIL("out-of-bounds vector access to buffer '%s': elements %lld + i*%lld for %u lanes, of %llu", \
                  buf_name(fn, B), (long long)base, (long long)stride, nl, (unsigned long long)bufs[B].nelem); \
-        CT_##T r[64];                                                                        \
+        CT_##T *r = LANES(T, 0);                                                                        \
         const uint8_t *src = bufs[B].data + (uint64_t)base * sizeof r[0];                    \
         if (stride == 1)                                                                     \
             memcpy(r, src, nl * sizeof r[0]);                                                \
@@ -813,7 +829,7 @@ dispatch:
         if (!strided_in_bounds(base, stride, nl, bufs[A].nelem))                              \
             FAIL("out-of-bounds vector access to buffer '%s': elements %lld + i*%lld for %u lanes, of %llu", \
                  buf_name(fn, A), (long long)base, (long long)stride, nl, (unsigned long long)bufs[A].nelem); \
-        CT_##T v[64];                                                                        \
+        CT_##T *v = LANES(T, 0);                                                                        \
         memcpy(v, &R(D), nl * sizeof v[0]);                                                  \
         uint8_t *dst = bufs[A].data + (uint64_t)base * sizeof v[0];                          \
         if (stride == 1)                                                                     \
@@ -826,8 +842,8 @@ dispatch:
     VM_CASE(VLDG_##T)                                                                        \
     {                                                                                        \
         uint32_t nl = code[pc + 4];                                                          \
-        int64_t ix[64];                                                                      \
-        CT_##T r[64];                                                                        \
+        int64_t *ix = ctx->scratch[3].i64;                                                                      \
+        CT_##T *r = LANES(T, 0);                                                                        \
         memcpy(ix, &R(C), nl * sizeof ix[0]);                                                \
         for (uint32_t i = 0; i < nl; i++)                                                    \
             if ((uint64_t)ix[i] >= bufs[B].nelem)                                            \
@@ -842,8 +858,8 @@ dispatch:
     VM_CASE(VSTG_##T)                                                                        \
     {                                                                                        \
         uint32_t nl = code[pc + 4];                                                          \
-        int64_t ix[64];                                                                      \
-        CT_##T v[64];                                                                        \
+        int64_t *ix = ctx->scratch[3].i64;                                                                      \
+        CT_##T *v = LANES(T, 0);                                                                        \
         memcpy(ix, &R(B), nl * sizeof ix[0]);                                                \
         memcpy(v, &R(C), nl * sizeof v[0]);                                                  \
         for (uint32_t i = 0; i < nl; i++)                                                    \
@@ -861,7 +877,7 @@ dispatch:
     VM_CASE(VCAST_##T)                                                                       \
     {                                                                                        \
         uint32_t nl = code[pc + 3];                                                          \
-        CT_##T r[64];                                                                        \
+        CT_##T *r = LANES(T, 0);                                                                        \
         for (uint32_t i = 0; i < nl; i++)                                                    \
             r[i] = CAST_TO_##T(lane_value((const uint8_t *)&R(B), code[pc + 4], i));          \
         memcpy(&R(A), r, nl * sizeof r[0]);                                                  \
@@ -879,7 +895,7 @@ dispatch:
     VM_CASE(VRAMP_##T)                                                                              \
     {                                                                                               \
         uint32_t nl = code[pc + 4];                                                                 \
-        CT_##T r[64];                                                                               \
+        CT_##T *r = LANES(T, 0);                                                                               \
         for (uint32_t i = 0; i < nl; i++)                                                           \
             r[i] = NARROW_##T(R(B).u + (uint64_t)i * R(C).u);                                       \
         memcpy(&R(A), r, nl * sizeof r[0]);                                                         \
@@ -900,8 +916,8 @@ dispatch:
     VM_CASE(ID##_##T)                                                   \
     {                                                                   \
         uint32_t nl = code[pc + 4];                                     \
-        uint16_t a[64], b[64];                                          \
-        uint8_t r[64];                                                  \
+        uint16_t *a = ctx->scratch[0].u16, *b = ctx->scratch[1].u16;                                          \
+        uint8_t *r = ctx->scratch[2].u8;                                                  \
         memcpy(a, &R(B), nl * 2);                                       \
         memcpy(b, &R(C), nl * 2);                                       \
         for (uint32_t i = 0; i < nl; i++)                               \
@@ -921,7 +937,7 @@ dispatch:
     VM_CASE(VCAST_##T)                                                                              \
     {                                                                                               \
         uint32_t nl = code[pc + 3];                                                                 \
-        uint16_t r[64];                                                                             \
+        uint16_t *r = ctx->scratch[0].u16;                                                                             \
         for (uint32_t i = 0; i < nl; i++)                                                           \
             r[i] = CAST_TO_##T(lane_value((const uint8_t *)&R(B), code[pc + 4], i));                \
         memcpy(&R(A), r, nl * 2);                                                                   \
@@ -930,8 +946,8 @@ dispatch:
     VM_CASE(VMATH1_##T)                                                                             \
     {                                                                                               \
         uint32_t nl = code[pc + 3];                                                                 \
-        uint16_t h[64];                                                                             \
-        float fa[64];                                                                               \
+        uint16_t *h = ctx->scratch[0].u16;                                                                             \
+        float *fa = ctx->scratch[1].f32;                                                                               \
         memcpy(h, &R(B), nl * 2);                                                                   \
         for (uint32_t i = 0; i < nl; i++)                                                           \
             fa[i] = HL(T, h[i]);                                                                    \
@@ -945,8 +961,8 @@ dispatch:
     VM_CASE(VMATH2_##T)                                                                             \
     {                                                                                               \
         uint32_t nl = code[pc + 4];                                                                 \
-        uint16_t h[64], g[64];                                                                      \
-        float fa[64], fb[64];                                                                       \
+        uint16_t *h = ctx->scratch[0].u16, *g = ctx->scratch[1].u16;                                                                      \
+        float *fa = ctx->scratch[2].f32, *fb = ctx->scratch[3].f32;                                                                       \
         memcpy(h, &R(B), nl * 2);                                                                   \
         memcpy(g, &R(C), nl * 2);                                                                   \
         for (uint32_t i = 0; i < nl; i++) {                                                         \
@@ -968,7 +984,7 @@ dispatch:
     VM_CASE(VMATH1_F32)
     {
         uint32_t nl = code[pc + 3];
-        float fa[64];
+        float *fa = ctx->scratch[1].f32;
         memcpy(fa, &R(B), nl * sizeof fa[0]);
         switch (code[pc + 4]) { VM_MATH1_LIST(VMATH1_CASE) default: break; }
         memcpy(&R(A), fa, nl * sizeof fa[0]);
@@ -977,7 +993,7 @@ dispatch:
     VM_CASE(VMATH1_F64)
     {
         uint32_t nl = code[pc + 3];
-        double da[64];
+        double *da = ctx->scratch[0].f64;
         memcpy(da, &R(B), nl * sizeof da[0]);
         switch (code[pc + 4]) { VM_MATH1_LIST(VMATH1_CASE64) default: break; }
         memcpy(&R(A), da, nl * sizeof da[0]);
@@ -986,7 +1002,7 @@ dispatch:
     VM_CASE(VMATH2_F32)
     {
         uint32_t nl = code[pc + 4];
-        float fa[64], fb[64];
+        float *fa = ctx->scratch[2].f32, *fb = ctx->scratch[3].f32;
         memcpy(fa, &R(B), nl * sizeof fa[0]);
         memcpy(fb, &R(C), nl * sizeof fb[0]);
         switch (code[pc + 5]) { VM_MATH2_LIST(VMATH2_CASE) default: break; }
@@ -996,7 +1012,7 @@ dispatch:
     VM_CASE(VMATH2_F64)
     {
         uint32_t nl = code[pc + 4];
-        double da[64], db[64];
+        double *da = ctx->scratch[0].f64, *db = ctx->scratch[1].f64;
         memcpy(da, &R(B), nl * sizeof da[0]);
         memcpy(db, &R(C), nl * sizeof db[0]);
         switch (code[pc + 5]) { VM_MATH2_LIST(VMATH2_CASE64) default: break; }
@@ -1006,7 +1022,7 @@ dispatch:
     VM_CASE(VNOT)
     {
         uint32_t nl = code[pc + 3];
-        uint8_t a[64];
+        uint8_t *a = ctx->scratch[0].u8;
         memcpy(a, &R(B), nl);
         for (uint32_t i = 0; i < nl; i++)
             a[i] = !a[i];
@@ -1017,7 +1033,7 @@ dispatch:
     VM_CASE(VOR)
     {
         uint32_t nl = code[pc + 4];
-        uint8_t a[64], b[64];
+        uint8_t *a = ctx->scratch[0].u8, *b = ctx->scratch[1].u8;
         memcpy(a, &R(B), nl);
         memcpy(b, &R(C), nl);
         bool is_and = code[pc] == TIRBC_OP_VAND;

@@ -198,7 +198,13 @@ tirvm_status tirvm_call(tirvm_module *m, int func, const tirvm_arg *args, int na
         return TIRVM_ERR_USAGE;
     }
     const tirbc_function *f = &m->mod->funcs[func];
-    vm_ctx ctx = {m->mod, f, err, err_len, m, false, NULL};
+    vm_ctx *ctxp = malloc(sizeof *ctxp);
+    if (!ctxp) {
+        set_err(err, err_len, "out of memory");
+        return TIRVM_ERR_RUNTIME;
+    }
+    vm_ctx ctx0 = {m->mod, f, err, err_len, m, false, NULL, {{{0}}}};
+    *ctxp = ctx0;
     if (nargs != (int)f->nparams) {
         set_err(err, err_len, "function '%s' takes %u arguments, got %d", f->name, f->nparams, nargs);
         return TIRVM_ERR_RUNTIME;
@@ -208,10 +214,12 @@ tirvm_status tirvm_call(tirvm_module *m, int func, const tirvm_arg *args, int na
     if (!regs || !bufs) {
         free(regs);
         free(bufs);
+        free(ctxp);
         set_err(err, err_len, "out of memory");
         return TIRVM_ERR_RUNTIME;
     }
-    bool ok = vm_bind_args(&ctx, args, nargs, regs, bufs) && vm_interpret(&ctx, regs, bufs, 0);
+    bool ok = vm_bind_args(ctxp, args, nargs, regs, bufs) && vm_interpret(ctxp, regs, bufs, 0);
+    free(ctxp);
     for (uint32_t i = 0; i < f->nbuffers; i++)
         if (bufs[i].owned)
             free(bufs[i].data);

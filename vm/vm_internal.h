@@ -32,6 +32,20 @@ struct tirvm_module {
     struct vm_pool *pool; /* created at the first parallel region */
 };
 
+/* Scratch space for the lanes of one vector operand (64 lanes of 8 bytes). */
+typedef union {
+    uint8_t u8[64];
+    int8_t i8[64];
+    uint16_t u16[64];
+    int16_t i16[64];
+    uint32_t u32[64];
+    int32_t i32[64];
+    uint64_t u64[64];
+    int64_t i64[64];
+    float f32[64];
+    double f64[64];
+} vm_lanes;
+
 typedef struct {
     const tirbc_module *mod;
     const tirbc_function *fn;
@@ -40,6 +54,7 @@ typedef struct {
     tirvm_module *m;
     bool in_worker;             /* inside a parallel region: nested regions run serially */
     atomic_bool *stop;          /* set when another worker of the region failed */
+    vm_lanes scratch[4];        /* the vector instructions' operands, copied out of the register file */
 } vm_ctx;
 
 /* Formats "SOURCE:LINE: MESSAGE (in function 'F')" into ctx->err. */
