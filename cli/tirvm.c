@@ -205,10 +205,22 @@ static int cmd_run(int argc, char **argv)
         status = usage_error("--threads is out of range");
         goto done;
     }
-    if (tirvm_call(m, func, ca.args, ca.nparams, err, sizeof err) != TIRVM_OK) {
+    tirvm_value ret;
+    if (tirvm_call_ret(m, func, ca.args, ca.nparams, &ret, err, sizeof err) != TIRVM_OK) {
         fprintf(stderr, "error: %s\n", err);
         status = CLI_RUNTIME;
         goto done;
+    }
+    if (ret.has_value) {
+        /* enough digits to round-trip (CLI contract) */
+        if (ret.dtype.code == TIR_CODE_FLOAT && ret.dtype.bits == 64)
+            printf("%.17g\n", ret.f);
+        else if (ret.dtype.code == TIR_CODE_FLOAT || ret.dtype.code == TIR_CODE_BFLOAT)
+            printf("%.9g\n", ret.f);
+        else if (ret.dtype.code == TIR_CODE_UINT && ret.dtype.bits == 64)
+            printf("%llu\n", (unsigned long long)(uint64_t)ret.i);
+        else
+            printf("%lld\n", (long long)ret.i);
     }
     for (int i = 0; i < nouts; i++) {
         const char *eq = strchr(outs[i], '=');

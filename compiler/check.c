@@ -23,6 +23,7 @@ typedef struct {
     scope_entry *scope;   /* variables in scope (innermost first) */
     tir_vec bound;        /* every variable bound so far (SSA: at most once) */
     const tir_func *func;
+    const tir_module *mod;
     int ret_count;
     tir_dtype ret_dtype;
 } checker;
@@ -211,6 +212,29 @@ static void check_expr(checker *c, const tir_expr *e)
                 if (i && !tir_dt_eq(t, e->args[0]->dtype))
                     ERR(c, e->args[i]->loc, "%s arguments must have the same dtype, got %s and %s", e->op,
                         dtn(e->args[0]->dtype), dtn(t));
+            }
+        }
+        if (e->callee) {
+            /* a call to a PrimFunc of the module: scalar arguments of the parameters' dtypes */
+            const tir_func *callee = NULL;
+            for (uint32_t i = 0; i < c->mod->nfuncs; i++)
+                if (strcmp(c->mod->funcs[i]->name, e->callee) == 0)
+                    callee = c->mod->funcs[i];
+            if (!callee) {
+                ERR(c, e->loc, "call to '%s', which is not a PrimFunc of the module", e->callee);
+            } else if (callee->nparams != e->nargs) {
+                ERR(c, e->loc, "function '%s' takes %u arguments, got %u", e->callee, callee->nparams, e->nargs);
+            } else {
+                for (uint32_t i = 0; i < e->nargs; i++) {
+                    if (callee->param_buffers[i]) {
+                        ERR(c, e->loc, "unsupported: function '%s' takes buffer '%s'; calls pass scalars only",
+                            e->callee, callee->param_buffers[i]->name);
+                        break;
+                    }
+                    if (!tir_dt_eq(callee->params[i]->dtype, e->args[i]->dtype))
+                        ERR(c, e->args[i]->loc, "argument %u of '%s' is %s, but parameter '%s' is %s", i, e->callee,
+                            dtn(e->args[i]->dtype), callee->params[i]->name, dtn(callee->params[i]->dtype));
+                }
             }
         }
         if (e->op && strcmp(e->op, "tir.ret") == 0) {
@@ -497,6 +521,7 @@ bool tir_check_module(tir_arena *a, tir_diag *d, const tir_module *m)
         c.d = d;
         const tir_func *f = m->funcs[i];
         c.func = f;
+        c.mod = m;
         for (uint32_t k = 0; k < f->nparams; k++)
             bind_var(&c, f->params[k], f->params[k]->loc);
         /* PrimFunc rule 1.ii: buffer_map shape/stride/offset vars are bound by the arguments */

@@ -72,6 +72,7 @@ typedef struct {
     uint32_t nfree[TIR_VT_COUNT], capfree[TIR_VT_COUNT];
     uint32_t *taken;
     uint32_t ntaken, captaken;
+    int parallel_depth; /* inside a parallel region's body */
     bool failed;
 } cg;
 
@@ -578,6 +579,36 @@ static uint32_t gen_branchy(cg *c, const tir_expr *e)
 
 static uint32_t gen_vector(cg *c, const tir_expr *e);
 
+/* A call to a PrimFunc: its arguments go to consecutive registers typed like
+ * the callee's parameters (opcodes.def, CALL). */
+static uint32_t gen_call(cg *c, const tir_expr *e)
+{
+    int fidx = -1;
+    for (uint32_t i = 0; i < c->mod->nfuncs; i++)
+        if (strcmp(c->mod->funcs[i]->name, e->callee) == 0)
+            fidx = (int)i;
+    if (fidx < 0) {
+        ERR(c, e->loc, "call to unknown function '%s'", e->callee);
+        return 0;
+    }
+    uint32_t *vals = malloc((e->nargs ? e->nargs : 1) * sizeof *vals);
+    for (uint32_t i = 0; i < e->nargs; i++)
+        vals[i] = gen_expr(c, e->args[i]);
+    uint32_t base = c->nregs;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        new_reg(c, vt_of(c, e->args[i]->dtype, e->args[i]->loc));
+    for (uint32_t i = 0; i < e->nargs; i++)
+        EMIT2(c, TIRBC_OP_MOV, base + i, vals[i]);
+    free(vals);
+    if (tir_dt_is_void(e->dtype)) {
+        EMIT3(c, TIRBC_OP_CALL, fidx, base, e->nargs);
+        return 0;
+    }
+    uint32_t dst = temp(c, vt_of(c, e->dtype, e->loc));
+    EMIT4(c, TIRBC_OP_CALLV, dst, fidx, base, e->nargs);
+    return dst;
+}
+
 static uint32_t gen_expr(cg *c, const tir_expr *e)
 {
     if (c->failed)
@@ -622,6 +653,16 @@ static uint32_t gen_expr(cg *c, const tir_expr *e)
         return gen_expr(c, e->b);
     }
     case TIR_E_CALL:
+        if (e->callee)
+            return gen_call(c, e);
+        if (e->op && strcmp(e->op, "tir.ret") == 0 && e->nargs == 1) {
+            if (c->parallel_depth) {
+                ERR(c, e->loc, "unsupported: return inside a parallel region");
+                return 0;
+            }
+            EMIT1(c, TIRBC_OP_RETV, gen_expr(c, e->args[0]));
+            return 0;
+        }
         if (e->op && strcmp(e->op, "tir.if_then_else") == 0 && e->nargs == 3)
             return gen_branchy(c, e);
         if (e->op && (strcmp(e->op, "tir.likely") == 0 || strcmp(e->op, "tir.tvm_thread_invariant") == 0) && e->nargs == 1)
@@ -892,7 +933,9 @@ static void gen_parallel(cg *c, const tir_var *var, const tir_expr *min, const t
     EMIT4(c, typed(c, TIRBC_OP_PAR_BOOL, vt, loc), iv, mn, end, 0);
     uint32_t to_exit = last_word(c);
     release_temps(c, mark);
+    c->parallel_depth++;
     gen_stmt(c, body);
+    c->parallel_depth--;
     EMIT0(c, TIRBC_OP_PAREND);
     patch(c, to_exit, c->ncode);
 }
@@ -1036,7 +1079,7 @@ static void gen_stmt(cg *c, const tir_stmt *s)
         break;
     }
     case TIR_S_EVALUATE:
-        if (s->value->kind == TIR_E_INT)
+        if (s->value->kind == TIR_E_INT || s->value->kind == TIR_E_STR)
             break; /* T.evaluate(0): a no-op */
         gen_expr(c, s->value);
         break;
@@ -1242,9 +1285,8 @@ static bool gen_function(tir_arena *a, tir_diag *d, const tir_module *m, const t
     memset(fn, 0, sizeof *fn);
     fn->name = strdup(f->name);
     fn->ret_dtype = f->has_ret_type ? f->ret_dtype : TIR_DT_VOID;
-    if (f->has_ret_type && !tir_dt_is_void(f->ret_dtype)) {
-        ERR(&c, f->loc, "unsupported: return values are not supported yet");
-    }
+    if (f->has_ret_type && !tir_dt_is_void(f->ret_dtype))
+        vt_of(&c, f->ret_dtype, f->loc);
     gen_params(&c, fn);
     gen_stmt(&c, f->body);
     EMIT0(&c, TIRBC_OP_RET);

@@ -634,6 +634,7 @@ static tir_buffer *make_buffer(builder *b, const char *name, const call_args *ca
 }
 
 static sval eval_call(builder *b, const py_expr *x);
+static bool annotation_dtype(builder *b, const py_expr *ann, tir_dtype *out);
 
 static bool eval_args(builder *b, const py_expr *x, call_args *ca)
 {
@@ -1142,9 +1143,40 @@ static sval eval_call(builder *b, const py_expr *x)
             return none;
         return sv_expr(cast_folded(b, dt, f.e));
     }
-    case SV_GFUNC:
-        ERR(b, x->loc, "unsupported: calls between PrimFuncs are not supported yet");
-        return none;
+    case SV_GFUNC: {
+        /* Module.f(args): Call(dtype, GlobalVar f, args), dtype the callee's return type (2.3) */
+        if (ca.nkw) {
+            ERR(b, x->loc, "calls to PrimFuncs take positional arguments only");
+            return none;
+        }
+        tir_dtype rt = TIR_DT_VOID;
+        const py_stmt *def = NULL;
+        for (uint32_t i = 0; b->module_class && i < b->module_class->body.len; i++)
+            if (b->module_class->body.items[i]->kind == PY_S_FUNCDEF &&
+                strcmp(b->module_class->body.items[i]->name, f.s) == 0)
+                def = b->module_class->body.items[i];
+        if (def && def->returns && def->returns->kind != PY_NONE && !annotation_dtype(b, def->returns, &rt))
+            return none;
+        tir_expr **args = tir_arena_alloc(b->a, (ca.n ? ca.n : 1) * sizeof *args);
+        for (uint32_t i = 0; i < ca.n; i++) {
+            const py_expr *pe = def && i < def->nparams ? def->params[i].annotation : NULL;
+            tir_dtype pdt;
+            /* Python literals take the parameter's declared type. */
+            if (pe && (ca.pos[i].kind == SV_PYINT || ca.pos[i].kind == SV_PYFLOAT || ca.pos[i].kind == SV_PYBOOL) &&
+                annotation_dtype(b, pe, &pdt))
+                args[i] = to_expr_as(b, &ca.pos[i], pdt);
+            else if (ca.pos[i].kind == SV_BUFFER) {
+                ERR(b, ca.pos[i].loc, "unsupported: passing a buffer to a PrimFunc call");
+                return none;
+            } else
+                args[i] = to_expr(b, &ca.pos[i]);
+            if (!args[i])
+                return none;
+        }
+        tir_expr *e = call_node(b, rt, NULL, args, ca.n, x->loc);
+        e->callee = f.s;
+        return sv_expr(e);
+    }
     default:
         ERR(b, x->loc, "this expression is not callable");
         return none;
@@ -2516,10 +2548,25 @@ static tir_stmt *build_suite(builder *b, const py_suite *s, uint32_t from, tir_l
             failed = true;
             continue;
         }
-        case PY_S_RETURN:
-            ERR(b, sloc, "unsupported: return values are not supported yet");
-            failed = true;
-            continue;
+        case PY_S_RETURN: {
+            /* return e  ->  Evaluate(tir.ret(e)) (5.10) */
+            if (!st->value) {
+                ERR(b, sloc, "return needs a value in TIR (a function without one just ends)");
+                failed = true;
+                continue;
+            }
+            sval v = eval(b, st->value);
+            tir_expr *e = v.kind == SV_NONE ? NULL
+                          : b->func->has_ret_type ? to_expr_as(b, &v, b->func->ret_dtype)
+                                                  : to_expr(b, &v);
+            if (!e) {
+                failed = true;
+                continue;
+            }
+            res = tir_stmt_new(b->a, TIR_S_EVALUATE, sloc);
+            res->value = call_node(b, e->dtype, "tir.ret", &e, 1, sloc);
+            break;
+        }
         case PY_S_BREAK:
         case PY_S_CONTINUE:
             ERR(b, sloc, "unsupported: break and continue are not part of the TIR specification");

@@ -348,18 +348,47 @@ static const char *node_text(reader *r, uint32_t ni)
     return "";
 }
 
+static void *build_text(reader *r, uint32_t ni)
+{
+    const char *s = node_text(r, ni);
+    return s ? (void *)(uintptr_t)s : node_error(r, ni, "the node has no valid text");
+}
+
 static const char *string_at(reader *r, uint32_t from, const char *fname, uint32_t ni)
 {
     if (ni == ABSENT || kind_of(r, ni) != N_STRING)
         return wrong_kind(r, from, fname, ni, "a string");
-    const char *s = node_text(r, ni);
-    return s ? s : node_error(r, ni, "the string has no valid text");
+    return build_shared(r, ni, build_text);
 }
 
 static const char *string_field(reader *r, uint32_t ni, const char *name)
 {
     uint32_t k;
     return ref_field(r, ni, name, false, &k) ? string_at(r, ni, name, k) : NULL;
+}
+
+typedef struct {
+    uint32_t n;
+    uint32_t *items;
+} node_list;
+
+static void *build_list(reader *r, uint32_t ni)
+{
+    node_list *l = tir_arena_alloc(r->a, sizeof *l);
+    const tir_json *data = tir_json_get(r->nodes[ni].j, "data");
+    if (!data)
+        return l; /* the legacy writer omits "data" when empty */
+    if (data->kind != TIR_JSON_ARRAY)
+        return node_error(r, ni, "'data' must be an array of node indices, got %s", json_label(data));
+    l->items = tir_arena_alloc(r->a, (data->n ? data->n : 1) * sizeof *l->items);
+    for (uint32_t i = 0; i < data->n; i++) {
+        char what[48];
+        snprintf(what, sizeof what, "element %u", i);
+        if (!node_index(r, ni, what, data->items[i], &l->items[i]))
+            return NULL;
+    }
+    l->n = data->n;
+    return l;
 }
 
 /* The element indices of an Array node. */
@@ -369,23 +398,11 @@ static bool list_at(reader *r, uint32_t from, const char *fname, uint32_t ni, ui
         wrong_kind(r, from, fname, ni, "an Array");
         return false;
     }
-    const tir_json *data = tir_json_get(r->nodes[ni].j, "data");
-    *n = 0;
-    *items = NULL;
-    if (!data)
-        return true; /* the legacy writer omits "data" when empty */
-    if (data->kind != TIR_JSON_ARRAY) {
-        node_error(r, ni, "'data' must be an array of node indices, got %s", json_label(data));
+    const node_list *l = build_shared(r, ni, build_list);
+    if (!l)
         return false;
-    }
-    *items = tir_arena_alloc(r->a, (data->n ? data->n : 1) * sizeof **items);
-    for (uint32_t i = 0; i < data->n; i++) {
-        char what[48];
-        snprintf(what, sizeof what, "element %u", i);
-        if (!node_index(r, ni, what, data->items[i], &(*items)[i]))
-            return false;
-    }
-    *n = data->n;
+    *items = l->items;
+    *n = l->n;
     return true;
 }
 
@@ -411,40 +428,28 @@ typedef struct {
 } map_entries;
 
 /* A Map node (section 2.2 and 3.2): inline string keys, or alternating key/value indices. */
-static bool map_at(reader *r, uint32_t from, const char *fname, uint32_t ni, map_entries *m)
+static void *build_map(reader *r, uint32_t ni)
 {
-    memset(m, 0, sizeof *m);
-    if (ni == ABSENT || kind_of(r, ni) != N_MAP) {
-        wrong_kind(r, from, fname, ni, "a Map");
-        return false;
-    }
+    map_entries *m = tir_arena_alloc(r->a, sizeof *m);
     const tir_json *keys = tir_json_get(r->nodes[ni].j, "keys");
     const tir_json *data = tir_json_get(r->nodes[ni].j, "data");
     if (!data && !keys)
-        return true;
-    if (!data || data->kind != TIR_JSON_ARRAY || (keys && keys->kind != TIR_JSON_ARRAY)) {
-        node_error(r, ni, "a Map needs a 'data' array (and 'keys', if present, must be an array)");
-        return false;
-    }
+        return m;
+    if (!data || data->kind != TIR_JSON_ARRAY || (keys && keys->kind != TIR_JSON_ARRAY))
+        return node_error(r, ni, "a Map needs a 'data' array (and 'keys', if present, must be an array)");
     if (keys) {
-        if (keys->n != data->n) {
-            node_error(r, ni, "a Map has %u keys but %u values", keys->n, data->n);
-            return false;
-        }
+        if (keys->n != data->n)
+            return node_error(r, ni, "a Map has %u keys but %u values", keys->n, data->n);
         m->n = keys->n;
         m->names = tir_arena_alloc(r->a, (m->n ? m->n : 1) * sizeof *m->names);
         for (uint32_t i = 0; i < m->n; i++) {
-            if (keys->items[i]->kind != TIR_JSON_STRING) {
-                node_error(r, ni, "Map key %u must be a string, got %s", i, json_label(keys->items[i]));
-                return false;
-            }
+            if (keys->items[i]->kind != TIR_JSON_STRING)
+                return node_error(r, ni, "Map key %u must be a string, got %s", i, json_label(keys->items[i]));
             m->names[i] = keys->items[i]->str;
         }
     } else {
-        if (data->n % 2) {
-            node_error(r, ni, "a Map's 'data' must alternate keys and values, got %u entries", data->n);
-            return false;
-        }
+        if (data->n % 2)
+            return node_error(r, ni, "a Map's 'data' must alternate keys and values, got %u entries", data->n);
         m->n = data->n / 2;
         m->keys = tir_arena_alloc(r->a, (m->n ? m->n : 1) * sizeof *m->keys);
     }
@@ -454,13 +459,26 @@ static bool map_at(reader *r, uint32_t from, const char *fname, uint32_t ni, map
         snprintf(what, sizeof what, "Map entry %u", i);
         if (keys) {
             if (!node_index(r, ni, what, data->items[i], &m->values[i]))
-                return false;
+                return NULL;
         } else if (!node_index(r, ni, what, data->items[2 * i], &m->keys[i]) ||
                    !node_index(r, ni, what, data->items[2 * i + 1], &m->values[i])) {
-            return false;
+            return NULL;
         }
     }
-    return true;
+    return m;
+}
+
+static bool map_at(reader *r, uint32_t from, const char *fname, uint32_t ni, map_entries *m)
+{
+    memset(m, 0, sizeof *m);
+    if (ni == ABSENT || kind_of(r, ni) != N_MAP) {
+        wrong_kind(r, from, fname, ni, "a Map");
+        return false;
+    }
+    const map_entries *built = build_shared(r, ni, build_map);
+    if (built)
+        *m = *built;
+    return built != NULL;
 }
 
 /* ---- variables, buffers and expressions ------------------------------------------ */
@@ -686,6 +704,11 @@ static bool float_value(reader *r, uint32_t ni, double *out)
     return false;
 }
 
+static void *build_global_var(reader *r, uint32_t ni)
+{
+    return (void *)(uintptr_t)string_field(r, ni, "name_hint");
+}
+
 static void *build_expr(reader *r, uint32_t ni)
 {
     tir_loc loc = node_loc(r, ni);
@@ -742,11 +765,11 @@ static void *build_expr(reader *r, uint32_t ni)
         if (!ref_field(r, ni, "op", false, &op))
             return NULL;
         if (kind_of(r, op) == N_OP) {
-            if (!(e->op = node_text(r, op)))
-                return node_error(r, op, "the Op has no name");
+            if (!(e->op = build_shared(r, op, build_text)))
+                return NULL;
         } else if (kind_of(r, op) == N_GLOBALVAR) {
             /* A call of another PrimFunc of the module, by its GlobalVar's name (section 6.1). */
-            if (!(e->callee = string_field(r, op, "name_hint")))
+            if (!(e->callee = build_shared(r, op, build_global_var)))
                 return NULL;
         } else {
             return wrong_kind(r, ni, "op", op, "an Op or a GlobalVar");

@@ -14,6 +14,7 @@ typedef struct {
     char *err;
     size_t err_len;
     const tirbc_function *f; /* the function being checked, for messages */
+    const tirbc_module *m;   /* for call targets */
 } verifier;
 
 static int verr(verifier *v, const char *fmt, ...)
@@ -343,6 +344,49 @@ static int check_operands(verifier *v, const tirbc_function *f, const uint8_t *i
                 return ierr(v, pc, op, n, "register r%u has type %s, expected %s (the type of operand %u)", w,
                             vt_name(vt), vt_name(x_vt), x_operand);
             break;
+        case 'r': {
+            unsigned rvt = tir_dtype_vtype(f->ret_dtype);
+            if (tir_dt_is_void(f->ret_dtype))
+                return ierr(v, pc, op, n, "the function returns no value");
+            if (reg_in_range(v, f, pc, op, n, w, &vt))
+                return -1;
+            if (vt != rvt)
+                return ierr(v, pc, op, n, "register r%u has type %s, but the function returns %s", w, vt_name(vt),
+                            vt_name(rvt));
+            break;
+        }
+        case 'F': {
+            if (w >= v->m->nfuncs)
+                return ierr(v, pc, op, n, "function %u out of range (module has %u)", w, v->m->nfuncs);
+            const tirbc_function *callee = &v->m->funcs[w];
+            /* the argument block: a then its count, in the next two operands */
+            uint32_t base = f->code[pc + 1 + i + 1], count = f->code[pc + 1 + i + 2];
+            if (count != callee->nparams)
+                return ierr(v, pc, op, n, "function '%s' takes %u arguments, the call passes %u", callee->name,
+                            callee->nparams, count);
+            if (base > f->nregs || count > f->nregs - base)
+                return ierr(v, pc, op, n, "argument registers r%u.. past the end of the register file", base);
+            for (uint32_t k = 0; k < count; k++) {
+                const tirbc_param *prm = &callee->params[k];
+                if (prm->kind != TIRBC_PARAM_SCALAR)
+                    return ierr(v, pc, op, n, "function '%s' parameter %u is a buffer; calls pass scalars only",
+                                callee->name, k);
+                if (f->regtypes[base + k].lanes != 1 ||
+                    f->regtypes[base + k].vtype != callee->regtypes[prm->index].vtype)
+                    return ierr(v, pc, op, n, "argument register r%u does not match the type of parameter '%s'",
+                                base + k, prm->name);
+            }
+            if (op == TIRBC_OP_CALLV) {
+                if (tir_dt_is_void(callee->ret_dtype))
+                    return ierr(v, pc, op, n, "function '%s' returns no value", callee->name);
+                if (x_vt != tir_dtype_vtype(callee->ret_dtype))
+                    return ierr(v, pc, op, n, "the result register has type %s, function '%s' returns %s",
+                                vt_name(x_vt), callee->name, vt_name(tir_dtype_vtype(callee->ret_dtype)));
+            }
+            break;
+        }
+        case 'a':
+            break; /* checked with its F operand */
         case 'n':
             if (w < 2 || w > 64)
                 return ierr(v, pc, op, n, "lane count %u is not between 2 and 64", w);
@@ -451,7 +495,7 @@ static int check_code(verifier *v, const tirbc_function *f)
 
     /* Execution must never run off the end of the code. */
     uint32_t lop = f->code[last];
-    if (lop != TIRBC_OP_RET && lop != TIRBC_OP_JMP && lop != TIRBC_OP_TRAP) {
+    if (lop != TIRBC_OP_RET && lop != TIRBC_OP_RETV && lop != TIRBC_OP_JMP && lop != TIRBC_OP_TRAP) {
         verr(v, "code does not end with ret, jmp or trap (last instruction at %u is %s)", last,
              tirbc_op_name((int)lop, name, sizeof name));
         goto out;
@@ -480,7 +524,7 @@ static int verify_function(verifier *v, const tirbc_function *f)
 
 int tirbc_verify(const tirbc_module *m, char *err, size_t err_len)
 {
-    verifier v = {.err = err, .err_len = err_len};
+    verifier v = {.err = err, .err_len = err_len, .m = m};
     if (!m || m->nfuncs == 0)
         return verr(&v, "module has no functions");
     if (!m->funcs)

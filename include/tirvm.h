@@ -72,6 +72,18 @@ typedef struct {
  * shape variables).  Outputs are written through the tensors. */
 tirvm_status tirvm_call(tirvm_module *m, int func, const tirvm_arg *args, int nargs, char *err, size_t err_len);
 
+/* A function's return value (through tir.ret). */
+typedef struct {
+    int has_value;    /* 0 when the function returns nothing */
+    DLDataType dtype;
+    int64_t i;        /* integer and bool results (a uint64 result as its bits) */
+    double f;         /* float results */
+} tirvm_value;
+
+/* As tirvm_call, and stores the function's return value in *result. */
+tirvm_status tirvm_call_ret(tirvm_module *m, int func, const tirvm_arg *args, int nargs, tirvm_value *result,
+                            char *err, size_t err_len);
+
 const char *tirvm_version(void);
 
 #ifdef __cplusplus

@@ -126,6 +126,16 @@ expect 2 "--threads 0 is a usage error" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n
 expect 0 "--threads 2 is accepted" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=1 --threads 2
 expect 2 "unknown --entry is a usage error" "$TIRVM" run "$T/s.tirbc" --entry nothere A="$T/a.npy" n=1
 
+# A returned value is printed on stdout, with enough digits to round-trip.
+cat >"$T/ret.py" <<'EOF'
+@T.prim_func
+def main(n: T.int32, x: T.float64) -> T.float64:
+    return T.Cast("float64", n * 3 + 1) + x
+EOF
+expect 0 "compile a function that returns a value" "$TIRC" "$T/ret.py" -o "$T/ret.tirbc"
+expect 0 "run a function that returns a value" "$TIRVM" run "$T/ret.tirbc" n=5 x=0.1
+check "the return value is printed with %.17g" grep -qx "16.100000000000001" "$T/out"
+
 # The bundled examples run and match an independent C implementation.
 for ex in add_relu matmul; do
     mkdir -p "$T/$ex"

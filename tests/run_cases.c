@@ -12,6 +12,7 @@
  *   # error run: division by zero
  *   # entry: name
  *   # threads: 4                          worker threads for parallel regions
+ *   # return: 120                         the entry function's return value
  *
  * A case compiles the source, serialises and reloads the module (so the
  * writer, reader and verifier are on the path), calls the entry function and
@@ -55,6 +56,8 @@ typedef struct {
     int nin;
     case_out out[MAX_ARGS];
     int nout;
+    bool has_ret;
+    double ret; /* "# return: V": the entry function's return value */
     char compile_error[256];
     char run_error[256];
     bool has_compile_error, has_run_error;
@@ -129,6 +132,8 @@ static bool parse_header(const char *src, test_case *tc, char *why, size_t why_l
         p = eol ? eol + 1 : p + len;
         if (strncmp(line, "# case: ", 8) == 0) {
             copy_str(tc->title, sizeof tc->title, line + 8);
+        } else if (strncmp(line, "# return: ", 10) == 0) {
+            tc->has_ret = parse_values(line + 10, &tc->ret, 1) == 1;
         } else if (strncmp(line, "# threads: ", 11) == 0) {
             tc->threads = atoi(line + 11);
         } else if (strncmp(line, "# entry: ", 9) == 0) {
@@ -353,7 +358,8 @@ static bool run_case(const char *path, const char *src, size_t len, char *why, s
         args[i].tensor = t;
     }
     (void)arg_of_param;
-    tirvm_status st = tirvm_call(vm, func, args, np, err, sizeof err);
+    tirvm_value rv;
+    tirvm_status st = tirvm_call_ret(vm, func, args, np, &rv, err, sizeof err);
     if (tc->has_run_error) {
         if (st == TIRVM_OK)
             snprintf(why, why_len, "expected runtime error containing \"%s\", but the call succeeded", tc->run_error);
@@ -366,6 +372,13 @@ static bool run_case(const char *path, const char *src, size_t len, char *why, s
     if (st != TIRVM_OK) {
         snprintf(why, why_len, "runtime error: %s", err);
         goto done;
+    }
+    if (tc->has_ret) {
+        double got = rv.dtype.code == TIR_CODE_FLOAT || rv.dtype.code == TIR_CODE_BFLOAT ? rv.f : (double)rv.i;
+        if (!rv.has_value || !same(got, tc->ret, 0)) {
+            snprintf(why, why_len, "returned %.17g (has value: %d), expected %.17g", got, rv.has_value, tc->ret);
+            goto done;
+        }
     }
     for (int o = 0; o < tc->nout; o++) {
         case_out *out = &tc->out[o];

@@ -1014,12 +1014,654 @@ static void test_every_node_type_builds(void)
     free(g.t.buf);
 }
 
+/* ---- the JSON reader ------------------------------------------------------------------ */
+static tir_json *parse_json(built *b, const char *src, size_t len)
+{
+    tir_arena_init(&b->a);
+    tir_diag_init(&b->d, "t.json", src, len);
+    b->m = NULL;
+    return tir_json_parse(&b->a, &b->d, src, len);
+}
+
+static void test_json_reads_every_value_kind(void)
+{
+    static const char src[] = "{\"a\": [1, -2.5e3, \"x\\u00e9\\ud83d\\ude00\\n\\\"\\/\", true, false, null],\n"
+                              "  \"b\": {}, \"a\": 7}";
+    built b;
+    tir_json *v = parse_json(&b, src, strlen(src));
+    CHECK(v != NULL);
+    if (v) {
+        CHECK_EQ_INT(v->kind, TIR_JSON_OBJECT);
+        CHECK_EQ_INT(v->n, 3);
+        int64_t i;
+        CHECK(tir_json_int64(tir_json_get(v, "a"), &i) && i == 7); /* the last of repeated keys */
+        const tir_json *arr = v->items[0];
+        CHECK_EQ_INT(arr->kind, TIR_JSON_ARRAY);
+        CHECK_EQ_INT(arr->n, 6);
+        if (arr->n == 6) {
+            CHECK(tir_json_int64(arr->items[0], &i) && i == 1);
+            CHECK(arr->items[1]->num == -2500.0);
+            CHECK(!tir_json_int64(arr->items[1], &i));
+            CHECK_STR_EQ(arr->items[2]->str, "x\xc3\xa9\xf0\x9f\x98\x80\n\"/");
+            CHECK_EQ_INT(arr->items[2]->len, 10);
+            CHECK_EQ_INT(arr->items[3]->kind, TIR_JSON_TRUE);
+            CHECK_EQ_INT(arr->items[4]->kind, TIR_JSON_FALSE);
+            CHECK_EQ_INT(arr->items[5]->kind, TIR_JSON_NULL);
+        }
+        const tir_json *obj = tir_json_get(v, "b");
+        CHECK(obj && obj->kind == TIR_JSON_OBJECT && obj->n == 0);
+        CHECK(obj && obj->loc.line == 2 && obj->loc.col == 8);
+        CHECK(tir_json_get(v, "c") == NULL);
+        CHECK(tir_json_get(arr, "a") == NULL);
+    }
+    release(&b);
+}
+
+/* TVM's writer emits the bare tokens NaN, Infinity and -Infinity (section 3.1). */
+static void test_json_reads_non_finite_floats(void)
+{
+    static const char src[] = "[NaN, Infinity, -Infinity, -0.0, 1e400, 0.10000000000000001]";
+    built b;
+    tir_json *v = parse_json(&b, src, strlen(src));
+    CHECK(v && v->n == 6);
+    if (v && v->n == 6) {
+        CHECK(isnan(v->items[0]->num));
+        CHECK(isinf(v->items[1]->num) && v->items[1]->num > 0);
+        CHECK(isinf(v->items[2]->num) && v->items[2]->num < 0);
+        CHECK(v->items[3]->num == 0 && signbit(v->items[3]->num));
+        CHECK(isinf(v->items[4]->num));
+        CHECK(v->items[5]->num == 0.1);
+    }
+    release(&b);
+}
+
+static void test_json_integers_are_exact(void)
+{
+    int64_t i;
+    uint64_t u;
+    CHECK(tir_json_parse_int64("-9223372036854775808", 20, &i) && i == INT64_MIN);
+    CHECK(tir_json_parse_int64("9223372036854775807", 19, &i) && i == INT64_MAX);
+    CHECK(!tir_json_parse_int64("9223372036854775808", 19, &i));
+    CHECK(!tir_json_parse_int64("-9223372036854775809", 20, &i));
+    CHECK(tir_json_parse_uint64("18446744073709551615", 20, &u) && u == UINT64_MAX);
+    CHECK(!tir_json_parse_uint64("18446744073709551616", 20, &u));
+    CHECK(!tir_json_parse_int64("", 0, &i));
+    CHECK(!tir_json_parse_int64("-", 1, &i));
+    CHECK(!tir_json_parse_int64("+1", 2, &i));
+    CHECK(!tir_json_parse_int64("1 ", 2, &i));
+    CHECK(!tir_json_parse_uint64("-1", 2, &u));
+}
+
+static void test_json_errors_point_at_line_and_column(void)
+{
+    static const char src[] = "{\n  \"a\": [1, 2,, 3]\n}";
+    built b;
+    CHECK(parse_json(&b, src, strlen(src)) == NULL);
+    CHECK_STR_CONTAINS(b.d.text, "t.json:2:14: error: invalid JSON: unexpected ',', expected a value\n"
+                                 "      \"a\": [1, 2,, 3]\n"
+                                 "                 ^\n");
+    release(&b);
+}
+
+static void test_json_rejects_malformed_text(void)
+{
+    static const struct {
+        const char *src;
+        const char *error;
+    } cases[] = {
+        {"", "1:1: error: invalid JSON: unexpected end of input, expected a value"},
+        {"  \n ", "2:2: error: invalid JSON: unexpected end of input, expected a value"},
+        {"{", "unexpected end of input, expected a member name in double quotes"},
+        {"[1 2]", "1:4: error: invalid JSON: unexpected '2', expected ',' or ']'"},
+        {"{\"a\" 1}", "expected ':' after the member name"},
+        {"{a: 1}", "unexpected 'a', expected a member name"},
+        {"{\"a\": 1,}", "unexpected '}', expected a member name"},
+        {"[1,]", "unexpected ']', expected a value"},
+        {"\"abc", "1:1: error: invalid JSON: unterminated string"},
+        {"\"abc\\", "unterminated string"},
+        {"\"\\x\"", "1:2: error: invalid JSON: invalid escape in a string"},
+        {"\"\\u12\"", "\\u must be followed by four hex digits"},
+        {"\"\\ud800\"", "unpaired surrogate in a \\u escape"},
+        {"\"\\ud800\\u0041\"", "unpaired surrogate in a \\u escape"},
+        {"\"\\udc00\"", "unpaired surrogate in a \\u escape"},
+        {"\"a\x01\"", "1:3: error: invalid JSON: control character in a string"},
+        {"\"a\nb\"", "control character in a string"},
+        {"01", "unexpected '1', expected the end of the input after the JSON value"},
+        {"1.", "expected a digit after '.'"},
+        {"1.e5", "expected a digit after '.'"},
+        {"1e", "expected a digit in the exponent"},
+        {"-", "unexpected end of input, expected a digit"},
+        {"-x", "unexpected 'x', expected a digit"},
+        {"+1", "unexpected '+', expected a value"},
+        {"tru", "unexpected 't', expected a value"},
+        {"nul", "unexpected 'n', expected a value"},
+        {"Inf", "unexpected 'I', expected a value"},
+        {"{} x", "1:4: error: invalid JSON: unexpected 'x', expected the end of the input"},
+        {"\xff", "unexpected byte \\xff, expected a value"},
+        {"[1,\n2,\n", "3:1: error: invalid JSON: unexpected end of input, expected a value"},
+        {"'a'", "1:1: error: invalid JSON: unexpected "},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        built b;
+        tir_json *v = parse_json(&b, cases[i].src, strlen(cases[i].src));
+        CHECK(v == NULL);
+        CHECK_EQ_INT(b.d.nerrors, 1);
+        CHECK_STR_CONTAINS(b.d.text, cases[i].error);
+        release(&b);
+    }
+    /* an embedded NUL byte is just another unexpected byte */
+    built b;
+    CHECK(parse_json(&b, "[1,\0]", 5) == NULL);
+    CHECK_STR_CONTAINS(b.d.text, "unexpected byte \\x00");
+    release(&b);
+}
+
+static void test_json_caps_nesting_depth(void)
+{
+    size_t n = 100000;
+    char *src = malloc(2 * n + 1);
+    for (int depth = TIR_JSON_MAX_DEPTH; depth <= TIR_JSON_MAX_DEPTH + 1; depth++) {
+        memset(src, '[', (size_t)depth);
+        memset(src + depth, ']', (size_t)depth);
+        built b;
+        tir_json *v = parse_json(&b, src, 2 * (size_t)depth);
+        CHECK((v != NULL) == (depth == TIR_JSON_MAX_DEPTH));
+        release(&b);
+    }
+    memset(src, '[', n);
+    memset(src + n, '{', n);
+    built b;
+    CHECK(parse_json(&b, src, 2 * n) == NULL);
+    CHECK_STR_CONTAINS(b.d.text, "1:257: error: invalid JSON: nested deeper than 256 levels");
+    release(&b);
+    free(src);
+}
+
+/* ---- TVM JSON errors ----------------------------------------------------------------- */
+static void test_rejects_what_is_not_tvm_json(void)
+{
+    static const struct {
+        const char *src;
+        const char *error;
+    } cases[] = {
+        {"[1, 2]", "t.json:1:1: error: not a TVM JSON file: expected an object with \"root\""},
+        {"{\"nodes\": []}", "not a TVM JSON file"},
+        {"{\"root\": 1}", "not a TVM JSON file"},
+        {"{\"root\": 1, \"nodes\": {}}", "1:22: error: \"nodes\" must be an array, got an object"},
+        {"{\"root\": 5, \"nodes\": [{\"type_key\": \"\"}]}", "\"root\" must be the index of a node (the file has 1 nodes)"},
+        {"{\"root\": \"x\", \"nodes\": [{\"type_key\": \"\"}]}", "\"root\" must be the index of a node"},
+        {"{\"root_index\": -1, \"nodes\": [{\"type\": \"None\"}]}", "\"root_index\" must be the index of a node"},
+        {"{\"root\": 1, \"nodes\": [{\"type_key\": \"\"}, {\"attrs\": {}}]}",
+         "node 1: expected an object with a \"type_key\" string"},
+        {"{\"root\": 1, \"nodes\": [{\"type_key\": \"\"}, 7]}", "node 1: expected an object with a \"type_key\" string"},
+        {"{\"root_index\": 0, \"nodes\": [{\"type_key\": \"\"}]}", "node 0: expected an object with a \"type\" string"},
+        {"{\"root\": 1, \"nodes\": [{\"type_key\": \"\"}, {\"type_key\": \"runtime.String\", \"repr_str\": \"x\"}]}",
+         "node 1 (runtime.String): field 'root': expected an IRModule or a tir.PrimFunc, got runtime.String (node 1)"},
+        {"{\"root\": 1, \"nodes\": [{\"type_key\": \"\"}, {\"type_key\": \"IRModule\", \"attrs\": {\"functions\": \"2\"}},"
+         " {\"type_key\": \"Map\"}]}",
+         "node 1 (IRModule): the module has no PrimFunc"},
+        {"{\"root\": 1, \"nodes\": [{\"type_key\": \"\"}, {\"type_key\": \"IRModule\", \"attrs\": {}}]}",
+         "node 1 (IRModule): field 'functions' is missing"},
+        {"{\"root\": 1, \"nodes\": [", "invalid JSON: unexpected end of input"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        built b;
+        CHECK_STR_CONTAINS(json_errors(&b, cases[i].src), cases[i].error);
+        release(&b);
+    }
+}
+
+/* Builds a one-function module whose body is `body` and checks the error. */
+static void check_module_error(jgen *g, int body, const char *error)
+{
+    built b;
+    CHECK_STR_CONTAINS(json_errors(&b, g_module(g, body)), error);
+    release(&b);
+    free(g->t.buf);
+}
+
+static void test_reports_missing_and_mistyped_fields(void)
+{
+    char want[256];
+    jgen g;
+    gen_init(&g);
+    int i = g_var(&g, "i", "int32"), zero = g_int(&g, "int32", 0);
+    int loop = emit(&g, "tir.For", "{\"loop_var\": %d, \"min\": %d, \"kind\": 0, \"body\": %d}", i, zero, g_eval(&g, zero));
+    snprintf(want, sizeof want, "node %d (tir.For): field 'extent' is missing", loop);
+    check_module_error(&g, loop, want);
+
+    gen_init(&g);
+    i = g_var(&g, "i", "int32");
+    zero = g_int(&g, "int32", 0);
+    int name = g_str(&g, "four");
+    loop = emit(&g, "tir.For", "{\"loop_var\": %d, \"min\": %d, \"extent\": %d, \"kind\": 0, \"body\": %d}", i, zero, name,
+                g_eval(&g, zero));
+    snprintf(want, sizeof want, "node %d (tir.For): field 'extent': expected a PrimExpr, got ffi.String (node %d)", loop,
+             name);
+    check_module_error(&g, loop, want);
+
+    gen_init(&g);
+    loop = emit(&g, "tir.Evaluate", "{\"value\": 999}");
+    snprintf(want, sizeof want, "node %d (tir.Evaluate): field 'value': node index 999 is out of range", loop);
+    check_module_error(&g, loop, want);
+
+    gen_init(&g);
+    check_module_error(&g, emit(&g, "tir.Evaluate", "{\"value\": [1]}"), "field 'value': expected a node index, got an array");
+    gen_init(&g);
+    check_module_error(&g, emit(&g, "tir.Evaluate", "{\"value\": 0}"), "field 'value': expected a PrimExpr, got null (node 0)");
+    gen_init(&g);
+    check_module_error(&g, g_eval(&g, emit(&g, "ir.IntImm", "{\"dtype\": 32, \"value\": 1}")),
+                       "(ir.IntImm): field 'dtype': expected a dtype string, got a number");
+    gen_init(&g);
+    check_module_error(&g, g_eval(&g, g_int(&g, "float8_e4m3fn", 1)), "(ir.IntImm): unsupported dtype 'float8_e4m3fn'");
+    gen_init(&g);
+    check_module_error(&g, g_eval(&g, emit(&g, "ir.IntImm", "{\"dtype\": \"int32\", \"value\": 1.5}")),
+                       "field 'value': expected an integer that fits the dtype, got a number");
+    gen_init(&g);
+    i = g_var(&g, "i", "int32");
+    zero = g_int(&g, "int32", 0);
+    check_module_error(&g,
+                       emit(&g, "tir.For", "{\"loop_var\": %d, \"min\": %d, \"extent\": %d, \"kind\": 9, \"body\": %d}", i,
+                            zero, zero, g_eval(&g, zero)),
+                       "(tir.For): field 'kind': unknown ForKind 9");
+    gen_init(&g);
+    zero = g_int(&g, "int32", 0);
+    check_module_error(&g, emit(&g, "tir.SeqStmt", "{\"seq\": %d}", g_arr(&g, g_eval(&g, zero), zero, -1)),
+                       "(tir.SeqStmt): field 'seq[1]': expected a Stmt, got ir.IntImm");
+    gen_init(&g);
+    check_module_error(&g, emit(&g, "tir.SeqStmt", "{\"seq\": %d}", emit(&g, "ffi.Array", "[1, \"x\"]")),
+                       "(ffi.Array): element 1: expected a node index, got a string");
+    gen_init(&g);
+    int store = emit(&g, "tir.BufferStore", "{\"buffer\": %d, \"value\": %d, \"indices\": %d}", g_var(&g, "A", "handle"),
+                     g_int(&g, "int32", 0), g_arr(&g, -1));
+    check_module_error(&g, store, "(tir.BufferStore): field 'buffer': expected a Buffer, got tir.Var");
+    gen_init(&g);
+    check_module_error(&g, g_eval(&g, emit(&g, "tir.Call", "{\"dtype\": \"int32\", \"op\": %d, \"args\": %d}",
+                                           g_str(&g, "tir.exp"), g_arr(&g, -1))),
+                       "field 'op': expected an Op or a GlobalVar, got ffi.String");
+    gen_init(&g);
+    check_module_error(&g, g_eval(&g, emit(&g, "ffi.Map", "[1, 2, 3]")), "expected a PrimExpr, got ffi.Map");
+}
+
+static void test_rejects_reference_cycles(void)
+{
+    char want[128];
+    jgen g;
+    /* an expression that is its own operand */
+    gen_init(&g);
+    int self = g.n;
+    emit(&g, "tir.Add", "{\"dtype\": \"int32\", \"a\": %d, \"b\": %d}", self, self);
+    snprintf(want, sizeof want, "node %d (tir.Add): reference cycle", self);
+    check_module_error(&g, g_eval(&g, self), want);
+
+    /* a SeqStmt that contains itself */
+    gen_init(&g);
+    int seq = g.n + 1;
+    emit(&g, "tir.SeqStmt", "{\"seq\": %d}", g_arr(&g, seq, -1));
+    check_module_error(&g, seq, "(tir.SeqStmt): reference cycle");
+
+    /* a loop through two statements: LetStmt -> SeqStmt -> LetStmt */
+    gen_init(&g);
+    int x = g_var(&g, "x", "int32");
+    int one = g_int(&g, "int32", 1);
+    int let = g.n;
+    emit(&g, "tir.LetStmt", "{\"var\": %d, \"value\": %d, \"body\": %d}", x, one, let + 2);
+    CHECK_EQ_INT(g_arr(&g, let, -1), let + 1);
+    emit(&g, "tir.SeqStmt", "{\"seq\": %d}", let + 1);
+    check_module_error(&g, let, "reference cycle");
+
+    /* a buffer whose shape loads from the buffer itself */
+    gen_init(&g);
+    int data = g_ptr(&g, "A", "int32", "global");
+    int none = g_arr(&g, -1), off = g_int(&g, "int32", 0), name = g_str(&g, "A");
+    int shape = g.n, load = g.n + 1, buf = g.n + 2;
+    emit(&g, "ffi.Array", "[%d]", load);
+    emit(&g, "tir.BufferLoad", "{\"dtype\": \"int32\", \"buffer\": %d, \"indices\": %d}", buf, none);
+    emit(&g, "tir.Buffer", "{\"data\": %d, \"dtype\": \"int32\", \"shape\": %d, \"strides\": %d, \"elem_offset\": %d, "
+         "\"name\": %d}", data, shape, none, off, name);
+    check_module_error(&g, g_eval(&g, load), "reference cycle");
+
+    /* a block whose body realizes the block itself */
+    gen_init(&g);
+    int empty = g_arr(&g, -1), bname = g_str(&g, "b"), t = g_int(&g, "bool", 1);
+    int blk = g.n;
+    emit(&g, "tir.Block",
+         "{\"iter_vars\": %d, \"reads\": %d, \"writes\": %d, \"name_hint\": %d, \"alloc_buffers\": %d, "
+         "\"match_buffers\": %d, \"init\": 0, \"body\": %d}",
+         empty, empty, empty, bname, empty, empty, blk + 1);
+    emit(&g, "tir.BlockRealize", "{\"iter_values\": %d, \"predicate\": %d, \"block\": %d}", empty, t, blk);
+    check_module_error(&g, blk + 1, "reference cycle");
+
+    /* a legacy file whose function is its own body */
+    built b;
+    CHECK_STR_CONTAINS(json_errors(&b, "{\"root\": 1, \"nodes\": [{\"type_key\": \"\"}, {\"type_key\": \"tir.PrimFunc\", "
+                                       "\"attrs\": {\"params\": \"2\", \"body\": \"1\"}}, {\"type_key\": \"Array\"}]}"),
+                       "node 1 (tir.PrimFunc): field 'body': expected a Stmt, got tir.PrimFunc (node 1)");
+    release(&b);
+}
+
+static void test_rejects_deep_and_exploding_graphs(void)
+{
+    /* A chain of references deeper than the cap is an error, not a stack overflow. */
+    for (int len = 900; len <= 5000; len += 4100) {
+        jgen g;
+        gen_init(&g);
+        int one = g_int(&g, "int32", 1), e = one;
+        for (int k = 0; k < len; k++)
+            e = g_bin(&g, "tir.Add", "int32", e, one);
+        built b;
+        build_json(&b, g_module(&g, g_eval(&g, e)));
+        if (len == 900) {
+            CHECK(b.m != NULL);
+        } else {
+            CHECK(b.m == NULL);
+            CHECK_STR_CONTAINS(b.d.text, "(tir.Add): references nested deeper than 1000 levels");
+        }
+        release(&b);
+        free(g.t.buf);
+    }
+    /* Sharing keeps the AST small, but 40 doublings unfold to 2^40 nodes for the passes that walk it. */
+    jgen g;
+    gen_init(&g);
+    int e = g_var(&g, "n", "int32");
+    for (int k = 0; k < 40; k++)
+        e = g_bin(&g, "tir.Add", "int32", e, e);
+    check_module_error(&g, g_eval(&g, e), "the program unfolds to more than 16777216 AST nodes");
+}
+
+static void test_rejects_nodes_outside_the_subset(void)
+{
+    char want[128];
+    jgen g;
+    gen_init(&g);
+    int pf = emit(&g, "tir.Prefetch", "{\"buffer\": 0, \"bounds\": 0}");
+    snprintf(want, sizeof want, "unsupported: TVM JSON node 'tir.Prefetch' (node %d)", pf);
+    check_module_error(&g, pf, want);
+
+    gen_init(&g);
+    int red = emit(&g, "tir.Reduce", "{\"dtype\": \"int32\"}");
+    snprintf(want, sizeof want, "unsupported: TVM JSON node 'tir.Reduce' (node %d)", red);
+    check_module_error(&g, g_eval(&g, red), want);
+
+    gen_init(&g);
+    emit(&g, "tirx.SeqStmt", "{\"seq\": 0}");
+    check_module_error(&g, g_eval(&g, g_int(&g, "int32", 0)),
+                       "unsupported: tirx IR (TVM >= 0.24); save the module with TVM <= 0.23");
+
+    gen_init(&g);
+    int A = g_buffer(&g, "A", "int32", g_arr(&g, g_int(&g, "int32", 4), -1));
+    check_module_error(&g,
+                       g_eval(&g, emit(&g, "tir.BufferLoad",
+                                       "{\"dtype\": \"int32\", \"buffer\": %d, \"indices\": %d, \"predicate\": %d}", A,
+                                       g_arr(&g, g_int(&g, "int32", 0), -1), g_int(&g, "bool", 1))),
+                       "unsupported: a predicated buffer access");
+
+    gen_init(&g);
+    int i = g_var(&g, "i", "int32"), zero = g_int(&g, "int32", 0);
+    check_module_error(&g,
+                       emit(&g, "tir.For",
+                            "{\"loop_var\": %d, \"min\": %d, \"extent\": %d, \"kind\": 0, \"body\": %d, \"step\": %d}", i,
+                            zero, zero, g_eval(&g, zero), g_int(&g, "int32", 2)),
+                       "unsupported: loop step");
+
+    gen_init(&g);
+    int data = g_ptr(&g, "S", "float32", "shared");
+    int S = g_buffer_on(&g, "S", "float32", data, g_arr(&g, g_int(&g, "int32", 4), -1));
+    check_module_error(&g, emit(&g, "tir.DeclBuffer", "{\"buffer\": %d, \"body\": %d}", S, g_eval(&g, g_int(&g, "int32", 0))),
+                       "unsupported storage scope 'shared'");
+
+    gen_init(&g);
+    int one = g_int(&g, "int32", 1);
+    int sep = emit(&g, "tir.Buffer",
+                   "{\"data\": %d, \"dtype\": \"int32\", \"shape\": %d, \"strides\": %d, \"axis_separators\": %d, "
+                   "\"elem_offset\": %d, \"name\": %d}",
+                   g_ptr(&g, "A", "int32", "global"), g_arr(&g, one, one, -1), g_arr(&g, -1), g_arr(&g, one, -1), one,
+                   g_str(&g, "A"));
+    check_module_error(&g, emit(&g, "tir.DeclBuffer", "{\"buffer\": %d, \"body\": %d}", sep, g_eval(&g, one)),
+                       "unsupported: axis_separators");
+
+    gen_init(&g);
+    int lanes = g_bin(&g, "tir.Mul", "int32", g_int(&g, "int32", 4), g_var(&g, "vscale", "int32"));
+    check_module_error(&g,
+                       g_eval(&g, emit(&g, "tir.Broadcast", "{\"dtype\": \"int32x4\", \"value\": %d, \"lanes\": %d}",
+                                       g_int(&g, "int32", 0), lanes)),
+                       "unsupported: scalable vector lanes");
+}
+
+/* A legacy file whose function body is Evaluate(node 4), nodes 4 and 5 given as JSON. */
+static const tir_expr *legacy_value(built *b, const char *version, const char *node4, const char *node5)
+{
+    char src[2048];
+    snprintf(src, sizeof src,
+             "{\"root\": 1, \"attrs\": {\"tvm_version\": \"%s\"}, \"nodes\": [{\"type_key\": \"\"},\n"
+             "{\"type_key\": \"tir.PrimFunc\", \"attrs\": {\"params\": \"2\", \"body\": \"3\", \"buffer_map\": \"0\", "
+             "\"attrs\": \"0\", \"ret_type\": \"0\"}},\n"
+             "{\"type_key\": \"Array\"}, {\"type_key\": \"tir.Evaluate\", \"attrs\": {\"value\": \"4\"}},\n%s,\n%s]}",
+             version, node4, node5 ? node5 : "{\"type_key\": \"IntImm\", \"attrs\": {\"dtype\": \"int32\", \"value\": \"1\"}}");
+    build_json(b, src);
+    if (!b->m)
+        return NULL;
+    CHECK_STR_EQ(b->m->funcs[0]->name, "main");
+    return b->m->funcs[0]->body->value;
+}
+
+static void test_reads_integer_and_float_encodings(void)
+{
+    static const struct {
+        const char *dtype, *value;
+        int64_t expect;
+    } ints[] = {
+        {"uint64", "\"18446744073709551615\"", -1}, /* the bits of UINT64_MAX */
+        {"int64", "\"-9223372036854775808\"", INT64_MIN},
+        {"int64", "\"9223372036854775807\"", INT64_MAX},
+        {"int64", "9223372036854775807", INT64_MAX},
+        {"uint64", "18446744073709551615", -1},
+        {"int32", "\"-7\"", -7},
+        {"bool", "\"1\"", 1},
+    };
+    for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++) {
+        char node[256];
+        snprintf(node, sizeof node, "{\"type_key\": \"IntImm\", \"attrs\": {\"dtype\": \"%s\", \"value\": %s}}",
+                 ints[k].dtype, ints[k].value);
+        built b;
+        const tir_expr *e = legacy_value(&b, "0.18.0", node, NULL);
+        CHECK(e && e->kind == TIR_E_INT && e->ival == ints[k].expect);
+        release(&b);
+    }
+    built b;
+    CHECK(legacy_value(&b, "0.18.0", "{\"type_key\": \"IntImm\", \"attrs\": {\"dtype\": \"int64\", \"value\": "
+                                     "\"9223372036854775808\"}}", NULL) == NULL);
+    CHECK_STR_CONTAINS(b.d.text, "node 4 (IntImm): field 'value': expected an integer that fits the dtype, got a string "
+                                 "\"9223372036854775808\"");
+    release(&b);
+
+    static const struct {
+        const char *value;
+        double expect; /* NAN for NaN */
+    } floats[] = {
+        {"\"inf\"", INFINITY}, {"\"-inf\"", -INFINITY}, {"\"nan\"", NAN}, {"\"0.10000000000000001\"", 0.1},
+        {"\"1.0000000000000001e-05\"", 1e-05}, {"\"-3.4028234663852886e+38\"", -3.4028234663852886e+38},
+        {"\"1\"", 1.0}, {"2.5", 2.5}, {"NaN", NAN}, {"-Infinity", -INFINITY},
+    };
+    for (size_t k = 0; k < sizeof floats / sizeof floats[0]; k++) {
+        char node[256];
+        snprintf(node, sizeof node, "{\"type_key\": \"FloatImm\", \"attrs\": {\"dtype\": \"float32\", \"value\": %s}}",
+                 floats[k].value);
+        const tir_expr *e = legacy_value(&b, "0.18.0", node, NULL);
+        CHECK(e && e->kind == TIR_E_FLOAT);
+        if (e && isnan(floats[k].expect))
+            CHECK(isnan(e->fval));
+        else if (e)
+            CHECK(e->fval == floats[k].expect);
+        release(&b);
+    }
+    CHECK(legacy_value(&b, "0.18.0", "{\"type_key\": \"FloatImm\", \"attrs\": {\"dtype\": \"float32\", \"value\": \"1.5x\"}}",
+                       NULL) == NULL);
+    CHECK_STR_CONTAINS(b.d.text, "field 'value': expected a float, got a string");
+    release(&b);
+
+    /* Ramp lanes: an IntImm node since v0.16, a plain integer before */
+    static const char ramp[] = "{\"type_key\": \"tir.Ramp\", \"attrs\": {\"dtype\": \"int32x4\", \"base\": \"5\", "
+                               "\"stride\": \"5\", \"lanes\": \"%s\"}}";
+    char node[256];
+    snprintf(node, sizeof node, ramp, "6");
+    const tir_expr *e = legacy_value(&b, "0.18.0", node,
+                                     "{\"type_key\": \"IntImm\", \"attrs\": {\"dtype\": \"int32\", \"value\": \"1\"}},\n"
+                                     "{\"type_key\": \"IntImm\", \"attrs\": {\"dtype\": \"int32\", \"value\": \"4\"}}");
+    CHECK(e && e->kind == TIR_E_RAMP && e->lanes == 4);
+    release(&b);
+    snprintf(node, sizeof node, ramp, "8");
+    e = legacy_value(&b, "0.15.0", node, NULL);
+    CHECK(e && e->kind == TIR_E_RAMP && e->lanes == 8);
+    release(&b);
+
+    /* base64 strings (legacy repr_b64) and empty ones (no text at all) */
+    e = legacy_value(&b, "0.18.0", "{\"type_key\": \"tir.StringImm\", \"attrs\": {\"dtype\": \"handle\", \"value\": \"5\"}}",
+                     "{\"type_key\": \"runtime.String\", \"repr_b64\": \"bGluZQpicmVhaw==\"}");
+    CHECK(e && e->kind == TIR_E_STR && strcmp(e->str, "line\nbreak") == 0);
+    release(&b);
+    e = legacy_value(&b, "0.18.0", "{\"type_key\": \"tir.StringImm\", \"attrs\": {\"dtype\": \"handle\", \"value\": \"5\"}}",
+                     "{\"type_key\": \"runtime.String\"}");
+    CHECK(e && e->kind == TIR_E_STR && strcmp(e->str, "") == 0);
+    release(&b);
+    e = legacy_value(&b, "0.18.0", "{\"type_key\": \"tir.StringImm\", \"attrs\": {\"dtype\": \"handle\", \"value\": \"5\"}}",
+                     "{\"type_key\": \"runtime.String\", \"repr_b64\": \"b?==\"}");
+    CHECK(e == NULL);
+    CHECK_STR_CONTAINS(b.d.text, "node 5 (runtime.String): the string has no valid text");
+    release(&b);
+}
+
+/* A function without global_symbol in a module is private; function names come from GlobalVars. */
+static void test_function_names_and_visibility(void)
+{
+    jgen g;
+    gen_init(&g);
+    int body = g_eval(&g, g_int(&g, "int32", 0));
+    int f1 = g_func(&g, g_arr(&g, -1), 0, body, g_attrs(&g, "exported_name"));
+    int f2 = g_func(&g, g_arr(&g, -1), 0, body, 0);
+    int gv1 = emit(&g, "ir.GlobalVar", "{\"name_hint\": %d}", g_str(&g, "f"));
+    int gv2 = emit(&g, "ir.GlobalVar", "{\"name_hint\": %d}", g_str(&g, "g"));
+    const char *src = gen_finish(&g, emit(&g, "ir.IRModule", "{\"functions\": %d}",
+                                          emit(&g, "ffi.Map", "[%d, %d, %d, %d]", gv1, f1, gv2, f2)));
+    built b;
+    build_json(&b, src);
+    CHECK(b.m && b.m->nfuncs == 2);
+    if (b.m && b.m->nfuncs == 2) {
+        CHECK_STR_EQ(b.m->funcs[0]->name, "f");
+        CHECK(!b.m->funcs[0]->is_private);
+        CHECK_EQ_INT(b.m->funcs[0]->nattrs, 1); /* global_symbol differs from the name: kept */
+        CHECK_STR_EQ(b.m->funcs[0]->attr_keys[0], "global_symbol");
+        CHECK_STR_EQ(b.m->funcs[1]->name, "g");
+        CHECK(b.m->funcs[1]->is_private);
+    }
+    release(&b);
+    free(g.t.buf);
+
+    /* the same GlobalVar name twice */
+    gen_init(&g);
+    body = g_eval(&g, g_int(&g, "int32", 0));
+    f1 = g_func(&g, g_arr(&g, -1), 0, body, 0);
+    f2 = g_func(&g, g_arr(&g, -1), 0, body, 0);
+    gv1 = emit(&g, "ir.GlobalVar", "{\"name_hint\": %d}", g_str(&g, "f"));
+    src = gen_finish(&g, emit(&g, "ir.IRModule", "{\"functions\": %d}",
+                              emit(&g, "ffi.Map", "[%d, %d, %d, %d]", gv1, f1, gv1, f2)));
+    CHECK_STR_CONTAINS(json_errors(&b, src), "duplicate function name 'f'");
+    release(&b);
+    free(g.t.buf);
+
+    /* buffer_map keys must be parameters */
+    gen_init(&g);
+    int h = g_var(&g, "A_handle", "handle"), other = g_var(&g, "B_handle", "handle");
+    int A = g_buffer(&g, "A", "float32", g_arr(&g, g_int(&g, "int32", 4), -1));
+    int fn = g_func(&g, g_arr(&g, h, -1), emit(&g, "ffi.Map", "[%d, %d]", other, A), g_eval(&g, g_int(&g, "int32", 0)), 0);
+    char want[128];
+    snprintf(want, sizeof want, "buffer_map key node %d is not a parameter of the function", other);
+    CHECK_STR_CONTAINS(json_errors(&b, gen_finish(&g, fn)), want);
+    release(&b);
+    free(g.t.buf);
+}
+
+/* Every prefix and many corrupted copies of real files give a module or
+ * errors, never a crash (run under the sanitizers). */
+static void fuzz_one(const char *orig, uint32_t seed, int *inconsistent)
+{
+    size_t len = strlen(orig);
+    char *copy = malloc(len + 1);
+    for (size_t cut = 0; cut <= len; cut += 1 + len / 2000) {
+        memcpy(copy, orig, cut);
+        built b;
+        build_json_bytes(&b, copy, cut);
+        if ((b.m != NULL) == (b.d.nerrors > 0))
+            (*inconsistent)++;
+        release(&b);
+    }
+    static const char junk[] = "{}[]:,\"\\0123456789-eE.ntf \n";
+    for (int round = 0; round < 3000; round++) {
+        memcpy(copy, orig, len + 1);
+        for (int k = 0; k < 1 + round % 4; k++) {
+            seed = seed * 1103515245u + 12345u;
+            size_t at = (seed >> 8) % len;
+            seed = seed * 1103515245u + 12345u;
+            if (round % 2 == 0) {
+                /* rewire references: replace a digit by another digit */
+                while (at < len && (copy[at] < '0' || copy[at] > '9'))
+                    at++;
+                if (at < len)
+                    copy[at] = (char)('0' + (seed >> 16) % 10);
+            } else {
+                copy[at] = round % 5 == 1 ? (char)(seed >> 16) : junk[(seed >> 16) % (sizeof junk - 1)];
+            }
+        }
+        built b;
+        build_json_bytes(&b, copy, len);
+        if ((b.m != NULL) == (b.d.nerrors > 0))
+            (*inconsistent)++;
+        release(&b);
+    }
+    free(copy);
+}
+
+static void test_survives_corrupted_files(void)
+{
+    int inconsistent = 0;
+    fuzz_one(add_one_legacy, 12345, &inconsistent);
+    fuzz_one(add_one_ffi, 777, &inconsistent);
+    char path[1024];
+    snprintf(path, sizeof path, "%s/scheduled/softmax.json", samples_root());
+    char *data;
+    size_t len;
+    if (read_file(path, &data, &len)) {
+        char *contents = realloc(data, len + 1);
+        if (contents) {
+            contents[len] = 0;
+            fuzz_one(contents, 4242, &inconsistent);
+            data = contents;
+        }
+        free(data);
+    }
+    CHECK_EQ_INT(inconsistent, 0);
+}
+
 int main(void)
 {
+    RUN(test_json_reads_every_value_kind);
+    RUN(test_json_reads_non_finite_floats);
+    RUN(test_json_integers_are_exact);
+    RUN(test_json_errors_point_at_line_and_column);
+    RUN(test_json_rejects_malformed_text);
+    RUN(test_json_caps_nesting_depth);
     RUN(test_builds_every_tvm_sample_and_matches_tvmscript);
     RUN(test_both_formats_build_what_tvmscript_builds);
     RUN(test_shared_nodes_are_one_variable_and_one_buffer);
     RUN(test_nodes_carry_the_position_of_their_json_object);
     RUN(test_every_node_type_builds);
+    RUN(test_function_names_and_visibility);
+    RUN(test_reads_integer_and_float_encodings);
+    RUN(test_rejects_what_is_not_tvm_json);
+    RUN(test_reports_missing_and_mistyped_fields);
+    RUN(test_rejects_reference_cycles);
+    RUN(test_rejects_deep_and_exploding_graphs);
+    RUN(test_rejects_nodes_outside_the_subset);
+    RUN(test_survives_corrupted_files);
     CHECK_DONE();
 }

@@ -377,6 +377,19 @@ dispatch:
     /* ---- control ---- */
     VM_CASE(NOP) VM_NEXT(1);
     VM_CASE(RET) return true;
+    VM_CASE(RETV) ctx->ret = R(A); return true;
+    VM_CASE(CALL)
+        if (!vm_call(ctx, A, &R(B), NULL))
+            return false;
+        VM_NEXT(4);
+    VM_CASE(CALLV)
+    {
+        vm_slot result;
+        if (!vm_call(ctx, B, &R(C), &result))
+            return false;
+        R(A) = result;
+        VM_NEXT(5);
+    }
     VM_CASE(JMP) VM_JUMP(A);
     VM_CASE(BRZ) if (!R(A).i) VM_JUMP(B); VM_NEXT(3);
     VM_CASE(BRNZ) if (R(A).i) VM_JUMP(B); VM_NEXT(3);

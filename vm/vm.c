@@ -7,6 +7,7 @@
 
 #include <uv.h>
 
+#include "halffloat.h"
 #include "pool.h"
 #include "tirbc.h"
 #include "vm_internal.h"
@@ -191,7 +192,47 @@ void vm_error_at(vm_ctx *ctx, uint32_t pc, const char *fmt, ...)
         set_err(ctx->err, ctx->err_len, "%s (in function '%s')", msg, ctx->fn->name);
 }
 
+bool vm_call(vm_ctx *ctx, uint32_t fidx, const vm_slot *args, vm_slot *ret)
+{
+    const tirbc_function *f = &ctx->mod->funcs[fidx];
+    if (ctx->depth >= TIRVM_MAX_CALL_DEPTH) {
+        set_err(ctx->err, ctx->err_len, "call depth exceeds %d calling function '%s' (in function '%s')",
+                TIRVM_MAX_CALL_DEPTH, f->name, ctx->fn->name);
+        return false;
+    }
+    vm_slot *regs = calloc(f->nregs ? f->nregs : 1, sizeof *regs);
+    vm_buf *bufs = calloc(f->nbuffers ? f->nbuffers : 1, sizeof *bufs);
+    vm_ctx *callee = malloc(sizeof *callee);
+    bool ok = false;
+    if (regs && bufs && callee) {
+        *callee = *ctx;
+        callee->fn = f;
+        callee->depth = ctx->depth + 1;
+        /* The verifier proved every parameter scalar and typed like its argument. */
+        for (uint32_t k = 0; k < f->nparams; k++)
+            regs[f->params[k].index] = args[k];
+        ok = vm_interpret(callee, regs, bufs, 0);
+        if (ok && ret)
+            *ret = callee->ret;
+        for (uint32_t i = 0; i < f->nbuffers; i++)
+            if (bufs[i].owned)
+                free(bufs[i].data);
+    } else {
+        set_err(ctx->err, ctx->err_len, "out of memory calling function '%s'", f->name);
+    }
+    free(regs);
+    free(bufs);
+    free(callee);
+    return ok;
+}
+
 tirvm_status tirvm_call(tirvm_module *m, int func, const tirvm_arg *args, int nargs, char *err, size_t err_len)
+{
+    return tirvm_call_ret(m, func, args, nargs, NULL, err, err_len);
+}
+
+tirvm_status tirvm_call_ret(tirvm_module *m, int func, const tirvm_arg *args, int nargs, tirvm_value *result,
+                            char *err, size_t err_len)
 {
     if (func < 0 || (uint32_t)func >= m->mod->nfuncs) {
         set_err(err, err_len, "no function with index %d", func);
@@ -203,8 +244,12 @@ tirvm_status tirvm_call(tirvm_module *m, int func, const tirvm_arg *args, int na
         set_err(err, err_len, "out of memory");
         return TIRVM_ERR_RUNTIME;
     }
-    vm_ctx ctx0 = {m->mod, f, err, err_len, m, false, NULL, {{{0}}}};
-    *ctxp = ctx0;
+    memset(ctxp, 0, sizeof *ctxp);
+    ctxp->mod = m->mod;
+    ctxp->fn = f;
+    ctxp->err = err;
+    ctxp->err_len = err_len;
+    ctxp->m = m;
     if (nargs != (int)f->nparams) {
         set_err(err, err_len, "function '%s' takes %u arguments, got %d", f->name, f->nparams, nargs);
         return TIRVM_ERR_RUNTIME;
@@ -219,6 +264,25 @@ tirvm_status tirvm_call(tirvm_module *m, int func, const tirvm_arg *args, int na
         return TIRVM_ERR_RUNTIME;
     }
     bool ok = vm_bind_args(ctxp, args, nargs, regs, bufs) && vm_interpret(ctxp, regs, bufs, 0);
+    if (result) {
+        memset(result, 0, sizeof *result);
+        tir_vtype rvt = tir_dtype_vtype(f->ret_dtype);
+        result->has_value = ok && !tir_dt_is_void(f->ret_dtype);
+        result->dtype.code = f->ret_dtype.code;
+        result->dtype.bits = f->ret_dtype.bits;
+        result->dtype.lanes = f->ret_dtype.lanes;
+        vm_slot r = ctxp->ret;
+        if (rvt == TIR_VT_F32)
+            result->f = r.f32;
+        else if (rvt == TIR_VT_F64)
+            result->f = r.f64;
+        else if (rvt == TIR_VT_F16)
+            result->f = tir_f16_to_f32((uint16_t)r.u);
+        else if (rvt == TIR_VT_BF16)
+            result->f = tir_bf16_to_f32((uint16_t)r.u);
+        else
+            result->i = r.i; /* u64 results keep their bits */
+    }
     free(ctxp);
     for (uint32_t i = 0; i < f->nbuffers; i++)
         if (bufs[i].owned)

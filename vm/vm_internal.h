@@ -54,8 +54,17 @@ typedef struct {
     tirvm_module *m;
     bool in_worker;             /* inside a parallel region: nested regions run serially */
     atomic_bool *stop;          /* set when another worker of the region failed */
+    int depth;                  /* calls between PrimFuncs in progress */
+    vm_slot ret;                /* the value given to RETV */
     vm_lanes scratch[4];        /* the vector instructions' operands, copied out of the register file */
 } vm_ctx;
+
+/* Deepest chain of calls between PrimFuncs; deeper is a runtime error. */
+#define TIRVM_MAX_CALL_DEPTH 256
+
+/* Calls function `fidx` of the module with its scalar parameters in args;
+ * its return value goes to *ret if ret is not NULL. */
+bool vm_call(vm_ctx *ctx, uint32_t fidx, const vm_slot *args, vm_slot *ret);
 
 /* Formats "SOURCE:LINE: MESSAGE (in function 'F')" into ctx->err. */
 void vm_error_at(vm_ctx *ctx, uint32_t pc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
