@@ -5,6 +5,7 @@
 #include "check.h"
 
 #include "builtins.h"
+#include "fold.h"
 
 #include <float.h>
 #include <math.h>
@@ -362,6 +363,35 @@ static void check_block(checker *c, const tir_stmt *realize)
         for (uint32_t k = 0; k < blk->alloc_buffers[i]->ndim; k++)
             check_expr(c, blk->alloc_buffers[i]->shape[k]);
         bind_var(c, blk->alloc_buffers[i]->data, blk->alloc_buffers[i]->loc);
+    }
+    for (uint32_t i = 0; i < blk->nmatch; i++) {
+        /* Typing Rules for Other Language Constructs 5 (MatchBufferRegion) */
+        const tir_match_buffer *mb = &blk->match_buffers[i];
+        const tir_buffer *buf = mb->buffer, *src = mb->source.buffer;
+        check_region(c, &mb->source);
+        check_buffer_decl(c, buf);
+        if (!tir_dt_eq(buf->dtype, src->dtype))
+            ERR(c, buf->loc, "match_buffer '%s' is %s but its source '%s' is %s", buf->name, dtn(buf->dtype), src->name,
+                dtn(src->dtype));
+        int64_t offset = (int64_t)mb->source.n - (int64_t)buf->ndim;
+        if (offset < 0)
+            ERR(c, buf->loc, "match_buffer '%s' has %u dimensions, more than its region's %u", buf->name, buf->ndim,
+                mb->source.n);
+        for (int64_t k = 0; k < offset; k++) {
+            const tir_expr *ext = mb->source.extents[k];
+            if (ext->kind != TIR_E_INT || ext->ival != 1)
+                ERR(c, ext->loc, "match_buffer '%s': region extent %lld must be provably 1", buf->name, (long long)k);
+        }
+        for (uint32_t k = 0; offset >= 0 && k < buf->ndim; k++) {
+            const tir_expr *sh = buf->shape[k], *ext = mb->source.extents[k + offset];
+            if (sh->kind == TIR_E_VAR)
+                continue;
+            int64_t diff;
+            if (!tir_const_difference(sh, ext, &diff) || diff != 0)
+                ERR(c, sh->loc, "match_buffer '%s': shape[%u] must equal the region's extent", buf->name, k);
+        }
+        bind_buffer_vars(c, buf);
+        bind_var(c, buf->data, buf->loc);
     }
     for (uint32_t i = 0; i < blk->nreads; i++)
         check_region(c, &blk->reads[i]);

@@ -577,37 +577,44 @@ static const char *decode_string(const char *s, size_t start, size_t end, bool r
     return NULL;
 }
 
+/* Whether `count` copies of `quote` start at offset i. */
+static bool quotes_at(const lexer *lx, size_t i, char quote, int count)
+{
+    for (int k = 0; k < count; k++)
+        if (i + (size_t)k >= lx->len || lx->src[i + (size_t)k] != quote)
+            return false;
+    return true;
+}
+
 /* Lexes a string literal whose prefix (if any) starts at `start` and whose
  * opening quote is at lx->pos. */
 static void lex_string(lexer *lx, size_t start, int prefix)
 {
     tir_loc loc = loc_at(lx, start);
     char quote = lx->src[lx->pos];
-    bool triple = byte_at(lx, lx->pos + 1) == quote && byte_at(lx, lx->pos + 2) == quote &&
-                  lx->pos + 2 < lx->len;
-    lx->pos += triple ? 3 : 1;
+    int nquotes = quotes_at(lx, lx->pos, quote, 3) ? 3 : 1;
+    bool triple = nquotes == 3;
+    lx->pos += (size_t)nquotes;
     size_t body_start = lx->pos, body_end = 0;
     bool terminated = false;
 
-    /* Find the closing quote, keeping line numbers up to date. */
+    /* Find the closing quote, keeping line numbers up to date.  A backslash
+     * always takes the next character (or line break) with it. */
     while (!at_end(lx)) {
-        char c = lx->src[lx->pos];
         size_t nl = newline_len(lx, lx->pos);
-        if (c == '\\' && lx->pos + 1 < lx->len) {
-            size_t skip = 1 + (newline_len(lx, lx->pos + 1) ? newline_len(lx, lx->pos + 1) : 1);
-            bool escapes_newline = newline_len(lx, lx->pos + 1) != 0;
-            lx->pos += skip;
-            if (escapes_newline)
+        if (lx->src[lx->pos] == '\\' && lx->pos + 1 < lx->len) {
+            size_t escaped_nl = newline_len(lx, lx->pos + 1);
+            lx->pos += 1 + (escaped_nl ? escaped_nl : 1);
+            if (escaped_nl)
                 start_new_line(lx, lx->pos);
         } else if (nl) {
             if (!triple)
                 break;
             lx->pos += nl;
             start_new_line(lx, lx->pos);
-        } else if (c == quote && (!triple || (byte_at(lx, lx->pos + 1) == quote && byte_at(lx, lx->pos + 2) == quote &&
-                                              lx->pos + 2 < lx->len))) {
+        } else if (quotes_at(lx, lx->pos, quote, nquotes)) {
             body_end = lx->pos;
-            lx->pos += triple ? 3 : 1;
+            lx->pos += (size_t)nquotes;
             terminated = true;
             break;
         } else {
@@ -842,10 +849,11 @@ void py_lex_tokenize(tir_arena *a, const char *src, size_t len, py_lex_result *o
         } else if (c == '\\') {
             tir_loc loc = loc_at(&lx, lx.pos);
             size_t after = newline_len(&lx, lx.pos + 1);
-            if (after) {
+            if (after && lx.pos + 1 + after < lx.len) {
                 lx.pos += 1 + after;
                 start_new_line(&lx, lx.pos);
-            } else if (lx.pos + 1 >= lx.len) {
+            } else if (lx.pos + 1 + after >= lx.len) {
+                /* nothing left for the continued line */
                 lx.pos++;
                 lex_error(&lx, loc, "unexpected end of file after line continuation character");
                 push_token(&lx, PY_TOK_ERROR, loc, lx.pos - 1);

@@ -21,6 +21,79 @@ static tir_expr *and_expr(lowerer *l, tir_expr *x, tir_expr *y, tir_loc loc)
 
 static bool is_true(const tir_expr *e) { return e->kind == TIR_E_INT && e->ival == 1; }
 
+/* ---- match_buffer aliasing (spec Stmt semantics 14.iii) -------------------- */
+typedef struct {
+    const tir_buffer *from;
+    const tir_region *source;
+} alias;
+
+/* The source indices for an access to a match buffer: the region's first
+ * mins as they are, then each index plus the matching min (a vector index
+ * adds a broadcast of it). */
+static tir_expr **alias_indices(lowerer *l, const alias *al, tir_expr **idx, uint32_t m, tir_loc loc)
+{
+    uint32_t n = al->source->n, offset = n - m;
+    tir_expr **out = tir_arena_alloc(l->a, (n ? n : 1) * sizeof *out);
+    for (uint32_t k = 0; k < offset; k++)
+        out[k] = al->source->mins[k];
+    for (uint32_t k = 0; k < m; k++) {
+        tir_expr *mn = al->source->mins[k + offset], *x = idx[k];
+        tir_dtype sdt = tir_dt_with_lanes(x->dtype, 1);
+        if (!tir_dt_eq(mn->dtype, sdt))
+            mn = tir_cast(l->a, sdt, mn, loc);
+        if (x->dtype.lanes > 1) {
+            tir_expr *bc = tir_expr_new(l->a, TIR_E_BROADCAST, x->dtype, loc);
+            bc->a = mn;
+            bc->lanes = x->dtype.lanes;
+            mn = bc;
+        }
+        out[k + offset] = tir_binary(l->a, TIR_E_ADD, x, mn, loc);
+    }
+    return out;
+}
+
+static void rewrite_expr(lowerer *l, tir_expr *e, const alias *al)
+{
+    if (!e)
+        return;
+    rewrite_expr(l, e->a, al);
+    rewrite_expr(l, e->b, al);
+    rewrite_expr(l, e->c, al);
+    for (uint32_t i = 0; i < e->nargs; i++)
+        rewrite_expr(l, e->args[i], al);
+    for (uint32_t i = 0; i < e->nargs2; i++)
+        rewrite_expr(l, e->args2[i], al);
+    if (e->kind == TIR_E_LOAD && e->buffer == al->from) {
+        e->args = alias_indices(l, al, e->args, e->nargs, e->loc);
+        e->nargs = al->source->n;
+        e->buffer = al->source->buffer;
+    }
+}
+
+static void rewrite_stmt(lowerer *l, tir_stmt *s, const alias *al)
+{
+    if (!s)
+        return;
+    rewrite_expr(l, s->value, al);
+    rewrite_expr(l, s->cond, al);
+    rewrite_expr(l, s->message, al);
+    rewrite_expr(l, s->min, al);
+    rewrite_expr(l, s->extent, al);
+    rewrite_expr(l, s->predicate, al);
+    rewrite_expr(l, s->attr_node, al);
+    for (uint32_t i = 0; i < s->nindices; i++)
+        rewrite_expr(l, s->indices[i], al);
+    for (uint32_t i = 0; i < s->nseq; i++)
+        rewrite_stmt(l, s->seq[i], al);
+    rewrite_stmt(l, s->body, al);
+    rewrite_stmt(l, s->else_case, al);
+    if (s->kind == TIR_S_STORE && s->buffer == al->from) {
+        s->indices = alias_indices(l, al, s->indices, s->nindices, s->loc);
+        s->nindices = al->source->n;
+        s->buffer = al->source->buffer;
+    }
+}
+
 /* BlockRealize(values, predicate, Block(...)) becomes
  *   let iv0 = v0 in ... if (predicate) { alloc buffers { if (init_cond) init; body } } */
 static tir_stmt *lower_block(lowerer *l, tir_stmt *s)
@@ -63,9 +136,69 @@ static tir_stmt *lower_block(lowerer *l, tir_stmt *s)
         al->body = body;
         body = al;
     }
-    if (blk->nmatch) {
-        tir_diag_error(l->d, blk->loc, "unsupported: block match_buffer is not supported yet");
-        return NULL;
+    for (uint32_t i = 0; i < blk->nmatch; i++) {
+        const tir_match_buffer *mb = &blk->match_buffers[i];
+        alias al = {mb->buffer, &mb->source};
+        rewrite_stmt(l, body, &al);
+        /* Unbound shape variables of the match buffer take the region's extents. */
+        uint32_t offset = mb->source.n - mb->buffer->ndim;
+        for (uint32_t k = 0; k < mb->buffer->ndim; k++) {
+            tir_expr *sh = mb->buffer->shape[k];
+            if (sh->kind != TIR_E_VAR)
+                continue;
+            tir_stmt *let = tir_stmt_new(l->a, TIR_S_LET, loc);
+            let->var = sh->var;
+            let->value = mb->source.extents[k + offset];
+            if (!tir_dt_eq(let->value->dtype, sh->var->dtype))
+                let->value = tir_cast(l->a, sh->var->dtype, let->value, loc);
+            let->body = body;
+            body = let;
+        }
+        /* Fresh strides and elem_offset variables (as TVM prints them) take the
+         * source's layout: its strides, and the flat offset of the region start. */
+        const tir_buffer *src = mb->source.buffer;
+        uint32_t sn = src->ndim;
+        tir_expr **sstride = tir_arena_alloc(l->a, (sn ? sn : 1) * sizeof *sstride);
+        for (uint32_t d = sn; d-- > 0;) {
+            if (src->nstrides)
+                sstride[d] = src->strides[d];
+            else if (d + 1 == sn)
+                sstride[d] = tir_int(l->a, tir_dt_with_lanes(src->shape[d]->dtype, 1), 1, loc);
+            else
+                sstride[d] = tir_binary(l->a, TIR_E_MUL, sstride[d + 1], src->shape[d + 1], loc);
+        }
+        for (uint32_t k = 0; k < mb->buffer->nstrides && k + offset < sn; k++) {
+            tir_expr *sv = mb->buffer->strides[k];
+            if (sv->kind != TIR_E_VAR)
+                continue;
+            tir_stmt *let = tir_stmt_new(l->a, TIR_S_LET, loc);
+            let->var = sv->var;
+            let->value = sstride[k + offset];
+            if (!tir_dt_eq(let->value->dtype, sv->var->dtype))
+                let->value = tir_cast(l->a, sv->var->dtype, let->value, loc);
+            let->body = body;
+            body = let;
+        }
+        tir_expr *eo = mb->buffer->elem_offset;
+        if (eo && eo->kind == TIR_E_VAR) {
+            tir_expr *flat = NULL;
+            for (uint32_t d = 0; d < sn && d < mb->source.n; d++) {
+                tir_expr *mn = mb->source.mins[d], *st = sstride[d];
+                if (!tir_dt_eq(mn->dtype, st->dtype))
+                    mn = tir_cast(l->a, st->dtype, mn, loc);
+                tir_expr *term = tir_binary(l->a, TIR_E_MUL, mn, st, loc);
+                if (flat && !tir_dt_eq(flat->dtype, term->dtype))
+                    term = tir_cast(l->a, flat->dtype, term, loc);
+                flat = flat ? tir_binary(l->a, TIR_E_ADD, flat, term, loc) : term;
+            }
+            tir_stmt *let = tir_stmt_new(l->a, TIR_S_LET, loc);
+            let->var = eo->var;
+            let->value = flat ? flat : tir_int(l->a, eo->var->dtype, 0, loc);
+            if (!tir_dt_eq(let->value->dtype, eo->var->dtype))
+                let->value = tir_cast(l->a, eo->var->dtype, let->value, loc);
+            let->body = body;
+            body = let;
+        }
     }
     /* Spec-readings 1: T.where guards the block. */
     if (s->predicate && !is_true(s->predicate)) {

@@ -1100,6 +1100,9 @@ static py_stmt *parse_decorated(parser *p)
             s->body = parse_colon_suite(p, "after class header", "class definition", line);
         else
             skip_clause(p);
+    } else if (kind(p) == PY_TOK_INDENT) {
+        error_here(p, "unexpected indent");
+        return NULL;
     } else {
         char got[80];
         py_tok_describe(cur(p), got, sizeof got);

@@ -1100,8 +1100,23 @@ static sval call_t(builder *b, const char *name, const call_args *ca)
         return v;
     }
     if (strcmp(name, "Let") == 0) {
-        ERR(b, ca->loc, "unsupported: T.Let expressions are not supported yet");
-        return none;
+        /* T.Let(body, where={x: value}): the Let expression (5.7).  x was
+         * declared as an unbound Var (x = T.int32()) and the body uses it. */
+        const sval *body = arg(ca, 0, "body"), *where = kwarg(ca, "where");
+        if (!body || !where || where->kind != SV_DICT || where->n != 1 || where->items[0].kind != SV_EXPR ||
+            where->items[0].e->kind != TIR_E_VAR) {
+            ERR(b, ca->loc, "T.Let takes a body and where={var: value} with one variable");
+            return none;
+        }
+        tir_var *v = where->items[0].e->var;
+        tir_expr *value = to_expr_as(b, &where->values[0], v->dtype), *eb = to_expr(b, body);
+        if (!value || !eb)
+            return none;
+        tir_expr *e = tir_expr_new(b->a, TIR_E_LET, eb->dtype, ca->loc);
+        e->var = v;
+        e->a = value;
+        e->b = eb;
+        return sv_expr(e);
     }
     static const char *const unsupported_prefixes[] = {"ptx_", "mma_", "tvm_", "simdgroup_", "address_of",
                                                        "call_packed", "call_cpacked", "handle_add_byte_offset",
@@ -2151,6 +2166,69 @@ static bool annotation_dtype(builder *b, const py_expr *ann, tir_dtype *out)
     return false;
 }
 
+/* A = T.decl_buffer(shape, dtype[, data=p]): Allocate + DeclBuffer, or a
+ * DeclBuffer view over p (5.5).  The returned statement's innermost body is
+ * left for the caller (the rest of the suite, or a with-suite). */
+static tir_stmt *make_decl_buffer(builder *b, const py_expr *call, const char *name, tir_loc loc)
+{
+    call_args ca;
+    if (!eval_args(b, call, &ca))
+        return NULL;
+    tir_buffer *buf = make_buffer(b, name, &ca, 0, true, loc);
+    if (!buf)
+        return NULL;
+    tir_stmt *decl = tir_stmt_new(b->a, TIR_S_DECL_BUFFER, loc);
+    decl->buffer = buf;
+    if (kwarg(&ca, "data") && kwarg(&ca, "data")->kind != SV_NONE)
+        return decl;
+    tir_stmt *al = tir_stmt_new(b->a, TIR_S_ALLOCATE, loc);
+    al->var = buf->data;
+    al->buffer = buf;
+    al->dtype = buf->dtype;
+    al->nindices = buf->ndim;
+    al->indices = buf->shape;
+    al->cond = tir_int(b->a, TIR_DT_BOOL, 1, loc);
+    al->body = decl;
+    return al;
+}
+
+/* T.attr(node, key, value): an AttrStmt.  Only thread_extent and
+ * virtual_thread change the meaning (spec Stmt semantics 3); every other
+ * key just runs its body. */
+static tir_stmt *make_attr(builder *b, const py_expr *call, tir_loc loc)
+{
+    call_args ca;
+    if (!eval_args(b, call, &ca))
+        return NULL;
+    if (ca.n != 3 || ca.pos[1].kind != SV_STR) {
+        ERR(b, loc, "T.attr takes a node, a key string and a value");
+        return NULL;
+    }
+    tir_stmt *st = tir_stmt_new(b->a, TIR_S_ATTR, loc);
+    st->attr_key = ca.pos[1].s;
+    if (ca.pos[0].kind == SV_EXPR && ca.pos[0].e->kind == TIR_E_VAR)
+        st->var = ca.pos[0].e->var;
+    bool threads = strcmp(st->attr_key, "thread_extent") == 0 || strcmp(st->attr_key, "virtual_thread") == 0;
+    if (threads && !st->var) {
+        ERR(b, loc, "a %s attribute needs a thread variable as its node", st->attr_key);
+        return NULL;
+    }
+    if (ca.pos[2].kind == SV_STR || ca.pos[2].kind == SV_EXPR || ca.pos[2].kind == SV_PYINT ||
+        ca.pos[2].kind == SV_PYBOOL || ca.pos[2].kind == SV_PYFLOAT)
+        st->value = threads && st->var ? to_expr_as(b, &ca.pos[2], st->var->dtype) : to_expr(b, &ca.pos[2]);
+    if (threads && !st->value)
+        return NULL;
+    return st;
+}
+
+/* The statement whose body the rest of the suite becomes. */
+static tir_stmt *innermost(tir_stmt *s)
+{
+    while (s->kind == TIR_S_ALLOCATE && s->body)
+        s = s->body;
+    return s;
+}
+
 /* T.launch_thread(var_or_tag, extent): an AttrStmt "thread_extent" (or
  * "virtual_thread" for the tag "vthread") whose node is the thread Var (5.6).
  * `name` names a new Var when the first argument is a tag. */
@@ -2219,6 +2297,14 @@ static tir_stmt *build_suite(builder *b, const py_suite *s, uint32_t from, tir_l
                     continue;
                 }
                 rest_opener = make_assert(b, &ca.pos[0], &ca.pos[1], sloc, NULL);
+                break;
+            }
+            if (is_t_call(b, e, "attr")) {
+                rest_opener = make_attr(b, e, sloc);
+                if (!rest_opener) {
+                    failed = true;
+                    continue;
+                }
                 break;
             }
             if (is_t_call(b, e, "launch_thread")) {
@@ -2291,9 +2377,64 @@ static tir_stmt *build_suite(builder *b, const py_suite *s, uint32_t from, tir_l
                 res = build_store(b, t, &v, sloc);
                 break;
             }
+            if (t->kind == PY_NAME && is_t_call(b, st->value, "match_buffer") && b->cur_block &&
+                b->cur_block != b->root) {
+                /* S = T.match_buffer(A[lo:hi, j], shape?, dtype?): an alias of a region (5.4) */
+                const py_expr *src = st->value->nitems ? st->value->items[0] : NULL;
+                sval r = src && src->kind == PY_SUBSCRIPT ? eval_subscript(b, src, true) : sv_none(sloc);
+                if (r.kind != SV_REGION) {
+                    if (r.kind == SV_NONE && !(src && src->kind == PY_SUBSCRIPT))
+                        ERR(b, sloc, "T.match_buffer in a block needs a buffer region such as A[i, 0:16]");
+                    failed = true;
+                    continue;
+                }
+                /* the arguments after the region: shape and dtype */
+                py_expr rest = *st->value;
+                rest.items = st->value->items + 1;
+                rest.nitems = st->value->nitems - 1;
+                call_args ca;
+                if (!eval_args(b, &rest, &ca)) {
+                    failed = true;
+                    continue;
+                }
+                char tmp[32];
+                sval dflt_dtype = sv_none(sloc);
+                dflt_dtype.kind = SV_STR;
+                dflt_dtype.s = tir_arena_strdup(b->a, tir_dtype_str(r.region.buffer->dtype, tmp, sizeof tmp));
+                call_args cb = ca;
+                cb.pos = tir_arena_alloc(b->a, 2 * sizeof(sval));
+                cb.n = 2;
+                if (arg(&ca, 0, "shape")) {
+                    cb.pos[0] = *arg(&ca, 0, "shape");
+                } else {
+                    /* shape = the region's extents */
+                    cb.pos[0] = sv_none(sloc);
+                    cb.pos[0].kind = SV_TUPLE;
+                    cb.pos[0].n = r.region.n;
+                    cb.pos[0].items = tir_arena_alloc(b->a, (r.region.n ? r.region.n : 1) * sizeof(sval));
+                    for (uint32_t k = 0; k < r.region.n; k++)
+                        cb.pos[0].items[k] = sv_expr(r.region.extents[k]);
+                }
+                cb.pos[1] = arg(&ca, 1, "dtype") ? *arg(&ca, 1, "dtype") : dflt_dtype;
+                tir_buffer *buf = make_buffer(b, t->name, &cb, 0, false, sloc);
+                if (!buf) {
+                    failed = true;
+                    continue;
+                }
+                tir_block *blk = b->cur_block;
+                tir_match_buffer *mb = tir_arena_alloc(b->a, (blk->nmatch + 1) * sizeof *mb);
+                if (blk->nmatch)
+                    memcpy(mb, blk->match_buffers, blk->nmatch * sizeof *mb);
+                mb[blk->nmatch].buffer = buf;
+                mb[blk->nmatch].source = r.region;
+                blk->match_buffers = mb;
+                blk->nmatch++;
+                bind(b, t->name, BIND_BUFFER, NULL, buf);
+                continue;
+            }
             if (t->kind == PY_NAME && is_t_call(b, st->value, "match_buffer")) {
                 if (!b->in_func_top || b->cur_block) {
-                    ERR(b, sloc, "unsupported: T.match_buffer inside a block is not supported yet");
+                    ERR(b, sloc, "T.match_buffer outside a block must be at the top of the function body");
                     failed = true;
                     continue;
                 }
@@ -2326,6 +2467,14 @@ static tir_stmt *build_suite(builder *b, const py_suite *s, uint32_t from, tir_l
                 b->func->param_buffers[pi] = buf;
                 bind(b, t->name, BIND_BUFFER, NULL, buf);
                 continue;
+            }
+            if (t->kind == PY_NAME && (is_t_call(b, st->value, "decl_buffer") || is_t_call(b, st->value, "buffer_decl"))) {
+                rest_opener = make_decl_buffer(b, st->value, t->name, sloc);
+                if (!rest_opener) {
+                    failed = true;
+                    continue;
+                }
+                break;
             }
             if (t->kind == PY_NAME && is_t_call(b, st->value, "launch_thread")) {
                 rest_opener = make_launch(b, st->value, t->name, sloc);
@@ -2495,6 +2644,33 @@ static tir_stmt *build_suite(builder *b, const py_suite *s, uint32_t from, tir_l
                 res = body ? make_assert(b, &ca.pos[0], &ca.pos[1], sloc, body) : NULL;
                 break;
             }
+            if (st->nitems == 1 && (is_t_call(b, st->items[0], "decl_buffer") || is_t_call(b, st->items[0], "attr"))) {
+                const py_expr *tgt = st->targets[0];
+                tir_stmt *head;
+                binding *saved = b->scope;
+                if (is_t_call(b, st->items[0], "attr")) {
+                    head = make_attr(b, st->items[0], sloc);
+                } else {
+                    if (!tgt || tgt->kind != PY_NAME) {
+                        ERR(b, sloc, "with T.decl_buffer(...) needs 'as NAME'");
+                        failed = true;
+                        continue;
+                    }
+                    head = make_decl_buffer(b, st->items[0], tgt->name, sloc);
+                    if (head)
+                        bind(b, tgt->name, BIND_BUFFER, NULL, innermost(head)->buffer);
+                }
+                if (!head) {
+                    b->scope = saved;
+                    failed = true;
+                    continue;
+                }
+                tir_stmt *holder = innermost(head);
+                holder->body = build_suite(b, &st->body, 0, sloc);
+                b->scope = saved;
+                res = holder->body ? head : NULL;
+                break;
+            }
             if (st->nitems == 1 && is_t_call(b, st->items[0], "launch_thread")) {
                 const py_expr *tgt = st->targets[0];
                 tir_stmt *at = make_launch(b, st->items[0], tgt && tgt->kind == PY_NAME ? tgt->name : NULL, sloc);
@@ -2581,14 +2757,17 @@ static tir_stmt *build_suite(builder *b, const py_suite *s, uint32_t from, tir_l
         }
         if (rest_opener) {
             binding *saved = b->scope;
-            if (rest_opener->kind == TIR_S_LET || rest_opener->kind == TIR_S_ALLOCATE ||
-                (rest_opener->kind == TIR_S_ATTR && st->kind == PY_S_ASSIGN))
+            tir_stmt *holder = innermost(rest_opener);
+            if (holder->kind == TIR_S_DECL_BUFFER)
+                bind(b, st->target->name, BIND_BUFFER, NULL, holder->buffer);
+            else if (rest_opener->kind == TIR_S_LET || rest_opener->kind == TIR_S_ALLOCATE ||
+                     (rest_opener->kind == TIR_S_ATTR && st->kind == PY_S_ASSIGN))
                 bind(b, st->target->name, BIND_VAR, rest_opener->var, NULL);
             tir_stmt *body = build_suite(b, s, i + 1, sloc);
             b->scope = saved;
             if (!body)
                 return NULL;
-            rest_opener->body = body;
+            holder->body = body;
             tir_vec_push(b->a, &out, rest_opener);
             break;
         }

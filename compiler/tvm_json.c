@@ -13,7 +13,7 @@
 /* A node referenced twice is built once and shared, but later passes walk the
  * AST as a tree; this caps the size of the tree the sharing unfolds to. */
 #define MAX_TREE_NODES ((uint64_t)1 << 24)
-/* The element index of an absent optional field. */
+/* Stands for the node of an optional field that is missing. */
 #define ABSENT UINT32_MAX
 
 typedef enum {
@@ -28,8 +28,8 @@ typedef enum {
     N_EVALUATE, N_FOR, N_WHILE, N_BLOCKREALIZE,
 } node_kind;
 
-/* Type keys as v0.18 writes them; the "ir." prefix of v0.21+ base types is
- * stripped before the lookup (section 1). */
+/* Type keys of both formats.  The "ir." prefix that v0.21+ puts on base types
+ * (ir.IntImm, ir.Range, ...) is stripped before the lookup (section 1). */
 static const struct {
     const char *name;
     node_kind kind;
@@ -78,6 +78,7 @@ typedef struct {
     bool visiting;          /* on the current reference path: reaching it again is a cycle */
     void *built;            /* the AST object made from it, shared by every reference */
     uint64_t tree_nodes;    /* size of the tree `built` unfolds to */
+    uint32_t param_pos;     /* 1 + its position in the params of the function being read, or 0 */
 } slot;
 
 typedef struct {
@@ -351,7 +352,9 @@ static const char *node_text(reader *r, uint32_t ni)
 static void *build_text(reader *r, uint32_t ni)
 {
     const char *s = node_text(r, ni);
-    return s ? (void *)(uintptr_t)s : node_error(r, ni, "the node has no valid text");
+    if (!s)
+        return node_error(r, ni, kind_of(r, ni) == N_OP ? "the Op has no valid name" : "the string has no valid text");
+    return (void *)(uintptr_t)s;
 }
 
 static const char *string_at(reader *r, uint32_t from, const char *fname, uint32_t ni)
@@ -829,17 +832,50 @@ static bool opt_stmt_field(reader *r, uint32_t ni, const char *name, tir_stmt **
     return *out != NULL;
 }
 
+typedef struct {
+    tir_expr *min, *extent;
+} range;
+
+static void *build_range(reader *r, uint32_t ni)
+{
+    range *rg = tir_arena_alloc(r->a, sizeof *rg);
+    return (rg->min = expr_field(r, ni, "min")) && (rg->extent = expr_field(r, ni, "extent")) ? rg : NULL;
+}
+
 static bool range_at(reader *r, uint32_t from, const char *fname, uint32_t ni, tir_expr **min, tir_expr **extent)
 {
     if (ni == ABSENT || kind_of(r, ni) != N_RANGE) {
         wrong_kind(r, from, fname, ni, "a Range");
         return false;
     }
-    if (!enter(r, ni))
+    const range *rg = build_shared(r, ni, build_range);
+    if (!rg)
         return false;
-    bool ok = (*min = expr_field(r, ni, "min")) && (*extent = expr_field(r, ni, "extent"));
-    leave(r, ni);
-    return ok;
+    *min = rg->min;
+    *extent = rg->extent;
+    return true;
+}
+
+static void *build_iter_var(reader *r, uint32_t ni)
+{
+    tir_iter_var *iv = tir_arena_alloc(r->a, sizeof *iv);
+    uint32_t dom, tag;
+    int64_t type;
+    if (!(iv->var = var_field(r, ni, "var")) || !ref_field(r, ni, "dom", true, &dom) ||
+        !int_field(r, ni, "iter_type", false, 0, &type) || !ref_field(r, ni, "thread_tag", true, &tag))
+        return NULL;
+    if (!is_null(r, dom) && !range_at(r, ni, "dom", dom, &iv->dom_min, &iv->dom_extent))
+        return NULL;
+    if (type < 0 || type > 8)
+        return node_error(r, ni, "field 'iter_type': unknown IterVarType %lld", (long long)type);
+    iv->iter_type = (int)type;
+    if (!is_null(r, tag)) {
+        const char *t = string_at(r, ni, "thread_tag", tag);
+        if (!t)
+            return NULL;
+        iv->thread_tag = t[0] ? t : NULL; /* block vars carry "" */
+    }
+    return iv;
 }
 
 static bool iter_var_at(reader *r, uint32_t from, const char *fname, uint32_t ni, tir_iter_var *out)
@@ -848,32 +884,28 @@ static bool iter_var_at(reader *r, uint32_t from, const char *fname, uint32_t ni
         wrong_kind(r, from, fname, ni, "an IterVar");
         return false;
     }
-    if (!enter(r, ni))
-        return false;
-    bool ok = false;
-    uint32_t dom, tag;
-    int64_t type;
-    memset(out, 0, sizeof *out);
-    if (!(out->var = var_field(r, ni, "var")) || !ref_field(r, ni, "dom", true, &dom) ||
-        !int_field(r, ni, "iter_type", false, 0, &type) || !ref_field(r, ni, "thread_tag", true, &tag))
-        goto done;
-    if (!is_null(r, dom) && !range_at(r, ni, "dom", dom, &out->dom_min, &out->dom_extent))
-        goto done;
-    if (type < 0 || type > 8) {
-        node_error(r, ni, "field 'iter_type': unknown IterVarType %lld", (long long)type);
-        goto done;
+    const tir_iter_var *iv = build_shared(r, ni, build_iter_var);
+    if (iv)
+        *out = *iv;
+    return iv != NULL;
+}
+
+static void *build_region(reader *r, uint32_t ni)
+{
+    tir_region *rg = tir_arena_alloc(r->a, sizeof *rg);
+    uint32_t *ranges;
+    rg->loc = node_loc(r, ni);
+    if (!(rg->buffer = buffer_field(r, ni, "buffer")) || !list_field(r, ni, "region", false, &ranges, &rg->n))
+        return NULL;
+    rg->mins = tir_arena_alloc(r->a, (rg->n ? rg->n : 1) * sizeof *rg->mins);
+    rg->extents = tir_arena_alloc(r->a, (rg->n ? rg->n : 1) * sizeof *rg->extents);
+    for (uint32_t i = 0; i < rg->n; i++) {
+        char where[48];
+        snprintf(where, sizeof where, "region[%u]", i);
+        if (!range_at(r, ni, where, ranges[i], &rg->mins[i], &rg->extents[i]))
+            return NULL;
     }
-    out->iter_type = (int)type;
-    if (!is_null(r, tag)) {
-        const char *t = string_at(r, ni, "thread_tag", tag);
-        if (!t)
-            goto done;
-        out->thread_tag = t[0] ? t : NULL; /* block vars carry "" */
-    }
-    ok = true;
-done:
-    leave(r, ni);
-    return ok;
+    return rg;
 }
 
 static bool region_at(reader *r, uint32_t from, const char *fname, uint32_t ni, tir_region *out)
@@ -882,26 +914,10 @@ static bool region_at(reader *r, uint32_t from, const char *fname, uint32_t ni, 
         wrong_kind(r, from, fname, ni, "a BufferRegion");
         return false;
     }
-    if (!enter(r, ni))
-        return false;
-    bool ok = false;
-    uint32_t *ranges;
-    memset(out, 0, sizeof *out);
-    out->loc = node_loc(r, ni);
-    if (!(out->buffer = buffer_field(r, ni, "buffer")) || !list_field(r, ni, "region", false, &ranges, &out->n))
-        goto done;
-    out->mins = tir_arena_alloc(r->a, (out->n ? out->n : 1) * sizeof *out->mins);
-    out->extents = tir_arena_alloc(r->a, (out->n ? out->n : 1) * sizeof *out->extents);
-    for (uint32_t i = 0; i < out->n; i++) {
-        char where[48];
-        snprintf(where, sizeof where, "region[%u]", i);
-        if (!range_at(r, ni, where, ranges[i], &out->mins[i], &out->extents[i]))
-            goto done;
-    }
-    ok = true;
-done:
-    leave(r, ni);
-    return ok;
+    const tir_region *rg = build_shared(r, ni, build_region);
+    if (rg)
+        *out = *rg;
+    return rg != NULL;
 }
 
 static bool region_list_field(reader *r, uint32_t ni, const char *name, tir_region **out, uint32_t *n)
@@ -919,69 +935,75 @@ static bool region_list_field(reader *r, uint32_t ni, const char *name, tir_regi
     return true;
 }
 
+static void *build_match_buffer(reader *r, uint32_t ni)
+{
+    tir_match_buffer *mb = tir_arena_alloc(r->a, sizeof *mb);
+    uint32_t src;
+    if (!(mb->buffer = buffer_field(r, ni, "buffer")) || !ref_field(r, ni, "source", false, &src) ||
+        !region_at(r, ni, "source", src, &mb->source))
+        return NULL;
+    return mb;
+}
+
 static bool match_buffer_at(reader *r, uint32_t from, const char *fname, uint32_t ni, tir_match_buffer *out)
 {
     if (ni == ABSENT || kind_of(r, ni) != N_MATCHBUFFERREGION) {
         wrong_kind(r, from, fname, ni, "a MatchBufferRegion");
         return false;
     }
-    if (!enter(r, ni))
-        return false;
-    uint32_t src;
-    bool ok = (out->buffer = buffer_field(r, ni, "buffer")) && ref_field(r, ni, "source", false, &src) &&
-              region_at(r, ni, "source", src, &out->source);
-    leave(r, ni);
-    return ok;
+    const tir_match_buffer *mb = build_shared(r, ni, build_match_buffer);
+    if (mb)
+        *out = *mb;
+    return mb != NULL;
 }
 
-static tir_block *block_at(reader *r, uint32_t from, const char *fname, uint32_t ni)
+static void *build_block(reader *r, uint32_t ni)
 {
-    if (ni == ABSENT || kind_of(r, ni) != N_BLOCK)
-        return wrong_kind(r, from, fname, ni, "a Block");
-    if (!enter(r, ni))
-        return NULL;
     tir_block *blk = tir_arena_alloc(r->a, sizeof *blk);
     blk->loc = node_loc(r, ni);
     uint32_t *items, n;
-    bool ok = false;
     if (!(blk->name = string_field(r, ni, "name_hint")) || !list_field(r, ni, "iter_vars", false, &items, &n))
-        goto done;
+        return NULL;
     blk->niter_vars = n;
     blk->iter_vars = tir_arena_alloc(r->a, (n ? n : 1) * sizeof *blk->iter_vars);
     for (uint32_t i = 0; i < n; i++) {
         char where[48];
         snprintf(where, sizeof where, "iter_vars[%u]", i);
         if (!iter_var_at(r, ni, where, items[i], &blk->iter_vars[i]))
-            goto done;
+            return NULL;
     }
     if (!list_field(r, ni, "alloc_buffers", false, &items, &n))
-        goto done;
+        return NULL;
     blk->nalloc = n;
     blk->alloc_buffers = tir_arena_alloc(r->a, (n ? n : 1) * sizeof *blk->alloc_buffers);
     for (uint32_t i = 0; i < n; i++) {
         char where[48];
         snprintf(where, sizeof where, "alloc_buffers[%u]", i);
         if (!(blk->alloc_buffers[i] = buffer_at(r, ni, where, items[i])))
-            goto done;
+            return NULL;
     }
     if (!list_field(r, ni, "match_buffers", false, &items, &n))
-        goto done;
+        return NULL;
     blk->nmatch = n;
     blk->match_buffers = tir_arena_alloc(r->a, (n ? n : 1) * sizeof *blk->match_buffers);
     for (uint32_t i = 0; i < n; i++) {
         char where[48];
         snprintf(where, sizeof where, "match_buffers[%u]", i);
         if (!match_buffer_at(r, ni, where, items[i], &blk->match_buffers[i]))
-            goto done;
+            return NULL;
     }
     if (!region_list_field(r, ni, "reads", &blk->reads, &blk->nreads) ||
         !region_list_field(r, ni, "writes", &blk->writes, &blk->nwrites) || !opt_stmt_field(r, ni, "init", &blk->init) ||
         !(blk->body = stmt_field(r, ni, "body")))
-        goto done;
-    ok = true;
-done:
-    leave(r, ni);
-    return ok ? blk : NULL;
+        return NULL;
+    return blk;
+}
+
+static tir_block *block_at(reader *r, uint32_t from, const char *fname, uint32_t ni)
+{
+    if (ni == ABSENT || kind_of(r, ni) != N_BLOCK)
+        return wrong_kind(r, from, fname, ni, "a Block");
+    return build_shared(r, ni, build_block);
 }
 
 static void *build_stmt(reader *r, uint32_t ni)
@@ -1185,6 +1207,7 @@ static bool func_signature(reader *r, uint32_t ni, tir_func *f)
         snprintf(where, sizeof where, "params[%u]", i);
         if (!(f->params[i] = var_at(r, ni, where, params[i])))
             return false;
+        r->nodes[params[i]].param_pos = i + 1;
     }
     if (!ref_field(r, ni, "buffer_map", true, &bmap))
         return false;
@@ -1197,10 +1220,8 @@ static bool func_signature(reader *r, uint32_t ni, tir_func *f)
             return false;
         }
         for (uint32_t i = 0; i < m.n; i++) {
-            uint32_t p = 0;
-            while (p < f->nparams && params[p] != m.keys[i])
-                p++;
-            if (p == f->nparams) {
+            uint32_t p = r->nodes[m.keys[i]].param_pos - 1;
+            if (!r->nodes[m.keys[i]].param_pos) {
                 node_error(r, bmap, "buffer_map key node %u is not a parameter of the function", m.keys[i]);
                 return false;
             }
@@ -1212,6 +1233,8 @@ static bool func_signature(reader *r, uint32_t ni, tir_func *f)
                 return false;
         }
     }
+    for (uint32_t i = 0; i < f->nparams; i++)
+        r->nodes[params[i]].param_pos = 0;
     if (!ref_field(r, ni, "ret_type", true, &ret))
         return false;
     switch (is_null(r, ret) ? N_NULL : kind_of(r, ret)) {
@@ -1261,6 +1284,12 @@ done:
     return ok ? f : NULL;
 }
 
+static int compare_func_names(const void *x, const void *y)
+{
+    const tir_func *const *a = x, *const *b = y;
+    return strcmp((*a)->name, (*b)->name);
+}
+
 static tir_module *build_module(reader *r, uint32_t root)
 {
     tir_vec funcs = {0};
@@ -1300,14 +1329,14 @@ static tir_module *build_module(reader *r, uint32_t root)
     }
     if (funcs.len == 0)
         return node_error(r, root, "the module has no PrimFunc");
-    for (size_t i = 0; i < funcs.len; i++)
-        for (size_t k = 0; k < i; k++) {
-            tir_func *fi = funcs.items[i], *fk = funcs.items[k];
-            if (strcmp(fi->name, fk->name) == 0) {
-                tir_diag_error(r->d, fi->loc, "duplicate function name '%s'", fi->name);
-                r->failed = true;
-                return NULL;
-            }
+    tir_func **sorted = tir_arena_alloc(r->a, funcs.len * sizeof *sorted);
+    memcpy(sorted, funcs.items, funcs.len * sizeof *sorted);
+    qsort(sorted, funcs.len, sizeof *sorted, compare_func_names);
+    for (size_t i = 1; i < funcs.len; i++)
+        if (strcmp(sorted[i]->name, sorted[i - 1]->name) == 0) {
+            tir_diag_error(r->d, sorted[i]->loc, "duplicate function name '%s'", sorted[i]->name);
+            r->failed = true;
+            return NULL;
         }
     tir_module *mod = tir_arena_alloc(r->a, sizeof *mod);
     mod->nfuncs = (uint32_t)funcs.len;

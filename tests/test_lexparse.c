@@ -810,6 +810,9 @@ static void test_error_unexpected_indent(void)
     CHECK_STR_CONTAINS(errors_of("a = 1\n    b = 2\nc = 3\n", &n), "t.py:2:5: error: unexpected indent");
     CHECK_EQ_INT(n, 1);
     CHECK_STR_CONTAINS(errors_of("  a = 1\n", &n), "t.py:1:3: error: unexpected indent");
+    CHECK_STR_CONTAINS(errors_of("@T.prim_func\n    def f():\n        pass\nx = 1\n", &n),
+                       "t.py:2:5: error: unexpected indent");
+    CHECK_EQ_INT(n, 1);
 }
 
 static void test_error_expected_indented_block(void)
@@ -895,6 +898,8 @@ static void test_error_garbage_bytes(void)
 
     CHECK_STR_CONTAINS(errors_of("x = 1 \\ y\n", &n), "t.py:1:7: error: unexpected character after line continuation character");
     CHECK_STR_CONTAINS(errors_of("x = 1 \\", &n), "t.py:1:7: error: unexpected end of file after line continuation");
+    CHECK_STR_CONTAINS(errors_of("x = 1 \\\n", &n), "t.py:1:7: error: unexpected end of file after line continuation");
+    CHECK_EQ_INT(n, 1);
 }
 
 static void test_error_fstring_lambda_and_bytes(void)
