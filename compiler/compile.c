@@ -27,12 +27,25 @@ bool tir_compile(const char *file, const char *src, size_t len, const tir_compil
     tir_diag_init(&d, file, src, len);
     tir_module *m = NULL;
     py_module *pm = py_parse(&arena, &d, src, len);
-    if (pm && !d.nerrors)
+    tir_error_class phase = TIR_ERR_SYNTAX;
+    if (pm && !d.nerrors) {
+        phase = TIR_ERR_SCRIPT;
         m = tir_script_build(&arena, &d, pm);
-    if (m && !d.nerrors)
+    }
+    if (m && !d.nerrors) {
+        phase = TIR_ERR_TYPE;
         tir_check_module(&arena, &d, m);
-    if (m && !d.nerrors && !(opts && opts->check_only) && tir_lower_module(&arena, &d, m))
-        out->module = tir_codegen_module(&arena, &d, m, base_name(file));
+    }
+    if (m && !d.nerrors && !(opts && opts->check_only)) {
+        phase = TIR_ERR_UNSUPPORTED;
+        if (tir_lower_module(&arena, &d, m))
+            out->module = tir_codegen_module(&arena, &d, m, base_name(file));
+    }
+    if (d.nerrors) {
+        /* "unsupported" errors are their own class whichever phase found them */
+        const char *first = d.text ? strstr(d.text, ": error: ") : NULL;
+        out->error_class = first && strncmp(first + 9, "unsupported", 11) == 0 ? TIR_ERR_UNSUPPORTED : phase;
+    }
     if (d.nerrors && out->module) {
         tirbc_module_free(out->module);
         out->module = NULL;
@@ -43,4 +56,16 @@ bool tir_compile(const char *file, const char *src, size_t len, const tir_compil
     tir_diag_free(&d);
     tir_arena_free(&arena);
     return out->nerrors == 0;
+}
+
+const char *tir_error_class_name(tir_error_class c)
+{
+    switch (c) {
+    case TIR_ERR_NONE: return "none";
+    case TIR_ERR_SYNTAX: return "syntax";
+    case TIR_ERR_SCRIPT: return "script";
+    case TIR_ERR_TYPE: return "type";
+    case TIR_ERR_UNSUPPORTED: return "unsupported";
+    }
+    return "?";
 }

@@ -12,11 +12,24 @@ typedef struct {
     bool check_only; /* parse and type-check only */
 } tir_compile_options;
 
+/* The class of the first error, for tools that sort failures (the
+ * conformance runner): which part of the compiler rejected the program. */
+typedef enum {
+    TIR_ERR_NONE = 0,
+    TIR_ERR_SYNTAX,      /* not valid Python syntax (lexer, parser) */
+    TIR_ERR_SCRIPT,      /* valid Python, but not a TIR program (names, calls, TVMScript forms) */
+    TIR_ERR_TYPE,        /* a typing, scoping or SSA rule of the specification */
+    TIR_ERR_UNSUPPORTED, /* outside what tirc supports (the message starts with "unsupported") */
+} tir_error_class;
+
 typedef struct {
     tirbc_module *module; /* NULL on error or with check_only */
     char *diagnostics;    /* malloc'ed text of every error (NULL if none) */
     int nerrors;
+    tir_error_class error_class;
 } tir_compile_result;
+
+const char *tir_error_class_name(tir_error_class c);
 
 /* `file` is the name used in messages and recorded in the module.
  * Returns true on success. */
