@@ -1,5 +1,8 @@
 #include "diag.h"
 
+/* Longest stretch of a source line echoed under a message. */
+#define DIAG_LINE_WINDOW 160
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,10 +74,27 @@ void tir_diag_error(tir_diag *d, tir_loc loc, const char *fmt, ...)
     const char *eol = memchr(p, '\n', (size_t)(end - p));
     if (!eol)
         eol = end;
+    /* A long line is shown as a window around the column, marked with "...". */
+    const char *from = p, *to = eol;
+    if (to - from > DIAG_LINE_WINDOW) {
+        const char *at = p + (loc.col ? loc.col - 1 : 0);
+        if (at > eol)
+            at = eol;
+        from = at - from > DIAG_LINE_WINDOW / 2 ? at - DIAG_LINE_WINDOW / 2 : p;
+        to = eol - from > DIAG_LINE_WINDOW ? from + DIAG_LINE_WINDOW : eol;
+    }
     append(d, "    ", 4);
-    append(d, p, (size_t)(eol - p));
+    if (from > p)
+        append(d, "...", 3);
+    /* NUL bytes are shown as '?' so the text stays one C string */
+    for (const char *q = from; q < to; q++)
+        append(d, *q ? q : "?", 1);
+    if (to < eol)
+        append(d, "...", 3);
     append(d, "\n    ", 5);
-    for (uint32_t c = 1; c < loc.col && p + c - 1 < eol; c++)
-        append(d, p[c - 1] == '\t' ? "\t" : " ", 1);
+    if (from > p)
+        append(d, "   ", 3);
+    for (const char *q = from; q < p + loc.col - 1 && q < to; q++)
+        append(d, *q == '\t' ? "\t" : " ", 1);
     append(d, "^\n", 2);
 }

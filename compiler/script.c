@@ -74,6 +74,7 @@ typedef struct {
     bool in_func_top;     /* building the function's top-level suite */
     const py_module *pm;
     tir_vec funcs;
+    int depth; /* expression nesting being evaluated */
     /* names of module functions, for Module.f references */
     const py_stmt *module_class;
 } builder;
@@ -1524,7 +1525,29 @@ static sval eval_compare(builder *b, const py_expr *x)
     return e ? sv_expr(e) : sv_none(x->loc);
 }
 
+/* Deepest expression the builder walks: deeper trees (a + a + ... with
+ * thousands of terms) are refused before any recursive pass could exhaust
+ * the C stack. */
+#define MAX_EXPR_DEPTH 2000
+
+static sval eval_inner(builder *b, const py_expr *x);
+
 static sval eval(builder *b, const py_expr *x)
+{
+    if (b->depth >= MAX_EXPR_DEPTH) {
+        if (b->depth == MAX_EXPR_DEPTH) {
+            ERR(b, x->loc, "expression nested more than %d levels deep", MAX_EXPR_DEPTH);
+            b->depth++;
+        }
+        return sv_none(x->loc);
+    }
+    b->depth++;
+    sval v = eval_inner(b, x);
+    b->depth--;
+    return v;
+}
+
+static sval eval_inner(builder *b, const py_expr *x)
 {
     sval v = sv_none(x->loc);
     switch (x->kind) {

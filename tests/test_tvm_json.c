@@ -99,8 +99,8 @@ static bool read_file(const char *path, char **data, size_t *len)
 typedef struct {
     char *buf;
     size_t len, cap;
-    const void *seen[4096];
-    size_t nseen;
+    const void **seen; /* variables and buffers in order of first appearance */
+    size_t nseen, seen_cap;
 } text;
 
 static void put(text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -134,8 +134,15 @@ static size_t ident(text *t, const void *p)
     for (size_t i = 0; i < t->nseen; i++)
         if (t->seen[i] == p)
             return i;
-    if (t->nseen < sizeof t->seen / sizeof t->seen[0])
-        t->seen[t->nseen++] = p;
+    if (t->nseen == t->seen_cap) {
+        size_t cap = t->seen_cap ? t->seen_cap * 2 : 64;
+        const void **grown = realloc(t->seen, cap * sizeof *grown);
+        if (!grown)
+            abort();
+        t->seen = grown;
+        t->seen_cap = cap;
+    }
+    t->seen[t->nseen++] = p;
     return t->nseen - 1;
 }
 
@@ -406,6 +413,7 @@ static char *fingerprint(const tir_module *m)
         }
         fp_stmt(&t, f->body, 1);
     }
+    free(t.seen);
     if (!t.buf)
         return calloc(1, 1);
     return t.buf;
