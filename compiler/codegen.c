@@ -464,11 +464,21 @@ static uint32_t extent_reg(cg *c, const tir_expr *x)
     return gen_expr(c, x);
 }
 
+/* A flattened element offset: a register, or r[a] * r[s] + r[b] not yet
+ * computed so a load or store can fuse it (LDX/STX). */
+typedef struct {
+    bool mad;
+    uint32_t reg, a, s, b;
+} flat_index;
+
 /* Flattens buffer indices into one element offset (spec PrimFunc 2.iv). */
-static uint32_t gen_flat_index(cg *c, const tir_buffer *b, tir_expr **idx, uint32_t n, uint32_t vmbuf, tir_loc loc)
+static flat_index gen_flat(cg *c, const tir_buffer *b, tir_expr **idx, uint32_t n, uint32_t vmbuf, tir_loc loc)
 {
-    if (n == 0)
-        return const_int(c, TIR_VT_I64, 0);
+    flat_index f = {false, 0, 0, 0, 0};
+    if (n == 0) {
+        f.reg = const_int(c, TIR_VT_I64, 0);
+        return f;
+    }
     uint32_t *regs = malloc(n * sizeof *regs);
     for (uint32_t i = 0; i < n; i++) {
         regs[i] = gen_expr(c, idx[i]);
@@ -479,12 +489,10 @@ static uint32_t gen_flat_index(cg *c, const tir_buffer *b, tir_expr **idx, uint3
             EMIT4(c, TIRBC_OP_CHKIDX, regs[i], extent_reg(c, ext), vmbuf, i);
     }
     uint32_t acc = regs[n - 1];
-    bool acc_is_i64 = false;
     if (b->nstrides) {
         uint32_t t = temp(c, TIR_VT_I64);
         EMIT3(c, TIRBC_OP_IXMUL, t, regs[n - 1], extent_reg(c, b->strides[n - 1]));
         acc = t;
-        acc_is_i64 = true;
     }
     /* stride of dimension i = product of the extents after it (compact), or the declared stride */
     uint32_t stride = const_int(c, TIR_VT_I64, 1);
@@ -506,15 +514,34 @@ static uint32_t gen_flat_index(cg *c, const tir_buffer *b, tir_expr **idx, uint3
             }
             stride = s;
         }
+        if (i == 0) {
+            /* the last multiply-add is left to the access instruction */
+            f.mad = true;
+            f.a = regs[0];
+            f.s = s;
+            f.b = acc;
+            free(regs);
+            return f;
+        }
         uint32_t t = temp(c, TIR_VT_I64);
         EMIT4(c, TIRBC_OP_IXMAD, t, regs[i], s, acc);
         acc = t;
-        acc_is_i64 = true;
     }
-    (void)acc_is_i64;
     (void)loc;
     free(regs);
-    return acc;
+    f.reg = acc;
+    return f;
+}
+
+/* The flat element offset in one register. */
+static uint32_t gen_flat_index(cg *c, const tir_buffer *b, tir_expr **idx, uint32_t n, uint32_t vmbuf, tir_loc loc)
+{
+    flat_index f = gen_flat(c, b, idx, n, vmbuf, loc);
+    if (!f.mad)
+        return f.reg;
+    uint32_t t = temp(c, TIR_VT_I64);
+    EMIT4(c, TIRBC_OP_IXMAD, t, f.a, f.s, f.b);
+    return t;
 }
 
 static int vmbuf_of(cg *c, const tir_buffer *b, tir_loc loc)
@@ -529,9 +556,12 @@ static uint32_t gen_load(cg *c, const tir_expr *e)
 {
     tir_vtype vt = vt_of(c, e->dtype, e->loc);
     uint32_t vb = (uint32_t)vmbuf_of(c, e->buffer, e->loc);
-    uint32_t idx = gen_flat_index(c, e->buffer, e->args, e->nargs, vb, e->loc);
+    flat_index f = gen_flat(c, e->buffer, e->args, e->nargs, vb, e->loc);
     uint32_t dst = temp(c, vt);
-    EMIT3(c, typed(c, TIRBC_OP_LD_BOOL, vt, e->loc), dst, vb, idx);
+    if (f.mad)
+        EMIT5(c, typed(c, TIRBC_OP_LDX_BOOL, vt, e->loc), dst, vb, f.a, f.s, f.b);
+    else
+        EMIT3(c, typed(c, TIRBC_OP_LD_BOOL, vt, e->loc), dst, vb, f.reg);
     return dst;
 }
 
@@ -913,6 +943,26 @@ static uint32_t gen_vector(cg *c, const tir_expr *e)
 /* ---- statements ---------------------------------------------------------- */
 static void gen_stmt(cg *c, const tir_stmt *s);
 
+/* Emits a branch taken when the scalar bool `cond` is false; returns the word
+ * holding its target, to patch.  An integer comparison becomes one
+ * compare-and-branch with the opposite condition. */
+static uint32_t gen_branch_if_false(cg *c, const tir_expr *cond)
+{
+    if (tir_is_cmp(cond->kind) && cond->dtype.lanes == 1 && tir_dt_is_int(cond->a->dtype) &&
+        cond->a->dtype.lanes == 1) {
+        static const tirbc_opcode opposite[] = {
+            [TIR_E_EQ] = TIRBC_OP_BRNE_BOOL, [TIR_E_NE] = TIRBC_OP_BREQ_BOOL, [TIR_E_LT] = TIRBC_OP_BRGE_BOOL,
+            [TIR_E_LE] = TIRBC_OP_BRGT_BOOL, [TIR_E_GE] = TIRBC_OP_BRLT_BOOL, [TIR_E_GT] = TIRBC_OP_BRLE_BOOL,
+        };
+        uint32_t a = gen_expr(c, cond->a), b = gen_expr(c, cond->b);
+        EMIT3(c, typed(c, opposite[cond->kind], vt_of(c, cond->a->dtype, cond->loc), cond->loc), a, b, 0);
+        return last_word(c);
+    }
+    uint32_t r = gen_expr(c, cond);
+    EMIT2(c, TIRBC_OP_BRZ, r, 0);
+    return last_word(c);
+}
+
 /* A parallel region: PAR iv, min, end, @exit; body; PAREND (opcodes.def). */
 static void gen_parallel(cg *c, const tir_var *var, const tir_expr *min, const tir_expr *extent, const tir_stmt *body,
                          tir_loc loc)
@@ -963,9 +1013,7 @@ static void gen_for(cg *c, const tir_stmt *s)
     /* The extent is evaluated once, as range(min, min + extent) (spec-readings 2). */
     EMIT3(c, typed(c, TIRBC_OP_ADD_BOOL, vt, s->loc), end, mn, ext);
     EMIT2(c, TIRBC_OP_MOV, iv, mn);
-    uint32_t cond = temp(c, TIR_VT_BOOL);
-    EMIT3(c, typed(c, TIRBC_OP_LT_BOOL, vt, s->loc), cond, iv, end);
-    EMIT2(c, TIRBC_OP_BRZ, cond, 0);
+    EMIT3(c, typed(c, TIRBC_OP_BRGE_BOOL, vt, s->loc), iv, end, 0);
     uint32_t to_exit = last_word(c);
     release_temps(c, mark);
     uint32_t top = c->ncode;
@@ -1031,6 +1079,19 @@ static void gen_stmt(cg *c, const tir_stmt *s)
         break;
     case TIR_S_LET: {
         uint32_t v = gen_expr(c, s->value);
+        if ((s->value->kind == TIR_E_VAR || s->value->kind == TIR_E_INT || s->value->kind == TIR_E_FLOAT) &&
+            tir_dt_eq(s->var->dtype, s->value->dtype)) {
+            /* Variables never change while in scope, so a let of a variable or a
+             * constant can share its register instead of copying it. */
+            c->vars = grow(c->vars, &c->capvars, c->nvars + 1, sizeof *c->vars);
+            c->vars[c->nvars].var = s->var;
+            c->vars[c->nvars].reg = v;
+            c->vars[c->nvars].range = range_of(c, s->value);
+            c->nvars++;
+            release_temps(c, mark);
+            gen_stmt(c, s->body);
+            break;
+        }
         uint32_t r = bind_var(c, s->var, range_of(c, s->value));
         if (s->value->dtype.lanes > 1)
             EMIT3(c, typed(c, TIRBC_OP_VMOV_BOOL, elem_vt(c, s->value->dtype, s->loc), s->loc), r, v,
@@ -1057,14 +1118,15 @@ static void gen_stmt(cg *c, const tir_stmt *s)
         }
         tir_vtype vt = vt_of(c, s->value->dtype, s->value->loc);
         uint32_t vb = (uint32_t)vmbuf_of(c, s->buffer, s->loc);
-        uint32_t idx = gen_flat_index(c, s->buffer, s->indices, s->nindices, vb, s->loc);
-        EMIT3(c, typed(c, TIRBC_OP_ST_BOOL, vt, s->loc), vb, idx, v);
+        flat_index f = gen_flat(c, s->buffer, s->indices, s->nindices, vb, s->loc);
+        if (f.mad)
+            EMIT5(c, typed(c, TIRBC_OP_STX_BOOL, vt, s->loc), vb, f.a, f.s, f.b, v);
+        else
+            EMIT3(c, typed(c, TIRBC_OP_ST_BOOL, vt, s->loc), vb, f.reg, v);
         break;
     }
     case TIR_S_IF: {
-        uint32_t cond = gen_expr(c, s->cond);
-        EMIT2(c, TIRBC_OP_BRZ, cond, 0);
-        uint32_t to_else = last_word(c);
+        uint32_t to_else = gen_branch_if_false(c, s->cond);
         release_temps(c, mark);
         gen_stmt(c, s->body);
         if (s->else_case) {
@@ -1095,15 +1157,16 @@ static void gen_stmt(cg *c, const tir_stmt *s)
     case TIR_S_FOR: gen_for(c, s); break;
     case TIR_S_WHILE: {
         uint32_t top = c->ncode;
-        uint32_t cond = gen_expr(c, s->cond);
-        if (!tir_dt_is_bool(s->cond->dtype)) {
+        uint32_t to_exit;
+        if (tir_dt_is_bool(s->cond->dtype)) {
+            to_exit = gen_branch_if_false(c, s->cond);
+        } else {
+            /* an integer condition: loop while it is nonzero */
+            uint32_t cond = gen_expr(c, s->cond);
             tir_vtype vt = vt_of(c, s->cond->dtype, s->cond->loc);
-            uint32_t t = temp(c, TIR_VT_BOOL);
-            EMIT3(c, typed(c, TIRBC_OP_NE_BOOL, vt, s->loc), t, cond, const_int(c, vt, 0));
-            cond = t;
+            EMIT3(c, typed(c, TIRBC_OP_BREQ_BOOL, vt, s->loc), cond, const_int(c, vt, 0), 0);
+            to_exit = last_word(c);
         }
-        EMIT2(c, TIRBC_OP_BRZ, cond, 0);
-        uint32_t to_exit = last_word(c);
         release_temps(c, mark);
         gen_stmt(c, s->body);
         EMIT1(c, TIRBC_OP_JMP, top);

@@ -330,6 +330,7 @@ static inline bool strided_in_bounds(int64_t base, int64_t stride, uint32_t n, u
 #define B code[pc + 2]
 #define C code[pc + 3]
 #define D code[pc + 4]
+#define E code[pc + 5]
 
 /* Buffer names may be absent in a module; messages still need one. */
 static const char *buf_name(const tirbc_function *fn, uint32_t b)
@@ -422,6 +423,15 @@ dispatch:
     }
     LOOP_BODY(BOOL) LOOP_BODY(I8) LOOP_BODY(I16) LOOP_BODY(I32) LOOP_BODY(I64)
     LOOP_BODY(U8) LOOP_BODY(U16) LOOP_BODY(U32) LOOP_BODY(U64)
+#define CMPBR_BODY(T)                                                        \
+    VM_CASE(BREQ_##T) if (SV_##T(A) == SV_##T(B)) VM_JUMP(C); VM_NEXT(4);     \
+    VM_CASE(BRNE_##T) if (SV_##T(A) != SV_##T(B)) VM_JUMP(C); VM_NEXT(4);     \
+    VM_CASE(BRLT_##T) if (SV_##T(A) < SV_##T(B)) VM_JUMP(C); VM_NEXT(4);      \
+    VM_CASE(BRLE_##T) if (SV_##T(A) <= SV_##T(B)) VM_JUMP(C); VM_NEXT(4);     \
+    VM_CASE(BRGT_##T) if (SV_##T(A) > SV_##T(B)) VM_JUMP(C); VM_NEXT(4);      \
+    VM_CASE(BRGE_##T) if (SV_##T(A) >= SV_##T(B)) VM_JUMP(C); VM_NEXT(4);
+    CMPBR_BODY(BOOL) CMPBR_BODY(I8) CMPBR_BODY(I16) CMPBR_BODY(I32) CMPBR_BODY(I64)
+    CMPBR_BODY(U8) CMPBR_BODY(U16) CMPBR_BODY(U32) CMPBR_BODY(U64)
 
     /* ---- moves ---- */
     VM_CASE(MOV) R(A) = R(B); VM_NEXT(3);
@@ -500,6 +510,43 @@ dispatch:
     }
     LD_FLOAT(F32, float, f32)
     LD_FLOAT(F64, double, f64)
+
+    /* ---- fused index loads and stores ---- */
+#define LDX_BODY(T, LOADEXPR)                                         \
+    VM_CASE(LDX_##T)                                                  \
+    {                                                                 \
+        uint64_t idx = R(C).u * R(D).u + R(E).u;                      \
+        if (idx >= bufs[B].nelem)                                     \
+            OOB(B, idx);                                              \
+        LOADEXPR;                                                     \
+        VM_NEXT(6);                                                   \
+    }
+#define STX_BODY(T, CT, VAL)                                          \
+    VM_CASE(STX_##T)                                                  \
+    {                                                                 \
+        uint64_t idx = R(B).u * R(C).u + R(D).u;                      \
+        if (idx >= bufs[A].nelem)                                     \
+            OOB(A, idx);                                              \
+        CT v = VAL;                                                   \
+        memcpy(bufs[A].data + idx * sizeof v, &v, sizeof v);          \
+        VM_NEXT(6);                                                   \
+    }
+#define LDX_INT(T)                                                                                   \
+    LDX_BODY(T, MEM_##T v; memcpy(&v, bufs[B].data + idx * sizeof v, sizeof v); R(A).i = (int64_t)v) \
+    STX_BODY(T, MEM_##T, (MEM_##T)R(E).u)
+    LDX_BODY(BOOL, R(A).i = bufs[B].data[idx] != 0)
+    STX_BODY(BOOL, uint8_t, (uint8_t)R(E).u)
+    LDX_INT(I8) LDX_INT(I16) LDX_INT(I32) LDX_INT(I64) LDX_INT(U8) LDX_INT(U16) LDX_INT(U32)
+    LDX_BODY(U64, memcpy(&R(A).u, bufs[B].data + idx * 8, 8))
+    STX_BODY(U64, uint64_t, R(E).u)
+    LDX_BODY(F32, memcpy(&R(A).f32, bufs[B].data + idx * 4, 4))
+    STX_BODY(F32, float, R(E).f32)
+    LDX_BODY(F64, memcpy(&R(A).f64, bufs[B].data + idx * 8, 8))
+    STX_BODY(F64, double, R(E).f64)
+    LDX_BODY(F16, uint16_t v; memcpy(&v, bufs[B].data + idx * 2, 2); R(A).u = v)
+    STX_BODY(F16, uint16_t, (uint16_t)R(E).u)
+    LDX_BODY(BF16, uint16_t v; memcpy(&v, bufs[B].data + idx * 2, 2); R(A).u = v)
+    STX_BODY(BF16, uint16_t, (uint16_t)R(E).u)
 
     VM_CASE(ALLOC)
     {
