@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "builtins.h"
+#include "fold.h"
 #include "halffloat.h"
 #include "opcodes.h"
 
@@ -73,6 +74,12 @@ typedef struct {
     uint32_t *taken;
     uint32_t ntaken, captaken;
     int parallel_depth; /* inside a parallel region's body */
+    /* loop-invariant expressions computed before the loops that use them */
+    struct hoisted {
+        const tir_expr *e;
+        uint32_t reg;
+    } *hoist;
+    uint32_t nhoist, caphoist;
     bool failed;
 } cg;
 
@@ -645,6 +652,9 @@ static uint32_t gen_expr(cg *c, const tir_expr *e)
         return 0;
     if (e->dtype.lanes > 1)
         return gen_vector(c, e);
+    for (uint32_t i = c->nhoist; i-- > 0;)
+        if (tir_expr_equal(c->hoist[i].e, e))
+            return c->hoist[i].reg;
     switch (e->kind) {
     case TIR_E_VAR: {
         var_slot *s = find_var(c, e->var);
@@ -990,6 +1000,140 @@ static void gen_parallel(cg *c, const tir_var *var, const tir_expr *min, const t
     patch(c, to_exit, c->ncode);
 }
 
+/* ---- loop-invariant hoisting ------------------------------------------------ */
+typedef struct {
+    const tir_var **vars;
+    uint32_t n, cap;
+} var_set;
+
+static void var_set_add(var_set *vs, const tir_var *v)
+{
+    if (!v)
+        return;
+    if (vs->n == vs->cap) {
+        vs->cap = vs->cap ? vs->cap * 2 : 16;
+        vs->vars = realloc(vs->vars, vs->cap * sizeof *vs->vars);
+        if (!vs->vars)
+            abort();
+    }
+    vs->vars[vs->n++] = v;
+}
+
+static bool var_set_has(const var_set *vs, const tir_var *v)
+{
+    for (uint32_t i = 0; i < vs->n; i++)
+        if (vs->vars[i] == v)
+            return true;
+    return false;
+}
+
+static void defined_in_expr(const tir_expr *e, var_set *vs)
+{
+    if (!e)
+        return;
+    if (e->kind == TIR_E_LET)
+        var_set_add(vs, e->var);
+    defined_in_expr(e->a, vs);
+    defined_in_expr(e->b, vs);
+    defined_in_expr(e->c, vs);
+    for (uint32_t i = 0; i < e->nargs; i++)
+        defined_in_expr(e->args[i], vs);
+}
+
+/* Every variable bound inside a statement: these vary from one iteration to the next. */
+static void defined_in_stmt(const tir_stmt *s, var_set *vs)
+{
+    if (!s)
+        return;
+    if (s->kind == TIR_S_LET || s->kind == TIR_S_FOR || s->kind == TIR_S_ALLOCATE || s->kind == TIR_S_ATTR)
+        var_set_add(vs, s->var);
+    defined_in_expr(s->value, vs);
+    defined_in_expr(s->cond, vs);
+    for (uint32_t i = 0; i < s->nindices; i++)
+        defined_in_expr(s->indices[i], vs);
+    for (uint32_t i = 0; i < s->nseq; i++)
+        defined_in_stmt(s->seq[i], vs);
+    defined_in_stmt(s->body, vs);
+    defined_in_stmt(s->else_case, vs);
+}
+
+/* Pure integer index arithmetic over variables fixed during the loop: it
+ * cannot trap (division only by a nonzero constant) and does not read memory. */
+static bool invariant(const tir_expr *e, const var_set *inner)
+{
+    if (e->dtype.lanes != 1 || !tir_dt_is_int(e->dtype))
+        return false;
+    switch (e->kind) {
+    case TIR_E_INT: return true;
+    case TIR_E_VAR: return !var_set_has(inner, e->var);
+    case TIR_E_CAST: return tir_dt_is_int(e->a->dtype) && invariant(e->a, inner);
+    case TIR_E_ADD: case TIR_E_SUB: case TIR_E_MUL: case TIR_E_MIN: case TIR_E_MAX:
+        return invariant(e->a, inner) && invariant(e->b, inner);
+    case TIR_E_DIV: case TIR_E_MOD: case TIR_E_FLOORDIV: case TIR_E_FLOORMOD:
+        return e->b->kind == TIR_E_INT && e->b->ival != 0 && invariant(e->a, inner);
+    default: return false;
+    }
+}
+
+static void collect_invariant(cg *c, const tir_expr *e, const var_set *inner)
+{
+    if (!e)
+        return;
+    if (e->kind != TIR_E_VAR && e->kind != TIR_E_INT && invariant(e, inner)) {
+        for (uint32_t i = 0; i < c->nhoist; i++)
+            if (tir_expr_equal(c->hoist[i].e, e))
+                return;
+        c->hoist = grow(c->hoist, &c->caphoist, c->nhoist + 1, sizeof *c->hoist);
+        c->hoist[c->nhoist].e = e;
+        c->hoist[c->nhoist].reg = UINT32_MAX; /* computed by hoist_invariants */
+        c->nhoist++;
+        return;
+    }
+    collect_invariant(c, e->a, inner);
+    collect_invariant(c, e->b, inner);
+    collect_invariant(c, e->c, inner);
+    for (uint32_t i = 0; i < e->nargs; i++)
+        collect_invariant(c, e->args[i], inner);
+}
+
+static void collect_in_stmt(cg *c, const tir_stmt *s, const var_set *inner)
+{
+    if (!s)
+        return;
+    collect_invariant(c, s->value, inner);
+    collect_invariant(c, s->cond, inner);
+    collect_invariant(c, s->min, inner);
+    collect_invariant(c, s->extent, inner);
+    for (uint32_t i = 0; i < s->nindices; i++)
+        collect_invariant(c, s->indices[i], inner);
+    for (uint32_t i = 0; i < s->nseq; i++)
+        collect_in_stmt(c, s->seq[i], inner);
+    collect_in_stmt(c, s->body, inner);
+    collect_in_stmt(c, s->else_case, inner);
+}
+
+/* Computes, before a loop, the index arithmetic of its body that does not
+ * change between iterations; gen_expr then reuses the registers.  Returns the
+ * hoist table's previous size, to restore after the loop. */
+static uint32_t hoist_invariants(cg *c, const tir_var *loop_var, const tir_stmt *body)
+{
+    uint32_t before = c->nhoist;
+    var_set inner = {NULL, 0, 0};
+    var_set_add(&inner, loop_var);
+    defined_in_stmt(body, &inner);
+    collect_in_stmt(c, body, &inner);
+    free(inner.vars);
+    for (uint32_t i = before; i < c->nhoist; i++) {
+        /* hide this entry while computing it, so gen_expr does not find itself */
+        uint32_t n = c->nhoist;
+        c->nhoist = i;
+        uint32_t r = gen_expr(c, c->hoist[i].e);
+        c->nhoist = n;
+        c->hoist[i].reg = r;
+    }
+    return before;
+}
+
 static void gen_for(cg *c, const tir_stmt *s)
 {
     /* Parallel and thread-binding loops become parallel regions; vectorized
@@ -1016,10 +1160,15 @@ static void gen_for(cg *c, const tir_stmt *s)
     EMIT3(c, typed(c, TIRBC_OP_BRGE_BOOL, vt, s->loc), iv, end, 0);
     uint32_t to_exit = last_word(c);
     release_temps(c, mark);
+    /* hoisted values stay taken (not recycled) until the loop is done */
+    uint32_t hmark = c->ntaken;
+    uint32_t hoist_before = hoist_invariants(c, s->var, s->body);
     uint32_t top = c->ncode;
     gen_stmt(c, s->body);
     EMIT3(c, typed(c, TIRBC_OP_LOOP_BOOL, vt, s->loc), iv, end, top);
     patch(c, to_exit, c->ncode);
+    c->nhoist = hoist_before;
+    release_temps(c, hmark);
 }
 
 static void gen_allocate(cg *c, const tir_stmt *s)
@@ -1335,6 +1484,7 @@ static void cg_free(cg *c)
     for (int i = 0; i < TIR_VT_COUNT; i++)
         free(c->free_regs[i]);
     free(c->taken);
+    free(c->hoist);
 }
 
 static bool gen_function(tir_arena *a, tir_diag *d, const tir_module *m, const tir_func *f, tirbc_function *fn)
