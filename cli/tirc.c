@@ -18,8 +18,9 @@ static const char usage[] =
     "       tirc --emit=asm SOURCE [-o FILE]   print the bytecode listing (as tirvm dis)\n"
     "       tirc --help | --version\n"
     "\n"
-    "SOURCE is a TVMScript file (.py) as TVM prints it or as users write it;\n"
-    "'-' reads it from standard input (then -o is required when compiling).\n"
+    "SOURCE is a TVMScript file (.py) as TVM prints it or as users write it, or\n"
+    "TVM's JSON serialization (.json, from tvm.ir.save_json); '-' reads from\n"
+    "standard input (then -o is required when compiling).\n"
     "The default OUTPUT is SOURCE with its extension replaced by .tirbc.\n"
     "\n"
     "Exit status: 0 success; 1 the program is not valid TIR (errors are\n"
@@ -174,12 +175,6 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     const char *name = from_stdin ? "<stdin>" : source;
-    size_t nl = strlen(name);
-    if (nl > 5 && strcmp(name + nl - 5, ".json") == 0) {
-        fprintf(stderr, "%s: error: unsupported: TVM JSON input is not supported yet; compile the TVMScript form\n", name);
-        free(src);
-        return EXIT_INVALID;
-    }
     tir_compile_options opts = {check};
     tir_compile_result res;
     bool ok = tir_compile(name, src, len, &opts, &res);

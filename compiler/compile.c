@@ -10,11 +10,24 @@
 #include "lower.h"
 #include "py_ast.h"
 #include "script.h"
+#include "tvm_json.h"
 
 static const char *base_name(const char *path)
 {
     const char *s = strrchr(path, '/');
     return s ? s + 1 : path;
+}
+
+/* A .json file name, or text that starts with '{', is TVM JSON. */
+static bool is_json(const char *file, const char *src, size_t len)
+{
+    size_t fl = strlen(file);
+    if (fl > 5 && strcmp(file + fl - 5, ".json") == 0)
+        return true;
+    size_t i = 0;
+    while (i < len && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r'))
+        i++;
+    return i < len && src[i] == '{';
 }
 
 bool tir_compile(const char *file, const char *src, size_t len, const tir_compile_options *opts,
@@ -26,11 +39,17 @@ bool tir_compile(const char *file, const char *src, size_t len, const tir_compil
     tir_diag d;
     tir_diag_init(&d, file, src, len);
     tir_module *m = NULL;
-    py_module *pm = py_parse(&arena, &d, src, len);
     tir_error_class phase = TIR_ERR_SYNTAX;
-    if (pm && !d.nerrors) {
+    if (is_json(file, src, len)) {
+        /* TVM's JSON serialization: syntax and structure are checked together */
+        m = tir_json_build(&arena, &d, src, len);
         phase = TIR_ERR_SCRIPT;
-        m = tir_script_build(&arena, &d, pm);
+    } else {
+        py_module *pm = py_parse(&arena, &d, src, len);
+        if (pm && !d.nerrors) {
+            phase = TIR_ERR_SCRIPT;
+            m = tir_script_build(&arena, &d, pm);
+        }
     }
     if (m && !d.nerrors) {
         phase = TIR_ERR_TYPE;

@@ -2901,8 +2901,8 @@ static tir_func *build_func(builder *b, const py_stmt *def)
             return NULL;
     if (b->saw_block || b->root->nalloc) {
         /* TVM wraps a body with blocks in the root block (5.4). */
-        if (!(body->kind == TIR_S_BLOCK_REALIZE && body->block->niter_vars == 0 && b->root->nalloc == 0 &&
-              strcmp(body->block->name, "root") == 0)) {
+        /* ... unless the body already is a single block with no iter vars (TVM's rule; the name does not matter) */
+        if (!(body->kind == TIR_S_BLOCK_REALIZE && body->block->niter_vars == 0 && b->root->nalloc == 0)) {
             b->root->body = body;
             tir_stmt *r = tir_stmt_new(b->a, TIR_S_BLOCK_REALIZE, def->loc);
             r->block = b->root;

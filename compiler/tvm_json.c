@@ -743,13 +743,15 @@ static void *build_expr(reader *r, uint32_t ni)
         return e;
     case N_LOAD:
         e = tir_expr_new(r->a, TIR_E_LOAD, dt, loc);
-        if (!(e->buffer = buffer_field(r, ni, "buffer")) || !expr_list_field(r, ni, "indices", false, &e->args, &e->nargs) ||
+        if (!(e->buffer = buffer_field(r, ni, "buffer")) ||
+            !expr_list_field(r, ni, "indices", false, &e->args, &e->nargs) ||
             !no_predicate(r, ni))
             return NULL;
         return e;
     case N_RAMP:
         e = tir_expr_new(r->a, TIR_E_RAMP, dt, loc);
-        if (!(e->a = expr_field(r, ni, "base")) || !(e->b = expr_field(r, ni, "stride")) || !lanes_field(r, ni, &e->lanes))
+        if (!(e->a = expr_field(r, ni, "base")) || !(e->b = expr_field(r, ni, "stride")) ||
+            !lanes_field(r, ni, &e->lanes))
             return NULL;
         return e;
     case N_BROADCAST:
@@ -759,7 +761,8 @@ static void *build_expr(reader *r, uint32_t ni)
         return e;
     case N_LET:
         e = tir_expr_new(r->a, TIR_E_LET, dt, loc);
-        if (!(e->var = var_field(r, ni, "var")) || !(e->a = expr_field(r, ni, "value")) || !(e->b = expr_field(r, ni, "body")))
+        if (!(e->var = var_field(r, ni, "var")) || !(e->a = expr_field(r, ni, "value")) ||
+            !(e->b = expr_field(r, ni, "body")))
             return NULL;
         return e;
     case N_CALL: {
@@ -993,7 +996,8 @@ static void *build_block(reader *r, uint32_t ni)
             return NULL;
     }
     if (!region_list_field(r, ni, "reads", &blk->reads, &blk->nreads) ||
-        !region_list_field(r, ni, "writes", &blk->writes, &blk->nwrites) || !opt_stmt_field(r, ni, "init", &blk->init) ||
+        !region_list_field(r, ni, "writes", &blk->writes, &blk->nwrites) ||
+        !opt_stmt_field(r, ni, "init", &blk->init) ||
         !(blk->body = stmt_field(r, ni, "body")))
         return NULL;
     return blk;
@@ -1403,7 +1407,8 @@ tir_module *tir_json_build(tir_arena *a, tir_diag *d, const char *src, size_t le
     }
     const tir_json *rv = r->legacy ? root : root_index;
     int64_t ri;
-    if (!json_int(rv, &ri) || rv->kind == TIR_JSON_TRUE || rv->kind == TIR_JSON_FALSE || ri < 0 || (uint64_t)ri >= r->n) {
+    if (!json_int(rv, &ri) || rv->kind == TIR_JSON_TRUE || rv->kind == TIR_JSON_FALSE || ri < 0 ||
+        (uint64_t)ri >= r->n) {
         tir_diag_error(d, rv->loc, "\"%s\" must be the index of a node (the file has %u nodes)",
                        r->legacy ? "root" : "root_index", r->n);
         return NULL;

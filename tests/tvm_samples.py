@@ -4,7 +4,8 @@ outputs TVM computed and checked against numpy) through tirc and tirvm.
 
 Usage: tvm_samples.py TIRC TIRVM SAMPLES_DIR
 
-Each case compiles NAME.py and runs it with the case's inputs, then compares
+Each case compiles NAME.py, and again NAME.json (TVM's JSON form of the same
+program), and runs it with the case's inputs, then compares
 every output with numpy.isclose at the case's tolerance (exact dtype and
 shape, NaN equal to NaN).  A program that tirc reports as `unsupported` is
 skipped and counted; anything else that fails is a failure.  TAP output.
@@ -18,9 +19,9 @@ import tempfile
 import numpy as np
 
 
-def run_case(tirc, tirvm, stage_dir, case_file, tmp):
+def run_case(tirc, tirvm, stage_dir, case_file, tmp, use_json):
     case = json.load(open(os.path.join(stage_dir, case_file)))
-    prog = os.path.join(stage_dir, case["program"])
+    prog = os.path.join(stage_dir, case["program_json" if use_json else "program"])
     module = os.path.join(tmp, "m.tirbc")
     r = subprocess.run([tirc, prog, "-o", module], capture_output=True, text=True)
     if r.returncode != 0:
@@ -32,7 +33,9 @@ def run_case(tirc, tirvm, stage_dir, case_file, tmp):
     if "threads" in case:
         cmd += ["--threads", str(case["threads"])]
     for name, path in case["args"].items():
-        cmd.append("%s=%s" % (name, os.path.join(stage_dir, path)))
+        # a module compiled from JSON names buffer parameters after their Var
+        pname = case.get("json_param_names", {}).get(name, name) if use_json else name
+        cmd.append("%s=%s" % (pname, os.path.join(stage_dir, path)))
     outs = {}
     for name in case["expect"]["outputs"]:
         outs[name] = os.path.join(tmp, name + ".npy")
@@ -65,10 +68,11 @@ def main():
             stage_dir = os.path.join(root, stage)
             if not os.path.isdir(stage_dir):
                 continue
-            for case_file in sorted(f for f in os.listdir(stage_dir) if f.endswith(".case.json")):
+            for case_file, use_json in sorted((f, j) for f in os.listdir(stage_dir) if f.endswith(".case.json")
+                                              for j in (False, True)):
                 n += 1
-                name = "%s/%s" % (stage, case_file[: -len(".case.json")])
-                status, why = run_case(tirc, tirvm, stage_dir, case_file, tmp)
+                name = "%s/%s%s" % (stage, case_file[: -len(".case.json")], " (json)" if use_json else "")
+                status, why = run_case(tirc, tirvm, stage_dir, case_file, tmp, use_json)
                 if status == "pass":
                     passed += 1
                     print("ok %d - %s" % (n, name))

@@ -150,8 +150,25 @@ static inline int64_t sfloormod(int64_t a, int64_t b)
 }
 
 /* ---- vector lanes: storage types and conversions ---------------------------- */
-/* Lane scratch arrays live in the call context, not in the interpreter's
- * stack frame, which stays small enough for deep calls and nested regions. */
+/* Vector registers are read and written in place.  The lane pointers are
+ * may_alias types because the register file is an array of vm_slot unions;
+ * a destination either is one of the sources or does not overlap them (the
+ * verifier's register layout), and every operation is lane-wise, so in-place
+ * updates are safe. */
+typedef uint8_t __attribute__((may_alias)) AT_BOOL;
+typedef int8_t __attribute__((may_alias)) AT_I8;
+typedef int16_t __attribute__((may_alias)) AT_I16;
+typedef int32_t __attribute__((may_alias)) AT_I32;
+typedef int64_t __attribute__((may_alias)) AT_I64;
+typedef uint8_t __attribute__((may_alias)) AT_U8;
+typedef uint16_t __attribute__((may_alias)) AT_U16;
+typedef uint32_t __attribute__((may_alias)) AT_U32;
+typedef uint64_t __attribute__((may_alias)) AT_U64;
+typedef uint16_t __attribute__((may_alias)) AT_F16;
+typedef uint16_t __attribute__((may_alias)) AT_BF16;
+typedef float __attribute__((may_alias)) AT_F32;
+typedef double __attribute__((may_alias)) AT_F64;
+#define VREG(T, r) ((AT_##T *)&R(r))
 #define LANES(T, k) (ctx->scratch[k].M_##T)
 #define M_BOOL u8
 #define M_I8 i8
@@ -797,27 +814,22 @@ dispatch:
     VM_CASE(ID##_##T)                                                   \
     {                                                                   \
         uint32_t nl = code[pc + 4];                                     \
-        CT_##T *a = LANES(T, 0), *b = LANES(T, 1), *r = LANES(T, 2);                                     \
-        memcpy(a, &R(B), nl * sizeof a[0]);                             \
-        memcpy(b, &R(C), nl * sizeof b[0]);                             \
+        const AT_##T *a = VREG(T, B), *b = VREG(T, C);                  \
+        AT_##T *r = VREG(T, A);                                         \
         for (uint32_t i = 0; i < nl; i++) {                             \
             CT_##T x = a[i], y = b[i];                                  \
             r[i] = (EXPR);                                              \
         }                                                               \
-        memcpy(&R(A), r, nl * sizeof r[0]);                             \
         VM_NEXT(NOPS);                                                  \
     }
 #define VEC_CMP(ID, T, OPR)                                             \
     VM_CASE(ID##_##T)                                                   \
     {                                                                   \
         uint32_t nl = code[pc + 4];                                     \
-        CT_##T *a = LANES(T, 0), *b = LANES(T, 1);                                            \
-        uint8_t *r = ctx->scratch[2].u8;                                                  \
-        memcpy(a, &R(B), nl * sizeof a[0]);                             \
-        memcpy(b, &R(C), nl * sizeof b[0]);                             \
+        const AT_##T *a = VREG(T, B), *b = VREG(T, C);                  \
+        AT_BOOL *r = VREG(BOOL, A);                                     \
         for (uint32_t i = 0; i < nl; i++)                               \
             r[i] = a[i] OPR b[i];                                       \
-        memcpy(&R(A), r, nl);                                           \
         VM_NEXT(5);                                                     \
     }
     /* Integer lanes divide after a check of every divisor. */
@@ -825,9 +837,8 @@ dispatch:
     VM_CASE(ID##_##T)                                                   \
     {                                                                   \
         uint32_t nl = code[pc + 4];                                     \
-        CT_##T *a = LANES(T, 0), *b = LANES(T, 1), *r = LANES(T, 2);                                     \
-        memcpy(a, &R(B), nl * sizeof a[0]);                             \
-        memcpy(b, &R(C), nl * sizeof b[0]);                             \
+        const AT_##T *a = VREG(T, B), *b = VREG(T, C);                  \
+        AT_##T *r = VREG(T, A);                                         \
         for (uint32_t i = 0; i < nl; i++)                               \
             if (!b[i])                                                  \
                 FAIL("integer " WHAT " by zero (lane %u)", i);          \
@@ -837,7 +848,6 @@ dispatch:
             (void)ux; (void)uy; (void)x; (void)y;                        \
             r[i] = NARROW_##T(SIGNED_##T ? (uint64_t)(SIGNED_EXPR) : (uint64_t)(UNSIGNED_EXPR)); \
         }                                                               \
-        memcpy(&R(A), r, nl * sizeof r[0]);                             \
         VM_NEXT(5);                                                     \
     }
 #define VEC_COMMON(T)                                                                        \
@@ -845,23 +855,20 @@ dispatch:
     VM_CASE(VBCAST_##T)                                                                      \
     {                                                                                        \
         uint32_t nl = code[pc + 3];                                                          \
-        CT_##T v = SCALAR_##T(B), *r = LANES(T, 0);                                                     \
+        CT_##T v = SCALAR_##T(B);                                                            \
+        AT_##T *r = VREG(T, A);                                                              \
         for (uint32_t i = 0; i < nl; i++)                                                    \
             r[i] = v;                                                                        \
-        memcpy(&R(A), r, nl * sizeof r[0]);                                                  \
         VM_NEXT(4);                                                                          \
     }                                                                                        \
     VM_CASE(VSEL_##T)                                                                        \
     {                                                                                        \
         uint32_t nl = code[pc + 5];                                                          \
-        uint8_t *c = ctx->scratch[2].u8;                                                                       \
-        CT_##T *a = LANES(T, 0), *b = LANES(T, 1);                                                                 \
-        memcpy(c, &R(B), nl);                                                                \
-        memcpy(a, &R(C), nl * sizeof a[0]);                                                  \
-        memcpy(b, &R(D), nl * sizeof b[0]);                                                  \
+        const AT_BOOL *c = VREG(BOOL, B);                                                    \
+        const AT_##T *a = VREG(T, C), *b = VREG(T, D);                                       \
+        AT_##T *r = VREG(T, A);                                                              \
         for (uint32_t i = 0; i < nl; i++)                                                    \
-            a[i] = c[i] ? a[i] : b[i];                                                       \
-        memcpy(&R(A), a, nl * sizeof a[0]);                                                  \
+            r[i] = c[i] ? a[i] : b[i];                                                       \
         VM_NEXT(6);                                                                          \
     }                                                                                        \
     VM_CASE(VLD_##T)                                                                         \
@@ -871,7 +878,7 @@ dispatch:
         if (!strided_in_bounds(base, stride, nl, bufs[B].nelem))                              \
             FAIL("out-of-bounds vector access to buffer '%s': elements %lld + i*%lld for %u lanes, of %llu", \
                  buf_name(fn, B), (long long)base, (long long)stride, nl, (unsigned long long)bufs[B].nelem); \
-        CT_##T *r = LANES(T, 0);                                                                        \
+        AT_##T *r = VREG(T, A);                                                              \
         const uint8_t *src = bufs[B].data + (uint64_t)base * sizeof r[0];                    \
         if (stride == 1)                                                                     \
             memcpy(r, src, nl * sizeof r[0]);                                                \
@@ -879,7 +886,6 @@ dispatch:
             for (uint32_t i = 0; i < nl; i++)                                                \
                 memcpy(&r[i], src + (int64_t)i * stride * (int64_t)sizeof r[0], sizeof r[0]); \
         LOAD_FIXUP_##T(r, nl);                                                               \
-        memcpy(&R(A), r, nl * sizeof r[0]);                                                  \
         VM_NEXT(6);                                                                          \
     }                                                                                        \
     VM_CASE(VST_##T)                                                                         \
@@ -889,8 +895,7 @@ dispatch:
         if (!strided_in_bounds(base, stride, nl, bufs[A].nelem))                              \
             FAIL("out-of-bounds vector access to buffer '%s': elements %lld + i*%lld for %u lanes, of %llu", \
                  buf_name(fn, A), (long long)base, (long long)stride, nl, (unsigned long long)bufs[A].nelem); \
-        CT_##T *v = LANES(T, 0);                                                                        \
-        memcpy(v, &R(D), nl * sizeof v[0]);                                                  \
+        const AT_##T *v = VREG(T, D);                                                        \
         uint8_t *dst = bufs[A].data + (uint64_t)base * sizeof v[0];                          \
         if (stride == 1)                                                                     \
             memcpy(dst, v, nl * sizeof v[0]);                                                \
@@ -902,9 +907,8 @@ dispatch:
     VM_CASE(VLDG_##T)                                                                        \
     {                                                                                        \
         uint32_t nl = code[pc + 4];                                                          \
-        int64_t *ix = ctx->scratch[3].i64;                                                                      \
-        CT_##T *r = LANES(T, 0);                                                                        \
-        memcpy(ix, &R(C), nl * sizeof ix[0]);                                                \
+        const AT_I64 *ix = VREG(I64, C);                                                     \
+        AT_##T *r = VREG(T, A);                                                              \
         for (uint32_t i = 0; i < nl; i++)                                                    \
             if ((uint64_t)ix[i] >= bufs[B].nelem)                                            \
                 FAIL("out-of-bounds access to buffer '%s': element %lld of %llu (lane %u)", buf_name(fn, B), \
@@ -912,16 +916,13 @@ dispatch:
         for (uint32_t i = 0; i < nl; i++)                                                    \
             memcpy(&r[i], bufs[B].data + (uint64_t)ix[i] * sizeof r[0], sizeof r[0]);        \
         LOAD_FIXUP_##T(r, nl);                                                               \
-        memcpy(&R(A), r, nl * sizeof r[0]);                                                  \
         VM_NEXT(5);                                                                          \
     }                                                                                        \
     VM_CASE(VSTG_##T)                                                                        \
     {                                                                                        \
         uint32_t nl = code[pc + 4];                                                          \
-        int64_t *ix = ctx->scratch[3].i64;                                                                      \
-        CT_##T *v = LANES(T, 0);                                                                        \
-        memcpy(ix, &R(B), nl * sizeof ix[0]);                                                \
-        memcpy(v, &R(C), nl * sizeof v[0]);                                                  \
+        const AT_I64 *ix = VREG(I64, B);                                                     \
+        const AT_##T *v = VREG(T, C);                                                        \
         for (uint32_t i = 0; i < nl; i++)                                                    \
             if ((uint64_t)ix[i] >= bufs[A].nelem)                                            \
                 FAIL("out-of-bounds access to buffer '%s': element %lld of %llu (lane %u)", buf_name(fn, A), \
@@ -937,10 +938,9 @@ dispatch:
     VM_CASE(VCAST_##T)                                                                       \
     {                                                                                        \
         uint32_t nl = code[pc + 3];                                                          \
-        CT_##T *r = LANES(T, 0);                                                                        \
+        AT_##T *r = VREG(T, A);                                                              \
         for (uint32_t i = 0; i < nl; i++)                                                    \
             r[i] = CAST_TO_##T(lane_value((const uint8_t *)&R(B), code[pc + 4], i));          \
-        memcpy(&R(A), r, nl * sizeof r[0]);                                                  \
         VM_NEXT(5);                                                                          \
     }
 #define VEC_INT(T)                                                                                  \
@@ -955,10 +955,9 @@ dispatch:
     VM_CASE(VRAMP_##T)                                                                              \
     {                                                                                               \
         uint32_t nl = code[pc + 4];                                                                 \
-        CT_##T *r = LANES(T, 0);                                                                               \
+        AT_##T *r = VREG(T, A);                                                                     \
         for (uint32_t i = 0; i < nl; i++)                                                           \
             r[i] = NARROW_##T(R(B).u + (uint64_t)i * R(C).u);                                       \
-        memcpy(&R(A), r, nl * sizeof r[0]);                                                         \
         VM_NEXT(5);                                                                                 \
     }
 #define VEC_FLOAT(T)                                                                                \
