@@ -1,0 +1,24 @@
+/* Prints format/opcodes.md, the reference list of instructions, from the one
+ * table (opcodes.def).  A test compares the committed file with this output,
+ * so the document cannot drift from the instruction set. */
+#include <stdio.h>
+
+#include "opcodes.h"
+
+int main(void)
+{
+    printf("# The tirvm instruction set (format version %d)\n\n", 1);
+    printf("Generated from `opcodes.def` by `gen_opcodes_md`; do not edit by hand.\n");
+    printf("Operand letters are explained at the top of `opcodes.def` and in README.md.\n\n");
+    printf("| opcode | mnemonic | operands | synopsis |\n|---:|---|---|---|\n");
+    char name[64];
+    for (int op = 0; op < TIRBC_OP_COUNT; op++) {
+        printf("| %d | `%s` | `%s` | ", op, tirbc_op_name(op, name, sizeof name), tirbc_ops[op].operands);
+        /* a '|' inside a table cell must be escaped */
+        for (const char *c = tirbc_ops[op].synopsis; *c; c++)
+            fputs(*c == '|' ? "\\|" : (char[2]){*c, 0}, stdout);
+        printf(" |\n");
+    }
+    printf("\n%d opcodes.\n", TIRBC_OP_COUNT);
+    return 0;
+}
