@@ -177,7 +177,7 @@ static tirvm_module *prepare(const char *dir, const char *file, bench_result *re
     size_t len = 0;
     char *src = read_file(path, &len);
     if (!src) {
-        snprintf(res->error, sizeof res->error, "cannot read %s", path);
+        snprintf(res->error, sizeof res->error, "cannot read %.400s", path);
         return NULL;
     }
     tir_compile_result cr;
@@ -206,7 +206,7 @@ static tirvm_module *prepare(const char *dir, const char *file, bench_result *re
             tirvm_status st = tirvm_module_load(bytes, nbytes, &tmp, err, sizeof err);
             double dt = now_s() - t1;
             if (st != TIRVM_OK) {
-                snprintf(res->error, sizeof res->error, "load failed: %s", err);
+                snprintf(res->error, sizeof res->error, "load failed: %.400s", err);
                 break;
             }
             best = dt < best ? dt : best;
@@ -217,7 +217,7 @@ static tirvm_module *prepare(const char *dir, const char *file, bench_result *re
         }
         res->load_us = best * 1e6;
     } else {
-        snprintf(res->error, sizeof res->error, "write failed: %s", err);
+        snprintf(res->error, sizeof res->error, "write failed: %.400s", err);
     }
     free(bytes);
     tirbc_module_free(cr.module);
@@ -260,7 +260,7 @@ static void run_kernel(const char *dir, const bench_kernel *k, int threads, int 
     for (int r = 0; r <= repeat; r++) {
         double t0 = now_s();
         if (tirvm_call(m, func, args, k->nbufs, err, sizeof err) != TIRVM_OK) {
-            snprintf(res->error, sizeof res->error, "run failed: %s", err);
+            snprintf(res->error, sizeof res->error, "run failed: %.400s", err);
             goto out;
         }
         times[r] = now_s() - t0;
@@ -314,7 +314,7 @@ static double empty_region_us(const char *dir, int threads, char *error, size_t 
     tirvm_arg a = {TIRVM_ARG_TENSOR, &t, 0, 0};
     char err[512];
     double best = 1e9;
-    for (int r = 0; r < 3; r++) {
+    for (int rep = 0; rep < 3; rep++) {
         double t0 = now_s();
         if (tirvm_call(m, 0, &a, 1, err, sizeof err) != TIRVM_OK) {
             snprintf(error, error_len, "%s", err);

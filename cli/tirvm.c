@@ -9,7 +9,8 @@
 #include "tirvm.h"
 
 static const char usage[] =
-    "usage: tirvm run MODULE.tirbc [--entry NAME] [--threads N] [ARG ...] [--out NAME=FILE.npy ...]\n"
+    "usage: tirvm run MODULE.tirbc [--entry NAME] [--threads N] [--max-steps N] [--max-memory BYTES]\n"
+    "                 [ARG ...] [--out NAME=FILE.npy ...]\n"
     "       tirvm dis MODULE.tirbc      readable listing of every function's bytecode\n"
     "       tirvm verify MODULE.tirbc   load and verify only; exit 0 if the module is valid\n"
     "       tirvm info MODULE.tirbc     functions, parameters with dtypes and shapes, sizes\n"
@@ -21,6 +22,9 @@ static const char usage[] =
     "--out NAME=FILE.npy writes that buffer after a successful run.\n"
     "--threads N (default: $TIRVM_NUM_THREADS, else the online CPUs) sets the\n"
     "worker threads for parallel loops.\n"
+    "--max-steps N bounds the loop iterations and calls of the run; --max-memory\n"
+    "BYTES (suffix K, M or G) bounds the memory its allocations hold.  Both are\n"
+    "for running untrusted modules; exceeding one is a runtime error.\n"
     "\n"
     "Exit status: 0 success; 1 runtime error (failed assertion, integer division\n"
     "by zero, out-of-bounds access, missing or mismatched argument); 2 usage error;\n"
@@ -105,6 +109,27 @@ static int cmd_dis(const char *path)
     return text ? CLI_OK : CLI_RUNTIME;
 }
 
+/* A positive count, with a K/M/G (binary) suffix when bytes are allowed. */
+static bool parse_count(const char *s, bool bytes, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (end == s || errno || v == 0 || *s == '-')
+        return false;
+    int shift = 0;
+    if (bytes && *end && !end[1]) {
+        shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20 : *end == 'G' || *end == 'g' ? 30 : -1;
+        if (shift < 0)
+            return false;
+        end++;
+    }
+    if (*end || (shift && v > (UINT64_MAX >> shift)))
+        return false;
+    *out = (uint64_t)v << shift;
+    return true;
+}
+
 static int cmd_run(int argc, char **argv)
 {
     const char *path = NULL, *entry = NULL;
@@ -112,6 +137,7 @@ static int cmd_run(int argc, char **argv)
     const char **specs = calloc((size_t)argc + 1, sizeof *specs);
     int nouts = 0, nspecs = 0, status = CLI_OK;
     long threads = 0;
+    uint64_t max_steps = 0, max_memory = 0;
     tirvm_module *m = NULL;
     cli_args ca;
     memset(&ca, 0, sizeof ca);
@@ -122,6 +148,15 @@ static int cmd_run(int argc, char **argv)
     }
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
+        if (strcmp(a, "--max-steps") == 0 || strcmp(a, "--max-memory") == 0) {
+            if (i + 1 >= argc || !parse_count(argv[i + 1], a[6] == 'm', a[6] == 's' ? &max_steps : &max_memory)) {
+                snprintf(err, sizeof err, "%s needs a positive number%s", a, a[6] == 'm' ? " of bytes (K, M, G allowed)" : "");
+                status = usage_error(err);
+                goto done;
+            }
+            i++;
+            continue;
+        }
         if (strcmp(a, "--entry") == 0 || strcmp(a, "--threads") == 0 || strcmp(a, "--out") == 0) {
             if (i + 1 >= argc) {
                 snprintf(err, sizeof err, "%s needs a value", a);
@@ -201,6 +236,7 @@ static int cmd_run(int argc, char **argv)
         fprintf(stderr, "error: %s\n", err);
         goto done;
     }
+    tirvm_module_set_limits(m, max_steps, max_memory);
     if (threads && tirvm_module_set_threads(m, (int)threads) != TIRVM_OK) {
         status = usage_error("--threads is out of range");
         goto done;

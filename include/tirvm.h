@@ -35,6 +35,13 @@ void tirvm_module_free(tirvm_module *m);
 tirvm_status tirvm_module_set_threads(tirvm_module *m, int threads);
 int tirvm_module_threads(const tirvm_module *m);
 
+/* Limits for running untrusted modules; 0 means no limit (the default).
+ * max_steps bounds the loop iterations, backward jumps and calls one call
+ * makes (each worker of a parallel region counts its own), so a module
+ * cannot run forever; max_memory bounds the bytes its allocations hold at
+ * once.  Exceeding either is a runtime error. */
+tirvm_status tirvm_module_set_limits(tirvm_module *m, uint64_t max_steps, uint64_t max_memory);
+
 /* Functions and their parameters. */
 int tirvm_function_count(const tirvm_module *m);
 const char *tirvm_function_name(const tirvm_module *m, int func);

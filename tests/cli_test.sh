@@ -136,6 +136,31 @@ expect 0 "compile a function that returns a value" "$TIRC" "$T/ret.py" -o "$T/re
 expect 0 "run a function that returns a value" "$TIRVM" run "$T/ret.tirbc" n=5 x=0.1
 check "the return value is printed with %.17g" grep -qx "16.100000000000001" "$T/out"
 
+# Limits for untrusted modules: a step budget stops an endless loop, a memory
+# budget stops a large allocation; both are runtime errors.
+cat >"$T/forever.py" <<'EOF'
+@T.prim_func
+def main(A: T.Buffer((1,), "int32")):
+    while A[0] == 0:
+        A[0] = 0
+EOF
+cat >"$T/big.py" <<'EOF'
+@T.prim_func
+def main(A: T.Buffer((1,), "float32"), n: T.int32):
+    tmp = T.decl_buffer((n,), "float32")
+    tmp[0] = T.float32(1)
+    A[0] = tmp[0]
+EOF
+expect 0 "compile an endless loop" "$TIRC" "$T/forever.py" -o "$T/forever.tirbc"
+expect 1 "--max-steps stops an endless loop" "$TIRVM" run "$T/forever.tirbc" --max-steps 100000
+check "step limit message" grep -q "step limit exceeded" "$T/err"
+expect 2 "--max-steps needs a positive number" "$TIRVM" run "$T/forever.tirbc" --max-steps 0
+expect 0 "compile a dynamic allocation" "$TIRC" "$T/big.py" -o "$T/big.tirbc"
+expect 0 "an allocation under --max-memory runs" "$TIRVM" run "$T/big.tirbc" n=1000 --max-memory 1M
+expect 1 "an allocation over --max-memory is a runtime error" "$TIRVM" run "$T/big.tirbc" n=1000000 --max-memory 1M
+check "memory limit message" grep -q "exceeds the memory limit of 1048576 bytes" "$T/err"
+expect 2 "--max-memory with a bad suffix is a usage error" "$TIRVM" run "$T/big.tirbc" n=1 --max-memory 1X
+
 # The bundled examples run and match an independent C implementation.
 for ex in add_relu matmul; do
     mkdir -p "$T/$ex"

@@ -375,6 +375,15 @@ int64_t vm_normalize(tir_vtype vt, uint64_t v)
     }
 }
 
+/* The step budget (tirvm_module_set_limits) is spent where execution can
+ * repeat: loop back-edges, backward jumps and calls. */
+#define SPEND_STEP()                                                   \
+    do {                                                               \
+        if (__builtin_expect(ctx->steps_left-- == 0, 0)) {             \
+            ctx->steps_left = 0;                                       \
+            FAIL("step limit exceeded (%llu steps)", (unsigned long long)(ctx->m ? ctx->m->max_steps : 0)); \
+        }                                                              \
+    } while (0)
 bool vm_interpret(vm_ctx *ctx, vm_slot *regs, vm_buf *bufs, uint32_t pc)
 {
     const tirbc_function *fn = ctx->fn;
@@ -397,18 +406,23 @@ dispatch:
     VM_CASE(RET) return true;
     VM_CASE(RETV) ctx->ret = R(A); return true;
     VM_CASE(CALL)
+        SPEND_STEP();
         if (!vm_call(ctx, A, &R(B), NULL))
             return false;
         VM_NEXT(4);
     VM_CASE(CALLV)
     {
         vm_slot result;
+        SPEND_STEP();
         if (!vm_call(ctx, B, &R(C), &result))
             return false;
         R(A) = result;
         VM_NEXT(5);
     }
-    VM_CASE(JMP) VM_JUMP(A);
+    VM_CASE(JMP)
+        if (A <= pc)
+            SPEND_STEP();
+        VM_JUMP(A);
     VM_CASE(BRZ) if (!R(A).i) VM_JUMP(B); VM_NEXT(3);
     VM_CASE(BRNZ) if (R(A).i) VM_JUMP(B); VM_NEXT(3);
     VM_CASE(ASSERT)
@@ -434,8 +448,10 @@ dispatch:
     VM_CASE(LOOP_##T)                                    \
     {                                                    \
         R(A).i = NORM_##T(R(A).u + 1);                   \
-        if (SV_##T(A) < SV_##T(B))                       \
+        if (SV_##T(A) < SV_##T(B)) {                     \
+            SPEND_STEP();                                \
             VM_JUMP(C);                                  \
+        }                                                \
         VM_NEXT(4);                                      \
     }
     LOOP_BODY(BOOL) LOOP_BODY(I8) LOOP_BODY(I16) LOOP_BODY(I32) LOOP_BODY(I64)
@@ -571,22 +587,26 @@ dispatch:
         size_t es = tir_dtype_elem_size(fn->buffers[A].dtype);
         if (R(B).i < 0 || n > VM_MAX_ALLOC_BYTES / es)
             FAIL("allocation of %lld elements for buffer '%s' is too large", (long long)R(B).i, buf_name(fn, A));
-        if (bufs[A].owned)
-            free(bufs[A].data);
+        vm_buf_release(ctx, &bufs[A], es);
+        uint64_t bytes = n * es, limit = ctx->m ? ctx->m->max_memory : 0;
+        uint64_t held = atomic_fetch_add(ctx->mem_used, bytes) + bytes;
+        if (limit && held > limit) {
+            atomic_fetch_sub(ctx->mem_used, bytes);
+            FAIL("allocating %llu bytes for buffer '%s' exceeds the memory limit of %llu bytes",
+                 (unsigned long long)bytes, buf_name(fn, A), (unsigned long long)limit);
+        }
         /* Zeroed so that reading an unwritten element is deterministic. */
         bufs[A].data = n ? calloc(n, es) : NULL;
-        if (n && !bufs[A].data)
+        if (n && !bufs[A].data) {
+            atomic_fetch_sub(ctx->mem_used, bytes);
             FAIL("out of memory allocating buffer '%s'", buf_name(fn, A));
+        }
         bufs[A].nelem = n;
         bufs[A].owned = true;
         VM_NEXT(3);
     }
     VM_CASE(FREE)
-        if (bufs[A].owned)
-            free(bufs[A].data);
-        bufs[A].data = NULL;
-        bufs[A].nelem = 0;
-        bufs[A].owned = false;
+        vm_buf_release(ctx, &bufs[A], tir_dtype_elem_size(fn->buffers[A].dtype));
         VM_NEXT(2);
 
     /* ---- integer arithmetic: computed unsigned, normalized to T ---- */

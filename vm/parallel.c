@@ -73,8 +73,7 @@ static void run_chunk(void *arg, int w)
             bufs[i].owned = false; /* the frame's own buffers stay the frame's */
         ok = run_iterations(&ctx, regs, bufs, r->iv, r->vt, r->lo, first, end, r->body);
         for (uint32_t i = 0; i < fn->nbuffers; i++)
-            if (bufs[i].owned)
-                free(bufs[i].data);
+            vm_buf_release(&ctx, &bufs[i], fn_elem_size(fn, i));
     } else {
         snprintf(err, sizeof err, "out of memory for a parallel worker's frame (in function '%s')", fn->name);
     }

@@ -54,6 +54,13 @@ tirvm_status tirvm_module_set_threads(tirvm_module *m, int threads)
 
 int tirvm_module_threads(const tirvm_module *m) { return m->threads; }
 
+tirvm_status tirvm_module_set_limits(tirvm_module *m, uint64_t max_steps, uint64_t max_memory)
+{
+    m->max_steps = max_steps;
+    m->max_memory = max_memory;
+    return TIRVM_OK;
+}
+
 tirvm_status tirvm_module_load(const void *data, size_t len, tirvm_module **out, char *err, size_t err_len)
 {
     *out = NULL;
@@ -192,6 +199,19 @@ void vm_error_at(vm_ctx *ctx, uint32_t pc, const char *fmt, ...)
         set_err(ctx->err, ctx->err_len, "%s (in function '%s')", msg, ctx->fn->name);
 }
 
+size_t fn_elem_size(const tirbc_function *f, uint32_t b) { return tir_dtype_elem_size(f->buffers[b].dtype); }
+
+void vm_buf_release(vm_ctx *ctx, vm_buf *b, size_t elem_size)
+{
+    if (b->owned) {
+        free(b->data);
+        atomic_fetch_sub(ctx->mem_used, b->nelem * elem_size);
+    }
+    b->data = NULL;
+    b->nelem = 0;
+    b->owned = false;
+}
+
 bool vm_call(vm_ctx *ctx, uint32_t fidx, const vm_slot *args, vm_slot *ret)
 {
     const tirbc_function *f = &ctx->mod->funcs[fidx];
@@ -214,9 +234,9 @@ bool vm_call(vm_ctx *ctx, uint32_t fidx, const vm_slot *args, vm_slot *ret)
         ok = vm_interpret(callee, regs, bufs, 0);
         if (ok && ret)
             *ret = callee->ret;
+        ctx->steps_left = callee->steps_left; /* the callee's steps count against the caller's budget */
         for (uint32_t i = 0; i < f->nbuffers; i++)
-            if (bufs[i].owned)
-                free(bufs[i].data);
+            vm_buf_release(ctx, &bufs[i], fn_elem_size(f, i));
     } else {
         set_err(ctx->err, ctx->err_len, "out of memory calling function '%s'", f->name);
     }
@@ -245,6 +265,10 @@ tirvm_status tirvm_call_ret(tirvm_module *m, int func, const tirvm_arg *args, in
         return TIRVM_ERR_RUNTIME;
     }
     memset(ctxp, 0, sizeof *ctxp);
+    atomic_uint_fast64_t mem_used;
+    atomic_init(&mem_used, 0);
+    ctxp->mem_used = &mem_used;
+    ctxp->steps_left = m->max_steps ? m->max_steps : UINT64_MAX;
     ctxp->mod = m->mod;
     ctxp->fn = f;
     ctxp->err = err;
@@ -264,6 +288,8 @@ tirvm_status tirvm_call_ret(tirvm_module *m, int func, const tirvm_arg *args, in
         return TIRVM_ERR_RUNTIME;
     }
     bool ok = vm_bind_args(ctxp, args, nargs, regs, bufs) && vm_interpret(ctxp, regs, bufs, 0);
+    for (uint32_t i = 0; i < f->nbuffers; i++)
+        vm_buf_release(ctxp, &bufs[i], fn_elem_size(f, i));
     if (result) {
         memset(result, 0, sizeof *result);
         tir_vtype rvt = tir_dtype_vtype(f->ret_dtype);
@@ -284,9 +310,6 @@ tirvm_status tirvm_call_ret(tirvm_module *m, int func, const tirvm_arg *args, in
             result->i = r.i; /* u64 results keep their bits */
     }
     free(ctxp);
-    for (uint32_t i = 0; i < f->nbuffers; i++)
-        if (bufs[i].owned)
-            free(bufs[i].data);
     free(regs);
     free(bufs);
     return ok ? TIRVM_OK : TIRVM_ERR_RUNTIME;

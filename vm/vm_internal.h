@@ -30,6 +30,7 @@ struct tirvm_module {
     tirbc_module *mod;
     int threads;          /* worker threads for parallel regions */
     struct vm_pool *pool; /* created at the first parallel region */
+    uint64_t max_steps, max_memory; /* 0: unlimited */
 };
 
 /* Scratch space for the lanes of one vector operand (64 lanes of 8 bytes). */
@@ -55,9 +56,15 @@ typedef struct {
     bool in_worker;             /* inside a parallel region: nested regions run serially */
     atomic_bool *stop;          /* set when another worker of the region failed */
     int depth;                  /* calls between PrimFuncs in progress */
+    uint64_t steps_left;        /* loop iterations, backward jumps and calls still allowed */
+    atomic_uint_fast64_t *mem_used; /* bytes held by allocations of this call (shared with workers and callees) */
     vm_slot ret;                /* the value given to RETV */
     vm_lanes scratch[4];        /* the vector instructions' operands, copied out of the register file */
 } vm_ctx;
+
+/* Frees a frame-owned buffer and returns its bytes to the call's budget. */
+void vm_buf_release(vm_ctx *ctx, vm_buf *b, size_t elem_size);
+size_t fn_elem_size(const tirbc_function *f, uint32_t b);
 
 /* Deepest chain of calls between PrimFuncs; deeper is a runtime error. */
 #define TIRVM_MAX_CALL_DEPTH 256
