@@ -615,6 +615,7 @@ static uint32_t gen_branchy(cg *c, const tir_expr *e)
 }
 
 static uint32_t gen_vector(cg *c, const tir_expr *e);
+static uint32_t gen_shuffle(cg *c, const tir_expr *e);
 
 /* A call to a PrimFunc: its arguments go to consecutive registers typed like
  * the callee's parameters (opcodes.def, CALL). */
@@ -723,6 +724,8 @@ static uint32_t gen_expr(cg *c, const tir_expr *e)
         }
         ERR(c, e->loc, "unsupported: call to %s is not supported yet", e->op ? e->op : e->callee);
         return 0;
+    case TIR_E_SHUFFLE:
+        return gen_shuffle(c, e);
     case TIR_E_STR:
         ERR(c, e->loc, "unsupported: a string is only allowed as an assert message");
         return 0;
@@ -844,6 +847,46 @@ static vaccess gen_vaccess(cg *c, const tir_buffer *b, tir_expr **idx, uint32_t 
     return va;
 }
 
+/* Shuffle (spec Expr semantics 12, spec-readings 4): lane i of the result is
+ * lane indices[i] of the concatenated vectors.  The vectors are evaluated in
+ * order; each lane is copied with VGET/VSET.  Indices must be constants. */
+static uint32_t gen_shuffle(cg *c, const tir_expr *e)
+{
+    tir_vtype vt = elem_vt(c, e->dtype, e->loc);
+    unsigned lanes = e->dtype.lanes;
+    uint32_t *src = malloc((e->nargs ? e->nargs : 1) * sizeof *src);
+    for (uint32_t k = 0; k < e->nargs; k++)
+        src[k] = gen_expr(c, e->args[k]);
+    uint32_t dst = lanes > 1 ? new_vreg(c, vt, lanes) : temp(c, vt);
+    for (uint32_t i = 0; i < e->nargs2 && !c->failed; i++) {
+        const tir_expr *ix = e->args2[i];
+        if (ix->kind != TIR_E_INT) {
+            ERR(c, ix->loc, "unsupported: Shuffle with a computed index");
+            break;
+        }
+        int64_t want = ix->ival, base = 0;
+        uint32_t k = 0;
+        while (k < e->nargs && want >= base + e->args[k]->dtype.lanes)
+            base += e->args[k++]->dtype.lanes;
+        if (want < 0 || k == e->nargs) {
+            ERR(c, ix->loc, "Shuffle index %lld is out of range", (long long)want);
+            break;
+        }
+        unsigned kl = e->args[k]->dtype.lanes;
+        uint32_t lane = src[k];
+        if (kl > 1) {
+            lane = temp(c, vt);
+            EMIT4(c, typed(c, TIRBC_OP_VGET_BOOL, vt, ix->loc), lane, src[k], kl, (uint32_t)(want - base));
+        }
+        if (lanes > 1)
+            EMIT4(c, typed(c, TIRBC_OP_VSET_BOOL, vt, ix->loc), dst, lane, lanes, i);
+        else
+            EMIT2(c, TIRBC_OP_MOV, dst, lane);
+    }
+    free(src);
+    return dst;
+}
+
 static uint32_t gen_vector(cg *c, const tir_expr *e)
 {
     tir_vtype vt = elem_vt(c, e->dtype, e->loc);
@@ -916,6 +959,8 @@ static uint32_t gen_vector(cg *c, const tir_expr *e)
             EMIT5(c, typed(c, TIRBC_OP_VLD_BOOL, vt, e->loc), d, vb, va.base, va.stride, lanes);
         return d;
     }
+    case TIR_E_SHUFFLE:
+        return gen_shuffle(c, e);
     case TIR_E_CALL: {
         if (e->op && strcmp(e->op, "tir.if_then_else") == 0 && e->nargs == 3)
             return gen_branchy(c, e);

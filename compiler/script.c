@@ -1083,6 +1083,28 @@ static sval call_t(builder *b, const char *name, const call_args *ca)
         }
         return sv_expr(e);
     }
+    if (strcmp(name, "Shuffle") == 0 || strcmp(name, "shuffle") == 0) {
+        /* T.Shuffle([v0, v1, ...], [i0, i1, ...]) (6.7) */
+        const sval *vs = arg(ca, 0, "vectors"), *is = arg(ca, 1, "indices");
+        if (!vs || !is || vs->kind != SV_TUPLE || is->kind != SV_TUPLE) {
+            ERR(b, ca->loc, "T.Shuffle takes a list of vectors and a list of indices");
+            return none;
+        }
+        tir_expr *e = tir_expr_new(b->a, TIR_E_SHUFFLE, TIR_DT_I32, ca->loc);
+        e->nargs = vs->n;
+        e->args = tir_arena_alloc(b->a, (vs->n ? vs->n : 1) * sizeof *e->args);
+        for (uint32_t i = 0; i < vs->n; i++)
+            if (!(e->args[i] = to_expr(b, &vs->items[i])))
+                return none;
+        e->nargs2 = is->n;
+        e->args2 = tir_arena_alloc(b->a, (is->n ? is->n : 1) * sizeof *e->args2);
+        for (uint32_t i = 0; i < is->n; i++)
+            if (!(e->args2[i] = to_expr(b, &is->items[i])))
+                return none;
+        tir_dtype first = vs->n ? e->args[0]->dtype : TIR_DT_I32;
+        e->dtype = tir_dt_with_lanes(first, (uint16_t)(is->n ? is->n : 1));
+        return sv_expr(e);
+    }
     if (strcmp(name, "env_thread") == 0) {
         /* tx = T.env_thread("threadIdx.x"): a Var bound later by T.launch_thread (5.6) */
         if (!nargs_between(b, ca, name, 1, 1) || ca->pos[0].kind != SV_STR) {

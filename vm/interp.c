@@ -241,6 +241,20 @@ typedef double __attribute__((may_alias)) AT_F64;
 #define LOAD_FIXUP_BF16(r, nl)
 #define CAST_TO_F16(v) tir_f16_from_f64(CAST_TO_F64(v))
 #define CAST_TO_BF16(v) tir_bf16_from_f64(CAST_TO_F64(v))
+/* A lane as a scalar register value (integers normalized, floats native). */
+#define LANE_TO_SCALAR_BOOL(r, v) (R(r).i = (v) != 0)
+#define LANE_TO_SCALAR_I8(r, v) (R(r).i = (v))
+#define LANE_TO_SCALAR_I16(r, v) (R(r).i = (v))
+#define LANE_TO_SCALAR_I32(r, v) (R(r).i = (v))
+#define LANE_TO_SCALAR_I64(r, v) (R(r).i = (v))
+#define LANE_TO_SCALAR_U8(r, v) (R(r).i = (v))
+#define LANE_TO_SCALAR_U16(r, v) (R(r).i = (v))
+#define LANE_TO_SCALAR_U32(r, v) (R(r).i = (v))
+#define LANE_TO_SCALAR_U64(r, v) (R(r).u = (v))
+#define LANE_TO_SCALAR_F16(r, v) (R(r).u = (v))
+#define LANE_TO_SCALAR_BF16(r, v) (R(r).u = (v))
+#define LANE_TO_SCALAR_F32(r, v) (R(r).f32 = (v))
+#define LANE_TO_SCALAR_F64(r, v) (R(r).f64 = (v))
 #define FLOOR_F32 floorf
 #define FLOOR_F64 floor
 /* Bool lanes loaded from memory: any nonzero byte is true. */
@@ -951,6 +965,16 @@ dispatch:
             memcpy(bufs[A].data + (uint64_t)ix[i] * sizeof v[0], &v[i], sizeof v[0]);        \
         VM_NEXT(5);                                                                          \
     }
+#define VEC_LANE(T)                                                                          \
+    VM_CASE(VGET_##T)                                                                        \
+    {                                                                                        \
+        CT_##T v = VREG(T, B)[D];                                                            \
+        LANE_TO_SCALAR_##T(A, v);                                                            \
+        VM_NEXT(5);                                                                          \
+    }                                                                                        \
+    VM_CASE(VSET_##T)                                                                        \
+        VREG(T, A)[D] = SCALAR_##T(B);                                                       \
+        VM_NEXT(5);
 #define VEC_NUM(T)                                                                           \
     VEC_CMP(VEQ, T, ==) VEC_CMP(VNE, T, !=) VEC_CMP(VLT, T, <)                               \
     VEC_CMP(VLE, T, <=) VEC_CMP(VGT, T, >) VEC_CMP(VGE, T, >=)                               \
@@ -987,6 +1011,9 @@ dispatch:
     VEC_BIN(VFLOORMOD, T, 5, x - FLOOR_##T(x / y) * y)
     VEC_INT(BOOL) VEC_INT(I8) VEC_INT(I16) VEC_INT(I32) VEC_INT(I64)
     VEC_INT(U8) VEC_INT(U16) VEC_INT(U32) VEC_INT(U64)
+    VEC_LANE(BOOL) VEC_LANE(I8) VEC_LANE(I16) VEC_LANE(I32) VEC_LANE(I64)
+    VEC_LANE(U8) VEC_LANE(U16) VEC_LANE(U32) VEC_LANE(U64)
+    VEC_LANE(F16) VEC_LANE(BF16) VEC_LANE(F32) VEC_LANE(F64)
     VEC_FLOAT(F32) VEC_FLOAT(F64)
     /* 16-bit float lanes: widened to float32, computed, rounded once. */
 #define HL(T, v) TOF_##T(v)
