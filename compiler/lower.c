@@ -2,9 +2,18 @@
 
 #include <string.h>
 
+/* A let variable of a loop being vectorized, replaced by its widened value. */
+typedef struct widened_var widened_var;
+struct widened_var {
+    const tir_var *var;
+    tir_expr *wide;
+    widened_var *next;
+};
+
 typedef struct {
     tir_arena *a;
     tir_diag *d;
+    widened_var *widened; /* lets inside the loop being vectorized */
 } lowerer;
 
 static tir_stmt *lower_stmt(lowerer *l, tir_stmt *s);
@@ -217,10 +226,240 @@ static tir_stmt *lower_block(lowerer *l, tir_stmt *s)
     return body;
 }
 
+/* ---- vectorized loops (spec Stmt semantics 12.iii) -------------------------
+ * For v in T.vectorized(L) whose body is stores of expressions without
+ * control flow becomes the body with v replaced by Ramp(0, 1, L): one vector
+ * instruction per operation.  The spec lets a vectorized loop's iterations be
+ * combined because no iteration may depend on another; every load and store
+ * of the serial loop still happens (there is no control flow to skip one).
+ * Anything else keeps the serial loop, which always has the spec's meaning. */
+static widened_var *find_widened(const lowerer *l, const tir_var *v)
+{
+    for (widened_var *w = l->widened; w; w = w->next)
+        if (w->var == v)
+            return w;
+    return NULL;
+}
+
+/* Does e vary across the lanes: does it use v, or a let that does? */
+static bool varies(const lowerer *l, const tir_expr *e, const tir_var *v)
+{
+    if (!e)
+        return false;
+    if (e->kind == TIR_E_VAR)
+        return e->var == v || find_widened(l, e->var);
+    if (varies(l, e->a, v) || varies(l, e->b, v) || varies(l, e->c, v))
+        return true;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (varies(l, e->args[i], v))
+            return true;
+    for (uint32_t i = 0; i < e->nargs2; i++)
+        if (varies(l, e->args2[i], v))
+            return true;
+    return false;
+}
+#define uses_var(e, v) varies(l, (e), (v))
+
+static tir_expr *bcast(lowerer *l, tir_expr *x, unsigned lanes)
+{
+    if (x->dtype.lanes == lanes)
+        return x;
+    tir_expr *e = tir_expr_new(l->a, TIR_E_BROADCAST, tir_dt_with_lanes(x->dtype, (uint16_t)lanes), x->loc);
+    e->a = x;
+    e->lanes = (int)lanes;
+    return e;
+}
+
+/* The expression with v replaced by Ramp(0, 1, L), as L lanes; NULL if it
+ * cannot be vectorized.  Affine integer forms stay Ramps so accesses stay
+ * contiguous. */
+static tir_expr *widen(lowerer *l, tir_expr *e, const tir_var *v, unsigned L)
+{
+    if (!uses_var(e, v))
+        return e;
+    if (e->dtype.lanes != 1)
+        return NULL;
+    tir_loc loc = e->loc;
+    switch (e->kind) {
+    case TIR_E_VAR: {
+        widened_var *w = find_widened(l, e->var);
+        if (w)
+            return w->wide;
+        tir_expr *r = tir_expr_new(l->a, TIR_E_RAMP, tir_dt_with_lanes(e->dtype, (uint16_t)L), loc);
+        r->a = tir_int(l->a, e->dtype, 0, loc);
+        r->b = tir_int(l->a, e->dtype, 1, loc);
+        r->lanes = (int)L;
+        return r;
+    }
+    case TIR_E_CAST: {
+        tir_expr *x = widen(l, e->a, v, L);
+        if (!x)
+            return NULL;
+        if (x->kind == TIR_E_RAMP && tir_dt_is_int(e->dtype) && e->dtype.bits >= x->dtype.bits) {
+            /* widening an integer ramp keeps it a ramp */
+            tir_expr *r = tir_expr_new(l->a, TIR_E_RAMP, tir_dt_with_lanes(e->dtype, (uint16_t)L), loc);
+            r->a = tir_cast(l->a, e->dtype, x->a, loc);
+            r->b = tir_cast(l->a, e->dtype, x->b, loc);
+            r->lanes = (int)L;
+            return r;
+        }
+        return tir_cast(l->a, tir_dt_with_lanes(e->dtype, (uint16_t)L), x, loc);
+    }
+    case TIR_E_ADD: case TIR_E_SUB: case TIR_E_MUL: case TIR_E_DIV: case TIR_E_MOD: case TIR_E_FLOORDIV:
+    case TIR_E_FLOORMOD: case TIR_E_MIN: case TIR_E_MAX: case TIR_E_EQ: case TIR_E_NE: case TIR_E_LT: case TIR_E_LE:
+    case TIR_E_GE: case TIR_E_GT: {
+        tir_expr *x = widen(l, e->a, v, L), *y = widen(l, e->b, v, L);
+        if (!x || !y)
+            return NULL;
+        /* ramp + scalar, scalar + ramp, ramp - scalar, ramp * constant stay ramps */
+        if (tir_dt_is_int(e->dtype) && (e->kind == TIR_E_ADD || e->kind == TIR_E_SUB || e->kind == TIR_E_MUL)) {
+            tir_expr *ramp = x->kind == TIR_E_RAMP ? x : y->kind == TIR_E_RAMP && e->kind != TIR_E_SUB ? y : NULL;
+            tir_expr *other = ramp == x ? y : x;
+            if (ramp && other->dtype.lanes == 1 && (e->kind != TIR_E_MUL || other->kind == TIR_E_INT)) {
+                tir_expr *r = tir_expr_new(l->a, TIR_E_RAMP, ramp->dtype, loc);
+                r->lanes = ramp->lanes;
+                if (e->kind == TIR_E_MUL) {
+                    r->a = tir_binary(l->a, TIR_E_MUL, ramp->a, other, loc);
+                    r->b = tir_binary(l->a, TIR_E_MUL, ramp->b, other, loc);
+                } else {
+                    r->a = tir_binary(l->a, e->kind, ramp->a, other, loc);
+                    r->b = ramp->b;
+                }
+                return r;
+            }
+        }
+        tir_expr *n = tir_binary(l->a, e->kind, bcast(l, x, L), bcast(l, y, L), loc);
+        return n;
+    }
+    case TIR_E_SELECT: {
+        tir_expr *c = widen(l, e->a, v, L), *t = widen(l, e->b, v, L), *f = widen(l, e->c, v, L);
+        if (!c || !t || !f)
+            return NULL;
+        tir_expr *n = tir_expr_new(l->a, TIR_E_SELECT, tir_dt_with_lanes(e->dtype, (uint16_t)L), loc);
+        n->a = c;
+        n->b = bcast(l, t, L);
+        n->c = bcast(l, f, L);
+        return n;
+    }
+    case TIR_E_NOT: {
+        tir_expr *x = widen(l, e->a, v, L);
+        if (!x)
+            return NULL;
+        tir_expr *n = tir_expr_new(l->a, TIR_E_NOT, tir_dt_with_lanes(e->dtype, (uint16_t)L), loc);
+        n->a = x;
+        return n;
+    }
+    case TIR_E_LOAD: {
+        if (e->buffer->dtype.lanes != 1 || e->nargs == 0)
+            return NULL;
+        for (uint32_t i = 0; i + 1 < e->nargs; i++)
+            if (uses_var(e->args[i], v))
+                return NULL; /* only the last index may vary across lanes */
+        tir_expr *last = widen(l, e->args[e->nargs - 1], v, L);
+        if (!last)
+            return NULL;
+        tir_expr *n = tir_expr_new(l->a, TIR_E_LOAD, tir_dt_with_lanes(e->dtype, (uint16_t)L), loc);
+        n->buffer = e->buffer;
+        n->nargs = e->nargs;
+        n->args = tir_arena_alloc(l->a, e->nargs * sizeof *n->args);
+        memcpy(n->args, e->args, e->nargs * sizeof *n->args);
+        n->args[e->nargs - 1] = bcast(l, last, L);
+        return n;
+    }
+    case TIR_E_CALL: {
+        /* float math builtins have lane-wise vector forms */
+        static const char *const lanewise[] = {"tir.exp", "tir.exp2", "tir.exp10", "tir.log", "tir.log2",
+                                               "tir.log10", "tir.log1p", "tir.sqrt", "tir.rsqrt", "tir.sin",
+                                               "tir.cos", "tir.tan", "tir.tanh", "tir.sigmoid", "tir.erf",
+                                               "tir.floor", "tir.ceil", "tir.trunc", "tir.round", "tir.fabs",
+                                               "tir.pow", NULL};
+        bool ok = false;
+        for (const char *const *p = lanewise; *p && e->op; p++)
+            ok |= strcmp(*p, e->op) == 0;
+        if (!ok || !tir_dt_is_float(e->dtype))
+            return NULL;
+        tir_expr *n = tir_expr_new(l->a, TIR_E_CALL, tir_dt_with_lanes(e->dtype, (uint16_t)L), loc);
+        n->op = e->op;
+        n->nargs = e->nargs;
+        n->args = tir_arena_alloc(l->a, (e->nargs ? e->nargs : 1) * sizeof *n->args);
+        for (uint32_t i = 0; i < e->nargs; i++) {
+            tir_expr *x = widen(l, e->args[i], v, L);
+            if (!x)
+                return NULL;
+            n->args[i] = bcast(l, x, L);
+        }
+        return n;
+    }
+    default:
+        return NULL; /* Let, if_then_else, And/Or (evaluation order), calls, shuffles... */
+    }
+}
+
+/* The body of a vectorizable loop as vector statements, or NULL. */
+static tir_stmt *vectorize_body(lowerer *l, tir_stmt *s, const tir_var *v, unsigned L)
+{
+    if (s->kind == TIR_S_SEQ) {
+        tir_stmt **items = tir_arena_alloc(l->a, (s->nseq ? s->nseq : 1) * sizeof *items);
+        for (uint32_t i = 0; i < s->nseq; i++)
+            if (!(items[i] = vectorize_body(l, s->seq[i], v, L)))
+                return NULL;
+        return tir_seq(l->a, items, s->nseq, s->loc);
+    }
+    if (s->kind == TIR_S_LET) {
+        if (!uses_var(s->value, v)) {
+            /* the same in every lane: keep the scalar let around the vector body */
+            tir_stmt *body = vectorize_body(l, s->body, v, L);
+            if (!body)
+                return NULL;
+            tir_stmt *n = tir_stmt_new(l->a, TIR_S_LET, s->loc);
+            n->var = s->var;
+            n->value = s->value;
+            n->body = body;
+            return n;
+        }
+        /* a block iter var bound to the loop variable: substitute its widened value */
+        tir_expr *wide = widen(l, s->value, v, L);
+        if (!wide)
+            return NULL;
+        widened_var w = {s->var, wide, l->widened};
+        l->widened = &w;
+        tir_stmt *body = vectorize_body(l, s->body, v, L);
+        l->widened = w.next;
+        return body;
+    }
+    if (s->kind != TIR_S_STORE || s->buffer->dtype.lanes != 1 || s->nindices == 0)
+        return NULL;
+    for (uint32_t i = 0; i + 1 < s->nindices; i++)
+        if (uses_var(s->indices[i], v))
+            return NULL;
+    if (!uses_var(s->indices[s->nindices - 1], v))
+        return NULL; /* every lane writes one place: keep the serial order */
+    tir_expr *last = widen(l, s->indices[s->nindices - 1], v, L), *value = widen(l, s->value, v, L);
+    if (!last || !value)
+        return NULL;
+    tir_stmt *n = tir_stmt_new(l->a, TIR_S_STORE, s->loc);
+    n->buffer = s->buffer;
+    n->nindices = s->nindices;
+    n->indices = tir_arena_alloc(l->a, s->nindices * sizeof *n->indices);
+    memcpy(n->indices, s->indices, s->nindices * sizeof *n->indices);
+    n->indices[s->nindices - 1] = bcast(l, last, L);
+    n->value = bcast(l, value, L);
+    return n;
+}
+
 static tir_stmt *lower_stmt(lowerer *l, tir_stmt *s)
 {
     if (!s)
         return NULL;
+    if (s->kind == TIR_S_FOR && s->for_kind == TIR_FOR_VECTORIZED && s->min->kind == TIR_E_INT && s->min->ival == 0 &&
+        s->extent->kind == TIR_E_INT && s->extent->ival >= 2 && s->extent->ival <= 64) {
+        tir_stmt *body = lower_stmt(l, s->body);
+        tir_stmt *vec = body ? vectorize_body(l, body, s->var, (unsigned)s->extent->ival) : NULL;
+        if (vec)
+            return vec;
+        s->body = body;
+        return s;
+    }
     switch (s->kind) {
     case TIR_S_BLOCK_REALIZE: return lower_block(l, s);
     case TIR_S_SEQ:
@@ -245,7 +484,7 @@ static tir_stmt *lower_stmt(lowerer *l, tir_stmt *s)
 
 bool tir_lower_module(tir_arena *a, tir_diag *d, tir_module *m)
 {
-    lowerer l = {a, d};
+    lowerer l = {a, d, NULL};
     int before = d->nerrors;
     for (uint32_t i = 0; i < m->nfuncs; i++)
         m->funcs[i]->body = lower_stmt(&l, m->funcs[i]->body);
