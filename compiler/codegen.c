@@ -1179,6 +1179,131 @@ static uint32_t hoist_invariants(cg *c, const tir_var *loop_var, const tir_stmt 
     return before;
 }
 
+/* ---- loop-level instructions ---------------------------------------------
+ * A serial loop whose body is exactly  X[fixed] = X[fixed] + Y[affine] * Z[affine]
+ * (Y scalar, broadcast when X and Z are vectors of L lanes with stride 1)
+ * becomes one MAC instruction.  Selected only when the three accesses are
+ * provably inside every dimension for the whole loop (so the per-dimension
+ * checks it skips could never fail), X does not share storage with Y or Z,
+ * and the buffers have constant shapes and no declared strides. */
+typedef struct {
+    const tir_buffer *buf;
+    tir_expr **idx;   /* the indices with the loop variable at its start */
+    uint32_t n;
+    int64_t stride;   /* flat elements per loop step */
+} mac_access;
+
+static bool const_shape(const tir_buffer *b)
+{
+    if (b->nstrides || b->dtype.lanes != 1)
+        return false;
+    for (uint32_t i = 0; i < b->ndim; i++)
+        if (b->shape[i]->kind != TIR_E_INT)
+            return false;
+    return true;
+}
+
+/* Is index idx (affine in the loop variable) inside [0, extent) for the whole loop, and the
+ * last one with `lanes` consecutive lanes? */
+static bool mac_access_of(cg *c, const tir_expr *load, const tir_var *k, unsigned lanes, mac_access *out)
+{
+    if (load->kind != TIR_E_LOAD || !const_shape(load->buffer) || load->nargs == 0)
+        return false;
+    const tir_buffer *b = load->buffer;
+    out->buf = b;
+    out->n = load->nargs;
+    out->idx = tir_arena_alloc(c->a, load->nargs * sizeof *out->idx);
+    int64_t stride = 0, dim_stride = 1;
+    for (uint32_t d = load->nargs; d-- > 0;) {
+        const tir_expr *ix = load->args[d];
+        int64_t width = 1;
+        if (d + 1 == load->nargs && lanes > 1) {
+            if (ix->kind != TIR_E_RAMP || ix->b->kind != TIR_E_INT || ix->b->ival != 1 || (unsigned)ix->lanes != lanes)
+                return false;
+            ix = ix->a;
+            width = lanes;
+        }
+        int64_t coef, term;
+        if (ix->dtype.lanes != 1 || !tir_linear_coefficient(ix, k, &coef) || __builtin_mul_overflow(coef, dim_stride, &term) ||
+            __builtin_add_overflow(stride, term, &stride))
+            return false;
+        interval r = range_of(c, ix);
+        if (!r.known || r.lo < 0 || r.hi + width - 1 >= b->shape[d]->ival)
+            return false;
+        out->idx[d] = (tir_expr *)ix;
+        if (__builtin_mul_overflow(dim_stride, b->shape[d]->ival, &dim_stride))
+            return false;
+    }
+    out->stride = stride;
+    return true;
+}
+
+static bool try_gen_mac(cg *c, const tir_stmt *loop)
+{
+    const tir_stmt *st = loop->body;
+    const tir_var *k = loop->var;
+    if (st->kind != TIR_S_STORE || st->nindices == 0 || !tir_dt_is_float(st->value->dtype) ||
+        loop->min->kind != TIR_E_INT || loop->extent->kind != TIR_E_INT || loop->extent->ival < 1)
+        return false;
+    unsigned lanes = st->value->dtype.lanes;
+    const tir_expr *v = st->value;
+    if (v->kind != TIR_E_ADD)
+        return false;
+    const tir_expr *acc = v->a, *prod = v->b;
+    if (prod->kind != TIR_E_MUL) {
+        acc = v->b;
+        prod = v->a;
+    }
+    /* the accumulator is the stored element itself, fixed during the loop */
+    if (acc->kind != TIR_E_LOAD || acc->buffer != st->buffer || prod->kind != TIR_E_MUL || acc->nargs != st->nindices)
+        return false;
+    for (uint32_t i = 0; i < st->nindices; i++) {
+        int64_t coef;
+        if (!tir_expr_equal(acc->args[i], st->indices[i]) || !tir_linear_coefficient(st->indices[i], k, &coef) ||
+            coef != 0)
+            return false;
+    }
+    const tir_expr *terms[2] = {prod->a, prod->b};
+    for (int order = 0; order < 2; order++) {
+        const tir_expr *y = terms[order], *z = terms[1 - order];
+        if (lanes > 1) {
+            if (y->kind != TIR_E_BROADCAST)
+                continue;
+            y = y->a;
+        }
+        if (y->kind != TIR_E_LOAD || y->dtype.lanes != 1 || z->kind != TIR_E_LOAD || z->dtype.lanes != lanes)
+            continue;
+        /* the loop variable's range, for the bounds proofs */
+        interval kr = {true, loop->min->ival, 0};
+        if (__builtin_add_overflow(loop->min->ival, loop->extent->ival - 1, &kr.hi))
+            return false;
+        uint32_t mark = c->ntaken;
+        uint32_t kreg = bind_var(c, k, kr);
+        mac_access X, Y, Z;
+        int xb = find_data(c, st->buffer->data), yb = find_data(c, y->buffer->data), zb = find_data(c, z->buffer->data);
+        tir_expr xload = *acc; /* the stored element, as an access */
+        xload.nargs = st->nindices;
+        xload.args = st->indices;
+        xload.dtype = st->value->dtype;
+        if (xb < 0 || yb < 0 || zb < 0 || xb == yb || xb == zb || !mac_access_of(c, &xload, k, lanes, &X) ||
+            !mac_access_of(c, y, k, 1, &Y) || !mac_access_of(c, z, k, lanes, &Z)) {
+            c->nvars--; /* forget the trial binding of k */
+            return false;
+        }
+        tir_vtype vt = elem_vt(c, st->buffer->dtype, st->loc);
+        EMIT2(c, TIRBC_OP_MOV, kreg, const_int(c, vt_of(c, k->dtype, loop->loc), loop->min->ival));
+        uint32_t xr = gen_flat_index(c, X.buf, X.idx, X.n, (uint32_t)xb, st->loc);
+        uint32_t yr = gen_flat_index(c, Y.buf, Y.idx, Y.n, (uint32_t)yb, st->loc);
+        uint32_t zr = gen_flat_index(c, Z.buf, Z.idx, Z.n, (uint32_t)zb, st->loc);
+        int op = typed(c, TIRBC_OP_MAC_F32, vt, st->loc);
+        emit(c, op, 10, (uint32_t)xb, xr, (uint32_t)yb, yr, const_int(c, TIR_VT_I64, Y.stride), (uint32_t)zb, zr,
+             const_int(c, TIR_VT_I64, Z.stride), const_int(c, TIR_VT_I64, loop->extent->ival), lanes);
+        release_temps(c, mark);
+        return true;
+    }
+    return false;
+}
+
 static void gen_for(cg *c, const tir_stmt *s)
 {
     /* Parallel and thread-binding loops become parallel regions; vectorized
@@ -1187,6 +1312,8 @@ static void gen_for(cg *c, const tir_stmt *s)
         gen_parallel(c, s->var, s->min, s->extent, s->body, s->loc);
         return;
     }
+    if ((s->for_kind == TIR_FOR_SERIAL || s->for_kind == TIR_FOR_UNROLLED) && try_gen_mac(c, s))
+        return;
     tir_vtype vt = vt_of(c, s->var->dtype, s->loc);
     uint32_t mark = c->ntaken;
     uint32_t mn = gen_expr(c, s->min), ext = gen_expr(c, s->extent);

@@ -292,3 +292,36 @@ bool tir_const_difference(const tir_expr *x, const tir_expr *y, int64_t *out)
     *out = f.constant;
     return true;
 }
+
+static bool expr_uses(const tir_expr *e, const tir_var *v)
+{
+    if (!e)
+        return false;
+    if (e->kind == TIR_E_VAR)
+        return e->var == v;
+    if (expr_uses(e->a, v) || expr_uses(e->b, v) || expr_uses(e->c, v))
+        return true;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (expr_uses(e->args[i], v))
+            return true;
+    for (uint32_t i = 0; i < e->nargs2; i++)
+        if (expr_uses(e->args2[i], v))
+            return true;
+    return false;
+}
+
+bool tir_linear_coefficient(const tir_expr *e, const tir_var *v, int64_t *coef)
+{
+    linear_form f;
+    memset(&f, 0, sizeof f);
+    if (!linear_add(&f, e, 1, 0))
+        return false;
+    *coef = 0;
+    for (uint32_t i = 0; i < f.n; i++) {
+        if (f.atom[i]->kind == TIR_E_VAR && f.atom[i]->var == v)
+            *coef = f.coef[i];
+        else if (expr_uses(f.atom[i], v))
+            return false;
+    }
+    return true;
+}

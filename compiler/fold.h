@@ -22,4 +22,8 @@ bool tir_expr_equal(const tir_expr *x, const tir_expr *y);
  * check: sums of constant multiples of the same terms), stores it in *out. */
 bool tir_const_difference(const tir_expr *x, const tir_expr *y, int64_t *out);
 
+/* If e = c*v + (terms without v) for a constant c, stores c (0 when e does
+ * not use v) and returns true. */
+bool tir_linear_coefficient(const tir_expr *e, const tir_var *v, int64_t *coef);
+
 #endif

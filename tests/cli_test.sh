@@ -161,6 +161,10 @@ expect 1 "an allocation over --max-memory is a runtime error" "$TIRVM" run "$T/b
 check "memory limit message" grep -q "exceeds the memory limit of 1048576 bytes" "$T/err"
 expect 2 "--max-memory with a bad suffix is a usage error" "$TIRVM" run "$T/big.tirbc" n=1 --max-memory 1X
 
+# The scheduled matmul's inner loop becomes one loop-level instruction.
+expect 0 "compile the scheduled matmul benchmark kernel" "$TIRC" --emit=asm "$SRC/benchmarks/kernels/matmul_sched.py"
+check "its multiply-accumulate loop is one mac instruction" grep -q " mac\.f32 " "$T/out"
+
 # The bundled examples run and match an independent C implementation.
 for ex in add_relu matmul; do
     mkdir -p "$T/$ex"

@@ -316,6 +316,25 @@ static inline uint64_t lane_bits(lane_val v) { return v.cls == 1 ? v.u : (uint64
 #define CAST_TO_F32(v) ((v).cls == 2 ? (float)(v).f : (v).cls == 1 ? (float)(v).u : (float)(v).i)
 #define CAST_TO_F64(v) ((v).cls == 2 ? (v).f : (v).cls == 1 ? (double)(v).u : (double)(v).i)
 
+/* Element access helpers for the loop-level instructions (unaligned-safe). */
+static inline float load_f32(const uint8_t *p, uint64_t i) { float v; memcpy(&v, p + i * 4, 4); return v; }
+static inline void store_f32(uint8_t *p, uint64_t i, float v) { memcpy(p + i * 4, &v, 4); }
+static inline double load_f64(const uint8_t *p, uint64_t i) { double v; memcpy(&v, p + i * 8, 8); return v; }
+static inline void store_f64(uint8_t *p, uint64_t i, double v) { memcpy(p + i * 8, &v, 8); }
+static inline uint16_t load_u16(const uint8_t *p, uint64_t i) { uint16_t v; memcpy(&v, p + i * 2, 2); return v; }
+static inline void store_u16(uint8_t *p, uint64_t i, uint16_t v) { memcpy(p + i * 2, &v, 2); }
+
+/* Do the rows base + k*stride + [0, lanes) for k < count all lie in [0, nelem)?
+ * Checked on the first and last row, with overflow detection. */
+static inline bool mac_in_bounds(int64_t base, int64_t stride, int64_t count, uint32_t lanes, uint64_t nelem)
+{
+    int64_t span, last, end;
+    if (__builtin_mul_overflow(stride, count - 1, &span) || __builtin_add_overflow(base, span, &last) ||
+        __builtin_add_overflow(last, (int64_t)lanes - 1, &end) || __builtin_add_overflow(base, (int64_t)lanes - 1, &span))
+        return false;
+    return base >= 0 && last >= 0 && (uint64_t)span < nelem && (uint64_t)end < nelem;
+}
+
 /* Are base + i*stride for i < n all inside [0, nelem)?  Checked on the first
  * and last lane, with overflow detection. */
 static inline bool strided_in_bounds(int64_t base, int64_t stride, uint32_t n, uint64_t nelem)
@@ -557,6 +576,65 @@ dispatch:
     }
     LD_FLOAT(F32, float, f32)
     LD_FLOAT(F64, double, f64)
+
+    /* ---- loop-level instructions ---- */
+#define MAC_BODY(T, CT, LOADV, STOREV, MULADD)                                                  \
+    VM_CASE(MAC_##T)                                                                           \
+    {                                                                                          \
+        uint32_t X = A, Y = C, Z = code[pc + 6], nl = code[pc + 10];                           \
+        int64_t xb = R(B).i, yb = R(D).i, ys = R(E).i, zb = R(code[pc + 7]).i, zs = R(code[pc + 8]).i; \
+        int64_t count = R(code[pc + 9]).i;                                                     \
+        if (count > 0) {                                                                       \
+            if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) && mac_in_bounds(yb, ys, count, 1, bufs[Y].nelem) && \
+                mac_in_bounds(zb, zs, count, nl, bufs[Z].nelem)) {                             \
+                CT acc[64];                                                                    \
+                const uint8_t *yp = bufs[Y].data, *zp = bufs[Z].data;                          \
+                for (uint32_t j = 0; j < nl; j++)                                              \
+                    acc[j] = LOADV(bufs[X].data, (uint64_t)xb + j);                            \
+                for (int64_t k = 0; k < count; k++) {                                          \
+                    CT y = LOADV(yp, (uint64_t)(yb + k * ys));                                 \
+                    uint64_t zrow = (uint64_t)(zb + k * zs);                                   \
+                    for (uint32_t j = 0; j < nl; j++)                                          \
+                        acc[j] = MULADD(acc[j], y, LOADV(zp, zrow + j));                       \
+                }                                                                              \
+                for (uint32_t j = 0; j < nl; j++)                                              \
+                    STOREV(bufs[X].data, (uint64_t)xb + j, acc[j]);                            \
+            } else {                                                                           \
+                /* the loop's own order, so an error comes where the loop would raise it */    \
+                for (int64_t k = 0; k < count; k++) {                                          \
+                    uint64_t yi = (uint64_t)yb + (uint64_t)k * (uint64_t)ys;                   \
+                    if (yi >= bufs[Y].nelem)                                                   \
+                        OOB(Y, yi);                                                            \
+                    CT y = LOADV(bufs[Y].data, yi);                                            \
+                    for (uint32_t j = 0; j < nl; j++) {                                        \
+                        uint64_t xi = (uint64_t)xb + j, zi = (uint64_t)zb + (uint64_t)k * (uint64_t)zs + j; \
+                        if (xi >= bufs[X].nelem)                                               \
+                            OOB(X, xi);                                                        \
+                        if (zi >= bufs[Z].nelem)                                               \
+                            OOB(Z, zi);                                                        \
+                        STOREV(bufs[X].data, xi, MULADD(LOADV(bufs[X].data, xi), y, LOADV(bufs[Z].data, zi))); \
+                    }                                                                          \
+                }                                                                              \
+            }                                                                                  \
+        }                                                                                      \
+        VM_NEXT(11);                                                                           \
+    }
+#define LOAD_F32(p, i) load_f32((p), (i))
+#define STORE_F32(p, i, v) store_f32((p), (i), (v))
+#define LOAD_F64(p, i) load_f64((p), (i))
+#define STORE_F64(p, i, v) store_f64((p), (i), (v))
+#define LOAD_H16(p, i) load_u16((p), (i))
+#define STORE_H16(p, i, v) store_u16((p), (i), (v))
+#define MULADD_F(acc, y, z) ((acc) + (y) * (z))
+/* 16-bit floats round the product, then the sum, as the loop's mul and add do */
+#define MULADD_F16(acc, y, z) \
+    tir_f16_from_f64(tir_f16_to_f32(acc) + tir_f16_to_f32(tir_f16_from_f64(tir_f16_to_f32(y) * tir_f16_to_f32(z))))
+#define MULADD_BF16(acc, y, z) \
+    tir_bf16_from_f64(tir_bf16_to_f32(acc) + tir_bf16_to_f32(tir_bf16_from_f64(tir_bf16_to_f32(y) * tir_bf16_to_f32(z))))
+    MAC_BODY(F32, float, LOAD_F32, STORE_F32, MULADD_F)
+    MAC_BODY(F64, double, LOAD_F64, STORE_F64, MULADD_F)
+    MAC_BODY(F16, uint16_t, LOAD_H16, STORE_H16, MULADD_F16)
+    MAC_BODY(BF16, uint16_t, LOAD_H16, STORE_H16, MULADD_BF16)
 
     /* ---- fused index loads and stores ---- */
 #define LDX_BODY(T, LOADEXPR)                                         \
