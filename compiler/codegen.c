@@ -1238,9 +1238,82 @@ static bool mac_access_of(cg *c, const tir_expr *load, const tir_var *k, unsigne
     return true;
 }
 
+/* Lowered blocks bind their iter vars with lets of loop variables; the
+ * matcher sees through them by substituting (a copy: the tree is shared). */
+typedef struct subst {
+    const tir_var *var;
+    tir_expr *value;
+    const struct subst *next;
+} subst;
+
+static tir_expr *substitute(cg *c, tir_expr *e, const subst *sb)
+{
+    if (!e || !sb)
+        return e;
+    if (e->kind == TIR_E_VAR) {
+        for (const subst *p = sb; p; p = p->next)
+            if (p->var == e->var)
+                return p->value;
+        return e;
+    }
+    tir_expr *n = tir_arena_alloc(c->a, sizeof *n);
+    *n = *e;
+    n->a = substitute(c, e->a, sb);
+    n->b = substitute(c, e->b, sb);
+    n->c = substitute(c, e->c, sb);
+    if (e->nargs) {
+        n->args = tir_arena_alloc(c->a, e->nargs * sizeof *n->args);
+        for (uint32_t i = 0; i < e->nargs; i++)
+            n->args[i] = substitute(c, e->args[i], sb);
+    }
+    return n;
+}
+
+static tir_stmt *substitute_store(cg *c, const tir_stmt *st, const subst *sb)
+{
+    tir_stmt *n = tir_arena_alloc(c->a, sizeof *n);
+    *n = *st;
+    n->value = substitute(c, st->value, sb);
+    n->indices = tir_arena_alloc(c->a, (st->nindices ? st->nindices : 1) * sizeof *n->indices);
+    for (uint32_t i = 0; i < st->nindices; i++)
+        n->indices[i] = substitute(c, st->indices[i], sb);
+    return n;
+}
+
+static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, const tir_stmt *init);
+
+/* The body forms that are one accumulation: [lets of variables] [if k == min: X = init] X += Y * Z. */
 static bool try_gen_mac(cg *c, const tir_stmt *loop)
 {
     const tir_stmt *st = loop->body;
+    subst *sb = NULL;
+    while (st->kind == TIR_S_LET && (st->value->kind == TIR_E_VAR || st->value->kind == TIR_E_INT) &&
+           tir_dt_eq(st->var->dtype, st->value->dtype)) {
+        subst *p = tir_arena_alloc(c->a, sizeof *p);
+        p->var = st->var;
+        p->value = substitute(c, st->value, sb);
+        p->next = sb;
+        sb = p;
+        st = st->body;
+    }
+    const tir_stmt *init = NULL;
+    if (st->kind == TIR_S_SEQ && st->nseq == 2 && st->seq[0]->kind == TIR_S_IF && !st->seq[0]->else_case &&
+        st->seq[0]->body->kind == TIR_S_STORE) {
+        /* the reduction block's init guard: exactly "k == min" (lower.c) */
+        tir_expr *g = substitute(c, st->seq[0]->cond, sb);
+        if (g->kind != TIR_E_EQ || g->a->kind != TIR_E_VAR || g->a->var != loop->var || g->b->kind != TIR_E_INT ||
+            loop->min->kind != TIR_E_INT || g->b->ival != loop->min->ival)
+            return false;
+        init = substitute_store(c, st->seq[0]->body, sb);
+        st = st->seq[1];
+    }
+    if (st->kind != TIR_S_STORE)
+        return false;
+    return try_gen_mac_store(c, loop, substitute_store(c, st, sb), init);
+}
+
+static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, const tir_stmt *init)
+{
     const tir_var *k = loop->var;
     if (st->kind != TIR_S_STORE || st->nindices == 0 || !tir_dt_is_float(st->value->dtype) ||
         loop->min->kind != TIR_E_INT || loop->extent->kind != TIR_E_INT || loop->extent->ival < 1)
@@ -1290,8 +1363,23 @@ static bool try_gen_mac(cg *c, const tir_stmt *loop)
             c->nvars--; /* forget the trial binding of k */
             return false;
         }
+        /* the init store writes the accumulator itself, at the first iteration */
+        if (init) {
+            const tir_expr *iv = init->value;
+            bool constant = iv->kind == TIR_E_FLOAT || (iv->kind == TIR_E_BROADCAST && iv->a->kind == TIR_E_FLOAT);
+            bool same = constant && init->buffer == st->buffer && init->nindices == st->nindices &&
+                        iv->dtype.lanes == lanes;
+            for (uint32_t i = 0; same && i < st->nindices; i++)
+                same = tir_expr_equal(init->indices[i], st->indices[i]);
+            if (!same) {
+                c->nvars--;
+                return false;
+            }
+        }
         tir_vtype vt = elem_vt(c, st->buffer->dtype, st->loc);
         EMIT2(c, TIRBC_OP_MOV, kreg, const_int(c, vt_of(c, k->dtype, loop->loc), loop->min->ival));
+        if (init)
+            gen_stmt(c, init); /* the loop runs at least once (extent >= 1), so the guard holds once, first */
         uint32_t xr = gen_flat_index(c, X.buf, X.idx, X.n, (uint32_t)xb, st->loc);
         uint32_t yr = gen_flat_index(c, Y.buf, Y.idx, Y.n, (uint32_t)yb, st->loc);
         uint32_t zr = gen_flat_index(c, Z.buf, Z.idx, Z.n, (uint32_t)zb, st->loc);
