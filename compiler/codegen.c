@@ -21,6 +21,7 @@
 #include "builtins.h"
 #include "fold.h"
 #include "halffloat.h"
+#include "lower.h"
 #include "opcodes.h"
 
 typedef struct {
@@ -1392,6 +1393,127 @@ static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, c
     return false;
 }
 
+/* ---- strip-mining serial loops into vectors --------------------------------
+ * A serial loop over [0, E) whose body is stores of lane-wise expressions runs
+ * as E / L vector iterations of L lanes, then the remaining iterations
+ * serially, when nothing observable can change: no integer division (nothing
+ * can trap), every access provably inside every dimension for the whole loop,
+ * each stored buffer written once per iteration at a unit-stride index and
+ * its storage not read in the body, so no iteration sees another's store. */
+#define STRIP_LANES 16
+
+static bool has_int_division(const tir_expr *e)
+{
+    if (!e)
+        return false;
+    if ((e->kind == TIR_E_DIV || e->kind == TIR_E_MOD || e->kind == TIR_E_FLOORDIV || e->kind == TIR_E_FLOORMOD) &&
+        tir_dt_is_int(e->dtype))
+        return true;
+    if (has_int_division(e->a) || has_int_division(e->b) || has_int_division(e->c))
+        return true;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (has_int_division(e->args[i]))
+            return true;
+    return false;
+}
+
+/* Loads in e: every one provably in bounds; none from the storage `written`. */
+static bool loads_safe(cg *c, const tir_expr *e, const tir_var *const *written, uint32_t nwritten)
+{
+    if (!e)
+        return true;
+    if (e->kind == TIR_E_LOAD) {
+        for (uint32_t w = 0; w < nwritten; w++)
+            if (e->buffer->data == written[w])
+                return false;
+        if (e->buffer->dtype.lanes != 1)
+            return false;
+        for (uint32_t d = 0; d < e->nargs; d++) {
+            interval r = range_of(c, e->args[d]);
+            if (!r.known || r.lo < 0 || e->buffer->shape[d]->kind != TIR_E_INT || r.hi >= e->buffer->shape[d]->ival)
+                return false;
+        }
+    }
+    if (!loads_safe(c, e->a, written, nwritten) || !loads_safe(c, e->b, written, nwritten) ||
+        !loads_safe(c, e->c, written, nwritten))
+        return false;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (!loads_safe(c, e->args[i], written, nwritten))
+            return false;
+    return true;
+}
+
+static bool try_strip_mine(cg *c, const tir_stmt *loop)
+{
+    const tir_var *v = loop->var;
+    if (loop->min->kind != TIR_E_INT || loop->min->ival != 0 || loop->extent->kind != TIR_E_INT ||
+        loop->extent->ival < 2 * STRIP_LANES || !tir_dt_is_int(v->dtype))
+        return false;
+    /* the body: one store, or a sequence of stores */
+    const tir_stmt *const *stores = (const tir_stmt *const *)&loop->body;
+    uint32_t n = 1;
+    if (loop->body->kind == TIR_S_SEQ) {
+        stores = (const tir_stmt *const *)loop->body->seq;
+        n = loop->body->nseq;
+    }
+    if (n > 8)
+        return false;
+    const tir_var *written[8];
+    for (uint32_t i = 0; i < n; i++) {
+        const tir_stmt *st = stores[i];
+        if (st->kind != TIR_S_STORE || st->nindices == 0 || st->value->dtype.lanes != 1 ||
+            st->buffer->dtype.lanes != 1 || has_int_division(st->value))
+            return false;
+        for (uint32_t w = 0; w < i; w++)
+            if (written[w] == st->buffer->data)
+                return false;
+        written[i] = st->buffer->data;
+        int64_t coef;
+        if (!tir_linear_coefficient(st->indices[st->nindices - 1], v, &coef) || coef != 1)
+            return false;
+    }
+    interval vr = {true, 0, loop->extent->ival - 1};
+    uint32_t nvars_before = c->nvars;
+    bind_var(c, v, vr);
+    bool ok = true;
+    for (uint32_t i = 0; ok && i < n; i++) {
+        const tir_stmt *st = stores[i];
+        for (uint32_t d = 0; ok && d < st->nindices; d++) {
+            interval r = range_of(c, st->indices[d]);
+            ok = r.known && r.lo >= 0 && st->buffer->shape[d]->kind == TIR_E_INT && r.hi < st->buffer->shape[d]->ival &&
+                 !has_int_division(st->indices[d]) && loads_safe(c, st->indices[d], written, n);
+        }
+        ok = ok && loads_safe(c, st->value, written, n);
+    }
+    c->nvars = nvars_before;
+    if (!ok)
+        return false;
+    /* for io in [0, E / L): body with v = Ramp(io * L, 1, L); then v in [E / L * L, E) serially */
+    int64_t E = loop->extent->ival, full = E / STRIP_LANES;
+    tir_var *io = tir_var_new(c->a, "vec", v->dtype, loop->loc);
+    tir_expr *base = tir_binary(c->a, TIR_E_MUL, tir_var_ref(c->a, io, loop->loc),
+                                tir_int(c->a, v->dtype, STRIP_LANES, loop->loc), loop->loc);
+    tir_stmt *vbody = tir_vectorize_body(c->a, c->d, loop->body, v, STRIP_LANES, base);
+    if (!vbody)
+        return false;
+    tir_stmt *vloop = tir_stmt_new(c->a, TIR_S_FOR, loop->loc);
+    vloop->var = io;
+    vloop->min = tir_int(c->a, v->dtype, 0, loop->loc);
+    vloop->extent = tir_int(c->a, v->dtype, full, loop->loc);
+    vloop->for_kind = TIR_FOR_SERIAL;
+    vloop->body = vbody;
+    gen_stmt(c, vloop);
+    if (E % STRIP_LANES) {
+        tir_stmt *rest = tir_stmt_new(c->a, TIR_S_FOR, loop->loc);
+        *rest = *loop;
+        rest->min = tir_int(c->a, v->dtype, full * STRIP_LANES, loop->loc);
+        rest->extent = tir_int(c->a, v->dtype, E - full * STRIP_LANES, loop->loc);
+        rest->for_kind = TIR_FOR_UNROLLED; /* the remainder: serial, and not strip-mined again */
+        gen_stmt(c, rest);
+    }
+    return true;
+}
+
 static void gen_for(cg *c, const tir_stmt *s)
 {
     /* Parallel and thread-binding loops become parallel regions; vectorized
@@ -1401,6 +1523,8 @@ static void gen_for(cg *c, const tir_stmt *s)
         return;
     }
     if ((s->for_kind == TIR_FOR_SERIAL || s->for_kind == TIR_FOR_UNROLLED) && try_gen_mac(c, s))
+        return;
+    if (s->for_kind == TIR_FOR_SERIAL && try_strip_mine(c, s))
         return;
     tir_vtype vt = vt_of(c, s->var->dtype, s->loc);
     uint32_t mark = c->ntaken;

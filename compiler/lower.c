@@ -14,6 +14,7 @@ typedef struct {
     tir_arena *a;
     tir_diag *d;
     widened_var *widened; /* lets inside the loop being vectorized */
+    tir_expr *ramp_base;  /* the loop variable becomes Ramp(ramp_base, 1, L); NULL means 0 */
 } lowerer;
 
 static tir_stmt *lower_stmt(lowerer *l, tir_stmt *s);
@@ -286,7 +287,7 @@ static tir_expr *widen(lowerer *l, tir_expr *e, const tir_var *v, unsigned L)
         if (w)
             return w->wide;
         tir_expr *r = tir_expr_new(l->a, TIR_E_RAMP, tir_dt_with_lanes(e->dtype, (uint16_t)L), loc);
-        r->a = tir_int(l->a, e->dtype, 0, loc);
+        r->a = l->ramp_base ? l->ramp_base : tir_int(l->a, e->dtype, 0, loc);
         r->b = tir_int(l->a, e->dtype, 1, loc);
         r->lanes = (int)L;
         return r;
@@ -484,9 +485,16 @@ static tir_stmt *lower_stmt(lowerer *l, tir_stmt *s)
 
 bool tir_lower_module(tir_arena *a, tir_diag *d, tir_module *m)
 {
-    lowerer l = {a, d, NULL};
+    lowerer l = {a, d, NULL, NULL};
     int before = d->nerrors;
     for (uint32_t i = 0; i < m->nfuncs; i++)
         m->funcs[i]->body = lower_stmt(&l, m->funcs[i]->body);
     return d->nerrors == before;
+}
+
+tir_stmt *tir_vectorize_body(tir_arena *a, tir_diag *d, tir_stmt *body, const tir_var *v, unsigned lanes,
+                             tir_expr *base)
+{
+    lowerer l = {a, d, NULL, base};
+    return vectorize_body(&l, body, v, lanes);
 }

@@ -9,4 +9,10 @@
 /* Rewrites every function body in place; reports unsupported constructs. */
 bool tir_lower_module(tir_arena *a, tir_diag *d, tir_module *m);
 
+/* The statements of a loop body with its variable v replaced by
+ * Ramp(base, 1, lanes) as vector statements, or NULL if the body is not
+ * stores of lane-wise expressions (used by codegen to strip-mine loops). */
+tir_stmt *tir_vectorize_body(tir_arena *a, tir_diag *d, tir_stmt *body, const tir_var *v, unsigned lanes,
+                             tir_expr *base);
+
 #endif
