@@ -1316,7 +1316,8 @@ static bool try_gen_mac(cg *c, const tir_stmt *loop)
 static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, const tir_stmt *init)
 {
     const tir_var *k = loop->var;
-    if (st->kind != TIR_S_STORE || st->nindices == 0 || !tir_dt_is_float(st->value->dtype) ||
+    bool is_int = tir_dt_is_int(st->value->dtype) && !tir_dt_is_bool(st->value->dtype);
+    if (st->kind != TIR_S_STORE || st->nindices == 0 || !(tir_dt_is_float(st->value->dtype) || is_int) ||
         loop->min->kind != TIR_E_INT || loop->extent->kind != TIR_E_INT || loop->extent->ival < 1)
         return false;
     unsigned lanes = st->value->dtype.lanes;
@@ -1345,6 +1346,17 @@ static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, c
                 continue;
             y = y->a;
         }
+        /* integer products may widen their sources first: (T)Y * (T)Z, both of one kind */
+        tir_vtype src_kind = TIR_VT_NONE;
+        if (is_int) {
+            if (y->kind == TIR_E_CAST && tir_dt_is_int(y->a->dtype) && !tir_dt_is_bool(y->a->dtype))
+                y = y->a;
+            if (z->kind == TIR_E_CAST && tir_dt_is_int(z->a->dtype) && !tir_dt_is_bool(z->a->dtype))
+                z = z->a;
+            src_kind = tir_dtype_vtype(y->dtype);
+            if (src_kind != tir_dtype_vtype(z->dtype))
+                continue;
+        }
         if (y->kind != TIR_E_LOAD || y->dtype.lanes != 1 || z->kind != TIR_E_LOAD || z->dtype.lanes != lanes)
             continue;
         /* the loop variable's range, for the bounds proofs */
@@ -1367,7 +1379,8 @@ static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, c
         /* the init store writes the accumulator itself, at the first iteration */
         if (init) {
             const tir_expr *iv = init->value;
-            bool constant = iv->kind == TIR_E_FLOAT || (iv->kind == TIR_E_BROADCAST && iv->a->kind == TIR_E_FLOAT);
+            bool constant = iv->kind == TIR_E_FLOAT || iv->kind == TIR_E_INT ||
+                            (iv->kind == TIR_E_BROADCAST && (iv->a->kind == TIR_E_FLOAT || iv->a->kind == TIR_E_INT));
             bool same = constant && init->buffer == st->buffer && init->nindices == st->nindices &&
                         iv->dtype.lanes == lanes;
             for (uint32_t i = 0; same && i < st->nindices; i++)
@@ -1384,9 +1397,14 @@ static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, c
         uint32_t xr = gen_flat_index(c, X.buf, X.idx, X.n, (uint32_t)xb, st->loc);
         uint32_t yr = gen_flat_index(c, Y.buf, Y.idx, Y.n, (uint32_t)yb, st->loc);
         uint32_t zr = gen_flat_index(c, Z.buf, Z.idx, Z.n, (uint32_t)zb, st->loc);
-        int op = typed(c, TIRBC_OP_MAC_F32, vt, st->loc);
-        emit(c, op, 10, (uint32_t)xb, xr, (uint32_t)yb, yr, const_int(c, TIR_VT_I64, Y.stride), (uint32_t)zb, zr,
-             const_int(c, TIR_VT_I64, Z.stride), const_int(c, TIR_VT_I64, loop->extent->ival), lanes);
+        if (is_int)
+            emit(c, typed(c, TIRBC_OP_MACI_I32, vt, st->loc), 11, (uint32_t)xb, xr, (uint32_t)yb, yr,
+                 const_int(c, TIR_VT_I64, Y.stride), (uint32_t)zb, zr, const_int(c, TIR_VT_I64, Z.stride),
+                 const_int(c, TIR_VT_I64, loop->extent->ival), lanes, (uint32_t)src_kind);
+        else
+            emit(c, typed(c, TIRBC_OP_MAC_F32, vt, st->loc), 10, (uint32_t)xb, xr, (uint32_t)yb, yr,
+                 const_int(c, TIR_VT_I64, Y.stride), (uint32_t)zb, zr, const_int(c, TIR_VT_I64, Z.stride),
+                 const_int(c, TIR_VT_I64, loop->extent->ival), lanes);
         release_temps(c, mark);
         return true;
     }

@@ -394,6 +394,16 @@ static int check_operands(verifier *v, const tirbc_function *f, const uint8_t *i
         case 't':
             if (w >= TIR_VT_COUNT || w == TIR_VT_HANDLE)
                 return ierr(v, pc, op, n, "unknown value kind %u", w);
+            if (strcmp(tirbc_ops[op].stem, "maci") == 0) {
+                /* the source buffers (operands 3 and 6) hold integers of this kind */
+                if (!vt_is_int(w) || w == TIR_VT_BOOL)
+                    return ierr(v, pc, op, n, "source kind %s is not an integer type", vt_name(w));
+                for (int src = 3; src <= 6; src += 3) {
+                    uint32_t bi = f->code[pc + (uint32_t)src];
+                    if (bi >= f->nbuffers || tir_dtype_vtype(f->buffers[bi].dtype) != w)
+                        return ierr(v, pc, op, (unsigned)src, "buffer does not hold %s elements", vt_name(w));
+                }
+            }
             break;
         case 'V': case 'W': case 'M': case 'K': case 'J': case 'G': {
             unsigned vwant = (letter == 'V' || letter == 'W') ? T
@@ -425,7 +435,8 @@ static int check_operands(verifier *v, const tirbc_function *f, const uint8_t *i
                 return ierr(v, pc, op, n, "buffer b%u out of range (function has %u)", w, f->nbuffers);
             const tirbc_buffer *b = &f->buffers[w];
             unsigned bvt = tir_dtype_vtype(b->dtype);
-            if (T != TIR_VT_NONE && bvt != T)
+            bool source_of_maci = strcmp(tirbc_ops[op].stem, "maci") == 0 && n != 1;
+            if (T != TIR_VT_NONE && bvt != T && !source_of_maci)
                 return ierr(v, pc, op, n, "buffer b%u '%s' has element type %s, expected %s", w, buf_name(b),
                             vt_name(bvt), vt_name(T));
             if ((op == TIRBC_OP_ALLOC || op == TIRBC_OP_FREE) && b->kind != TIRBC_BUF_ALLOC)
@@ -444,7 +455,7 @@ static int check_operands(verifier *v, const tirbc_function *f, const uint8_t *i
             if (tirbc_ops[op].stem[0] == 'v' && (strcmp(tirbc_ops[op].stem, "vget") == 0 ||
                                                  strcmp(tirbc_ops[op].stem, "vset") == 0) && w >= lanes)
                 return ierr(v, pc, op, n, "lane %u out of range (the vector has %u lanes)", w, lanes);
-            if (strcmp(tirbc_ops[op].stem, "mac") == 0 && (w < 1 || w > 64))
+            if ((strcmp(tirbc_ops[op].stem, "mac") == 0 || strcmp(tirbc_ops[op].stem, "maci") == 0) && (w < 1 || w > 64))
                 return ierr(v, pc, op, n, "lane count %u is not between 1 and 64", w);
             if (op == TIRBC_OP_CHKIDX && w >= TIRBC_MAX_NDIM)
                 return ierr(v, pc, op, n, "dimension %u exceeds the limit of %u dimensions", w, TIRBC_MAX_NDIM);

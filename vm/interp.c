@@ -636,6 +636,78 @@ dispatch:
     MAC_BODY(F16, uint16_t, LOAD_H16, STORE_H16, MULADD_F16)
     MAC_BODY(BF16, uint16_t, LOAD_H16, STORE_H16, MULADD_BF16)
 
+    /* Integer accumulation: sources of kind K widened to T; wraps in T's width. */
+#define MACI_LOOP(TT, ST)                                                                          \
+    do {                                                                                           \
+        if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) && mac_in_bounds(yb, ys, count, 1, bufs[Y].nelem) && \
+            mac_in_bounds(zb, zs, count, nl, bufs[Z].nelem)) {                                     \
+            uint64_t acc[64];                                                                      \
+            for (uint32_t j = 0; j < nl; j++) {                                                    \
+                TT x;                                                                              \
+                memcpy(&x, bufs[X].data + ((uint64_t)xb + j) * sizeof x, sizeof x);                \
+                acc[j] = (uint64_t)x;                                                              \
+            }                                                                                      \
+            for (int64_t k = 0; k < count; k++) {                                                  \
+                ST y;                                                                              \
+                memcpy(&y, bufs[Y].data + (uint64_t)(yb + k * ys) * sizeof y, sizeof y);           \
+                const uint8_t *zrow = bufs[Z].data + (uint64_t)(zb + k * zs) * sizeof(ST);         \
+                for (uint32_t j = 0; j < nl; j++) {                                                \
+                    ST z;                                                                          \
+                    memcpy(&z, zrow + j * sizeof z, sizeof z);                                     \
+                    acc[j] += (uint64_t)(int64_t)y * (uint64_t)(int64_t)z;                         \
+                }                                                                                  \
+            }                                                                                      \
+            for (uint32_t j = 0; j < nl; j++) {                                                    \
+                TT x = (TT)acc[j];                                                                 \
+                memcpy(bufs[X].data + ((uint64_t)xb + j) * sizeof x, &x, sizeof x);                \
+            }                                                                                      \
+        } else {                                                                                   \
+            for (int64_t k = 0; k < count; k++) {                                                  \
+                uint64_t yi = (uint64_t)yb + (uint64_t)k * (uint64_t)ys;                           \
+                if (yi >= bufs[Y].nelem)                                                           \
+                    OOB(Y, yi);                                                                    \
+                ST y;                                                                              \
+                memcpy(&y, bufs[Y].data + yi * sizeof y, sizeof y);                                \
+                for (uint32_t j = 0; j < nl; j++) {                                                \
+                    uint64_t xi = (uint64_t)xb + j, zi = (uint64_t)zb + (uint64_t)k * (uint64_t)zs + j; \
+                    if (xi >= bufs[X].nelem)                                                       \
+                        OOB(X, xi);                                                                \
+                    if (zi >= bufs[Z].nelem)                                                       \
+                        OOB(Z, zi);                                                                \
+                    TT x;                                                                          \
+                    ST z;                                                                          \
+                    memcpy(&x, bufs[X].data + xi * sizeof x, sizeof x);                            \
+                    memcpy(&z, bufs[Z].data + zi * sizeof z, sizeof z);                            \
+                    x = (TT)((uint64_t)x + (uint64_t)(int64_t)y * (uint64_t)(int64_t)z);           \
+                    memcpy(bufs[X].data + xi * sizeof x, &x, sizeof x);                            \
+                }                                                                                  \
+            }                                                                                      \
+        }                                                                                          \
+    } while (0)
+#define MACI_BODY(T, TT)                                                                           \
+    VM_CASE(MACI_##T)                                                                              \
+    {                                                                                              \
+        uint32_t X = A, Y = C, Z = code[pc + 6], nl = code[pc + 10];                               \
+        int64_t xb = R(B).i, yb = R(D).i, ys = R(E).i, zb = R(code[pc + 7]).i, zs = R(code[pc + 8]).i; \
+        int64_t count = R(code[pc + 9]).i;                                                         \
+        if (count > 0) {                                                                           \
+            switch (code[pc + 11]) {                                                               \
+            case TIR_VT_I8: MACI_LOOP(TT, int8_t); break;                                          \
+            case TIR_VT_U8: MACI_LOOP(TT, uint8_t); break;                                         \
+            case TIR_VT_I16: MACI_LOOP(TT, int16_t); break;                                        \
+            case TIR_VT_U16: MACI_LOOP(TT, uint16_t); break;                                       \
+            case TIR_VT_I32: MACI_LOOP(TT, int32_t); break;                                        \
+            case TIR_VT_U32: MACI_LOOP(TT, uint32_t); break;                                       \
+            case TIR_VT_I64: MACI_LOOP(TT, int64_t); break;                                        \
+            default: MACI_LOOP(TT, uint64_t); break;                                               \
+            }                                                                                      \
+        }                                                                                          \
+        VM_NEXT(12);                                                                               \
+    }
+    MACI_BODY(BOOL, uint8_t) MACI_BODY(I8, int8_t) MACI_BODY(I16, int16_t) MACI_BODY(I32, int32_t)
+    MACI_BODY(I64, int64_t) MACI_BODY(U8, uint8_t) MACI_BODY(U16, uint16_t) MACI_BODY(U32, uint32_t)
+    MACI_BODY(U64, uint64_t)
+
     /* ---- fused index loads and stores ---- */
 #define LDX_BODY(T, LOADEXPR)                                         \
     VM_CASE(LDX_##T)                                                  \

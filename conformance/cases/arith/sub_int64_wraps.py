@@ -1,0 +1,13 @@
+# ---
+# spec: Evaluating PrimExprs 13.i-ii, 13.iv
+# features: [expr.sub, dtype.int64, arith.int_wraparound]
+# description: int64 subtraction wraps modulo 2^64
+# arg A: int64[2] = [-9223372036854775808, 9223372036854775807]
+# arg B: int64[2] = [1, -1]
+# arg C: int64[2]
+# assert_return C: [9223372036854775807, -9223372036854775808]
+# ---
+@T.prim_func
+def main(A: T.Buffer((2,), "int64"), B: T.Buffer((2,), "int64"), C: T.Buffer((2,), "int64")):
+    for i in range(2):
+        C[i] = A[i] - B[i]

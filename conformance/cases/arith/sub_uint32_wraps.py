@@ -1,0 +1,13 @@
+# ---
+# spec: Evaluating PrimExprs 13.i-ii, 13.iv
+# features: [expr.sub, dtype.uint32, arith.int_wraparound]
+# description: uint32 subtraction wraps modulo 2^32
+# arg A: uint32[2] = [0, 1]
+# arg B: uint32[2] = [1, 4294967295]
+# arg C: uint32[2]
+# assert_return C: [4294967295, 2]
+# ---
+@T.prim_func
+def main(A: T.Buffer((2,), "uint32"), B: T.Buffer((2,), "uint32"), C: T.Buffer((2,), "uint32")):
+    for i in range(2):
+        C[i] = A[i] - B[i]
