@@ -1435,13 +1435,18 @@ static bool has_int_division(const tir_expr *e)
     return false;
 }
 
-/* Loads in e: every one provably in bounds; none from the storage `written`. */
-static bool loads_safe(cg *c, const tir_expr *e, const tir_var *const *written, uint32_t nwritten)
+/* Loads in e: every one provably in bounds; none from the storage `written`,
+ * except the very element the iteration stores (`self`). */
+static bool loads_safe_except(cg *c, const tir_expr *e, const tir_var *const *written, uint32_t nwritten,
+                              const tir_stmt *self)
 {
     if (!e)
         return true;
     if (e->kind == TIR_E_LOAD) {
-        for (uint32_t w = 0; w < nwritten; w++)
+        bool own = self && e->buffer == self->buffer && e->nargs == self->nindices;
+        for (uint32_t d = 0; own && d < e->nargs; d++)
+            own = tir_expr_equal(e->args[d], self->indices[d]);
+        for (uint32_t w = 0; w < nwritten && !own; w++)
             if (e->buffer->data == written[w])
                 return false;
         if (e->buffer->dtype.lanes != 1)
@@ -1452,13 +1457,18 @@ static bool loads_safe(cg *c, const tir_expr *e, const tir_var *const *written, 
                 return false;
         }
     }
-    if (!loads_safe(c, e->a, written, nwritten) || !loads_safe(c, e->b, written, nwritten) ||
-        !loads_safe(c, e->c, written, nwritten))
+    if (!loads_safe_except(c, e->a, written, nwritten, self) || !loads_safe_except(c, e->b, written, nwritten, self) ||
+        !loads_safe_except(c, e->c, written, nwritten, self))
         return false;
     for (uint32_t i = 0; i < e->nargs; i++)
-        if (!loads_safe(c, e->args[i], written, nwritten))
+        if (!loads_safe_except(c, e->args[i], written, nwritten, self))
             return false;
     return true;
+}
+
+static bool loads_safe(cg *c, const tir_expr *e, const tir_var *const *written, uint32_t nwritten)
+{
+    return loads_safe_except(c, e, written, nwritten, NULL);
 }
 
 static bool try_strip_mine(cg *c, const tir_stmt *loop)
@@ -1501,7 +1511,8 @@ static bool try_strip_mine(cg *c, const tir_stmt *loop)
             ok = r.known && r.lo >= 0 && st->buffer->shape[d]->kind == TIR_E_INT && r.hi < st->buffer->shape[d]->ival &&
                  !has_int_division(st->indices[d]) && loads_safe(c, st->indices[d], written, n);
         }
-        ok = ok && loads_safe(c, st->value, written, n);
+        /* with one store, the value may read the element it replaces */
+        ok = ok && loads_safe_except(c, st->value, written, n, n == 1 ? st : NULL);
     }
     c->nvars = nvars_before;
     if (!ok)
