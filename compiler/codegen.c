@@ -618,6 +618,17 @@ static uint32_t gen_branchy(cg *c, const tir_expr *e)
 static uint32_t gen_vector(cg *c, const tir_expr *e);
 static uint32_t gen_shuffle(cg *c, const tir_expr *e);
 
+/* The register of a variable in scope. */
+static uint32_t var_reg(cg *c, const tir_expr *e)
+{
+    var_slot *s = find_var(c, e->var);
+    if (!s) {
+        ERR(c, e->loc, "unsupported: variable '%s' has no value here", e->var->name);
+        return 0;
+    }
+    return s->reg;
+}
+
 /* A call to a PrimFunc: its arguments go to consecutive registers typed like
  * the callee's parameters (opcodes.def, CALL). */
 static uint32_t gen_call(cg *c, const tir_expr *e)
@@ -658,14 +669,7 @@ static uint32_t gen_expr(cg *c, const tir_expr *e)
         if (tir_expr_equal(c->hoist[i].e, e))
             return c->hoist[i].reg;
     switch (e->kind) {
-    case TIR_E_VAR: {
-        var_slot *s = find_var(c, e->var);
-        if (!s) {
-            ERR(c, e->loc, "unsupported: variable '%s' has no value here", e->var->name);
-            return 0;
-        }
-        return s->reg;
-    }
+    case TIR_E_VAR: return var_reg(c, e);
     case TIR_E_INT: return const_int(c, vt_of(c, e->dtype, e->loc), e->ival);
     case TIR_E_FLOAT: return const_float(c, vt_of(c, e->dtype, e->loc), e->fval);
     case TIR_E_CAST: return gen_cast(c, e);
@@ -895,14 +899,7 @@ static uint32_t gen_vector(cg *c, const tir_expr *e)
     if (c->failed)
         return 0;
     switch (e->kind) {
-    case TIR_E_VAR: {
-        var_slot *s = find_var(c, e->var);
-        if (!s) {
-            ERR(c, e->loc, "unsupported: variable '%s' has no value here", e->var->name);
-            return 0;
-        }
-        return s->reg;
-    }
+    case TIR_E_VAR: return var_reg(c, e);
     case TIR_E_BROADCAST: {
         uint32_t v = gen_expr(c, e->a), d = new_vreg(c, vt, lanes);
         EMIT3(c, typed(c, TIRBC_OP_VBCAST_BOOL, vt, e->loc), d, v, lanes);

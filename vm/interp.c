@@ -1237,44 +1237,27 @@ dispatch:
 #define VMATH1_CASE64(ID, F32FN, F64FN) case TIRBC_OP_##ID##_F64: for (uint32_t i = 0; i < nl; i++) da[i] = F64FN(da[i]); break;
 #define VMATH2_CASE(ID, F32FN, F64FN) case TIRBC_OP_##ID##_F32: for (uint32_t i = 0; i < nl; i++) fa[i] = F32FN(fa[i], fb[i]); break;
 #define VMATH2_CASE64(ID, F32FN, F64FN) case TIRBC_OP_##ID##_F64: for (uint32_t i = 0; i < nl; i++) da[i] = F64FN(da[i], db[i]); break;
-    VM_CASE(VMATH1_F32)
-    {
-        uint32_t nl = code[pc + 3];
-        float *fa = ctx->scratch[1].f32;
-        memcpy(fa, &R(B), nl * sizeof fa[0]);
-        switch (code[pc + 4]) { VM_MATH1_LIST(VMATH1_CASE) default: break; }
-        memcpy(&R(A), fa, nl * sizeof fa[0]);
-        VM_NEXT(5);
+    /* float and double lanes: copied to scratch, the function applied in place */
+#define VMATH_BODY(ARITY, T, CT, M, CASES)                                                  \
+    VM_CASE(VMATH##ARITY##_##T)                                                            \
+    {                                                                                      \
+        uint32_t nl = code[pc + 2 + ARITY];                                                \
+        CT *xa = ctx->scratch[2].M, *xb = ctx->scratch[3].M;                               \
+        memcpy(xa, &R(B), nl * sizeof xa[0]);                                              \
+        if (ARITY == 2)                                                                    \
+            memcpy(xb, &R(C), nl * sizeof xb[0]);                                          \
+        switch (code[pc + 3 + ARITY]) { CASES default: break; }                             \
+        memcpy(&R(A), xa, nl * sizeof xa[0]);                                              \
+        VM_NEXT(4 + ARITY);                                                                \
     }
-    VM_CASE(VMATH1_F64)
-    {
-        uint32_t nl = code[pc + 3];
-        double *da = ctx->scratch[0].f64;
-        memcpy(da, &R(B), nl * sizeof da[0]);
-        switch (code[pc + 4]) { VM_MATH1_LIST(VMATH1_CASE64) default: break; }
-        memcpy(&R(A), da, nl * sizeof da[0]);
-        VM_NEXT(5);
-    }
-    VM_CASE(VMATH2_F32)
-    {
-        uint32_t nl = code[pc + 4];
-        float *fa = ctx->scratch[2].f32, *fb = ctx->scratch[3].f32;
-        memcpy(fa, &R(B), nl * sizeof fa[0]);
-        memcpy(fb, &R(C), nl * sizeof fb[0]);
-        switch (code[pc + 5]) { VM_MATH2_LIST(VMATH2_CASE) default: break; }
-        memcpy(&R(A), fa, nl * sizeof fa[0]);
-        VM_NEXT(6);
-    }
-    VM_CASE(VMATH2_F64)
-    {
-        uint32_t nl = code[pc + 4];
-        double *da = ctx->scratch[0].f64, *db = ctx->scratch[1].f64;
-        memcpy(da, &R(B), nl * sizeof da[0]);
-        memcpy(db, &R(C), nl * sizeof db[0]);
-        switch (code[pc + 5]) { VM_MATH2_LIST(VMATH2_CASE64) default: break; }
-        memcpy(&R(A), da, nl * sizeof da[0]);
-        VM_NEXT(6);
-    }
+#define VM1_F(ID, F32FN, F64FN) case TIRBC_OP_##ID##_F32: for (uint32_t i = 0; i < nl; i++) xa[i] = F32FN(xa[i]); break;
+#define VM1_D(ID, F32FN, F64FN) case TIRBC_OP_##ID##_F64: for (uint32_t i = 0; i < nl; i++) xa[i] = F64FN(xa[i]); break;
+#define VM2_F(ID, F32FN, F64FN) case TIRBC_OP_##ID##_F32: for (uint32_t i = 0; i < nl; i++) xa[i] = F32FN(xa[i], xb[i]); break;
+#define VM2_D(ID, F32FN, F64FN) case TIRBC_OP_##ID##_F64: for (uint32_t i = 0; i < nl; i++) xa[i] = F64FN(xa[i], xb[i]); break;
+    VMATH_BODY(1, F32, float, f32, VM_MATH1_LIST(VM1_F))
+    VMATH_BODY(1, F64, double, f64, VM_MATH1_LIST(VM1_D))
+    VMATH_BODY(2, F32, float, f32, VM_MATH2_LIST(VM2_F))
+    VMATH_BODY(2, F64, double, f64, VM_MATH2_LIST(VM2_D))
     VM_CASE(VNOT)
     {
         uint32_t nl = code[pc + 3];

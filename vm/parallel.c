@@ -65,6 +65,7 @@ static void run_chunk(void *arg, int w)
     ctx.err_len = sizeof err;
     ctx.in_worker = true;
     ctx.stop = &r->stop;
+    ctx.stack_floor = vm_stack_floor(); /* this thread's own stack */
     bool ok = false;
     if (regs && bufs) {
         memcpy(regs, r->regs, fn->nregs * sizeof *regs);

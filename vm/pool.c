@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <uv.h>
 
+#include "vm_internal.h"
+
 /* Workers spin this many times on the generation counter before sleeping on
  * the condition variable: waking a sleeping thread costs tens of
  * microseconds, and back-to-back regions are common. */
@@ -81,7 +83,8 @@ vm_pool *vm_pool_new(int threads)
             break;
         ws->pool = p;
         ws->index = i;
-        if (uv_thread_create(&p->threads[i], worker_main, ws) != 0) {
+        uv_thread_options_t opts = {UV_THREAD_HAS_STACK_SIZE, TIRVM_THREAD_STACK};
+        if (uv_thread_create_ex(&p->threads[i], &opts, worker_main, ws) != 0) {
             free(ws);
             break;
         }

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include <uv.h>
 
@@ -212,11 +213,28 @@ void vm_buf_release(vm_ctx *ctx, vm_buf *b, size_t elem_size)
     b->owned = false;
 }
 
+uintptr_t vm_stack_floor(void)
+{
+    static size_t budget;
+    if (!budget) {
+        /* half the soft stack limit if that is smaller than the budget */
+        struct rlimit rl;
+        budget = TIRVM_STACK_BUDGET;
+        if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur / 2 < budget)
+            budget = rl.rlim_cur / 2;
+    }
+    char here;
+    uintptr_t at = (uintptr_t)&here;
+    return at > budget ? at - budget : 0;
+}
+
 bool vm_call(vm_ctx *ctx, uint32_t fidx, const vm_slot *args, vm_slot *ret)
 {
     const tirbc_function *f = &ctx->mod->funcs[fidx];
-    if (ctx->depth >= TIRVM_MAX_CALL_DEPTH) {
-        set_err(ctx->err, ctx->err_len, "call depth exceeds %d calling function '%s' (in function '%s')",
+    char probe;
+    if (ctx->depth >= TIRVM_MAX_CALL_DEPTH || (uintptr_t)&probe < ctx->stack_floor) {
+        set_err(ctx->err, ctx->err_len,
+                "call depth exceeds the limit (%d calls or the stack budget) calling function '%s' (in function '%s')",
                 TIRVM_MAX_CALL_DEPTH, f->name, ctx->fn->name);
         return false;
     }
@@ -274,6 +292,7 @@ tirvm_status tirvm_call_ret(tirvm_module *m, int func, const tirvm_arg *args, in
     ctxp->err = err;
     ctxp->err_len = err_len;
     ctxp->m = m;
+    ctxp->stack_floor = vm_stack_floor();
     if (nargs != (int)f->nparams) {
         set_err(err, err_len, "function '%s' takes %u arguments, got %d", f->name, f->nparams, nargs);
         return TIRVM_ERR_RUNTIME;

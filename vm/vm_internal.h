@@ -56,6 +56,7 @@ typedef struct {
     bool in_worker;             /* inside a parallel region: nested regions run serially */
     atomic_bool *stop;          /* set when another worker of the region failed */
     int depth;                  /* calls between PrimFuncs in progress */
+    uintptr_t stack_floor;      /* calls stop with an error below this stack address */
     uint64_t steps_left;        /* loop iterations, backward jumps and calls still allowed */
     atomic_uint_fast64_t *mem_used; /* bytes held by allocations of this call (shared with workers and callees) */
     vm_slot ret;                /* the value given to RETV */
@@ -66,8 +67,17 @@ typedef struct {
 void vm_buf_release(vm_ctx *ctx, vm_buf *b, size_t elem_size);
 size_t fn_elem_size(const tirbc_function *f, uint32_t b);
 
-/* Deepest chain of calls between PrimFuncs; deeper is a runtime error. */
+/* Deepest chain of calls between PrimFuncs; deeper is a runtime error.  The
+ * interpreter's C stack is bounded too (its frames are far larger in an
+ * unoptimized or sanitizer build): a call stops when it would go more than
+ * the stack budget below where the outermost call (or worker) started. */
 #define TIRVM_MAX_CALL_DEPTH 256
+#define TIRVM_STACK_BUDGET ((size_t)4 << 20)
+/* Worker threads get this much stack, so they have the same budget. */
+#define TIRVM_THREAD_STACK ((size_t)8 << 20)
+
+/* The lowest stack address calls may reach from here (the stack grows down). */
+uintptr_t vm_stack_floor(void);
 
 /* Calls function `fidx` of the module with its scalar parameters in args;
  * its return value goes to *ret if ret is not NULL. */

@@ -1,0 +1,13 @@
+# ---
+# spec: Evaluating PrimExprs 13.vi; spec-readings 5
+# features: [expr.div, dtype.int32, trap.division_by_zero]
+# description: integer Div by a zero divisor (read at run time) is a runtime error
+# arg A: int32[4] = [7, 8, 9, 10]
+# arg B: int32[4] = [1, 2, 0, 5]
+# arg Q: int32[4]
+# assert_trap: division_by_zero
+# ---
+@T.prim_func
+def main(A: T.Buffer((4,), "int32"), B: T.Buffer((4,), "int32"), Q: T.Buffer((4,), "int32")):
+    for i in range(4):
+        Q[i] = T.truncdiv(A[i], B[i])
