@@ -8,7 +8,9 @@
 
 #include "opcodes.h"
 
-typedef enum { BUILTIN_FLOAT, BUILTIN_INT } tir_builtin_args;
+/* What the arguments must be: all float, all integer, or (ldexp) a float
+ * then an integer. */
+typedef enum { BUILTIN_FLOAT, BUILTIN_INT, BUILTIN_FLOAT_INT } tir_builtin_args;
 
 typedef struct {
     const char *op;          /* "tir.exp" */

@@ -204,13 +204,18 @@ static void check_expr(checker *c, const tir_expr *e)
                 ERR(c, e->loc, "%s takes %d argument%s, got %u", e->op, bi->nargs, bi->nargs == 1 ? "" : "s", e->nargs);
             for (uint32_t i = 0; bi && i < e->nargs; i++) {
                 tir_dtype t = e->args[i]->dtype;
-                bool good = bi->args == BUILTIN_FLOAT ? tir_dt_is_float(t) : tir_dt_is_int(t);
+                bool want_float = bi->args == BUILTIN_FLOAT || (bi->args == BUILTIN_FLOAT_INT && i == 0);
+                bool good = want_float ? tir_dt_is_float(t) : tir_dt_is_int(t) && !tir_dt_is_bool(t);
                 if (!good) {
                     ERR(c, e->args[i]->loc, "%s expects %s arguments, got %s", e->op,
-                        bi->args == BUILTIN_FLOAT ? "float" : "integer", dtn(t));
+                        want_float ? "float" : "integer", dtn(t));
                     break;
                 }
-                if (i && !tir_dt_eq(t, e->args[0]->dtype))
+                if (bi->args == BUILTIN_FLOAT_INT && i == 1) {
+                    if (t.lanes != e->args[0]->dtype.lanes || (t.code == TIR_CODE_UINT && t.bits == 64))
+                        ERR(c, e->args[i]->loc, "%s exponent must be a non-u64 integer with the lanes of the value, got %s",
+                            e->op, dtn(t));
+                } else if (i && !tir_dt_eq(t, e->args[0]->dtype))
                     ERR(c, e->args[i]->loc, "%s arguments must have the same dtype, got %s and %s", e->op,
                         dtn(e->args[0]->dtype), dtn(t));
             }
@@ -237,6 +242,12 @@ static void check_expr(checker *c, const tir_expr *e)
                             dtn(e->args[i]->dtype), callee->params[i]->name, dtn(callee->params[i]->dtype));
                 }
             }
+        }
+        if (e->op && strcmp(e->op, "tir.reinterpret") == 0 && e->nargs == 1) {
+            tir_dtype from = e->args[0]->dtype;
+            if ((unsigned)from.bits * from.lanes != (unsigned)e->dtype.bits * e->dtype.lanes || tir_dt_is_bool(from) ||
+                tir_dt_is_bool(e->dtype) || tir_dt_is_handle(from) || tir_dt_is_handle(e->dtype))
+                ERR(c, e->loc, "reinterpret needs the same total number of bits, got %s to %s", dtn(from), dtn(e->dtype));
         }
         if (e->op && strcmp(e->op, "tir.ret") == 0) {
             c->ret_count++;

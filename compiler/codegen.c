@@ -713,6 +713,15 @@ static uint32_t gen_expr(cg *c, const tir_expr *e)
             return gen_branchy(c, e);
         if (e->op && (strcmp(e->op, "tir.likely") == 0 || strcmp(e->op, "tir.tvm_thread_invariant") == 0) && e->nargs == 1)
             return gen_expr(c, e->args[0]);
+        if (e->op && strcmp(e->op, "tir.reinterpret") == 0 && e->nargs == 1) {
+            uint32_t src = gen_expr(c, e->args[0]);
+            tir_vtype to = vt_of(c, e->dtype, e->loc);
+            if (c->regtypes[src].vtype == to)
+                return src;
+            uint32_t dst = temp(c, to);
+            EMIT2(c, typed(c, TIRBC_OP_BITCAST_BOOL, to, e->loc), dst, src);
+            return dst;
+        }
         const tir_builtin *bi = tir_builtin_find(e->op);
         if (bi && e->nargs == (uint32_t)bi->nargs) {
             uint32_t r[2] = {0, 0};

@@ -1026,6 +1026,53 @@ static sval call_t(builder *b, const char *name, const call_args *ca)
         tir_expr *args[1] = {x};
         return sv_expr(call_node(b, x->dtype, "tir.fabs", args, 1, ca->loc));
     }
+    if (strcmp(name, "isinf") == 0 || strcmp(name, "isfinite") == 0) {
+        if (!nargs_between(b, ca, name, 1, 1))
+            return none;
+        tir_expr *x = to_expr(b, &ca->pos[0]);
+        if (!x)
+            return none;
+        if (tir_dt_is_int(x->dtype)) /* integers are finite (TVM folds these) */
+            return sv_expr(tir_int(b->a, TIR_DT_BOOL, name[2] == 'f', ca->loc));
+        tir_expr *args[1] = {x};
+        return sv_expr(call_node(b, tir_dt(TIR_CODE_UINT, 1, x->dtype.lanes), op_name(b, name), args, 1, ca->loc));
+    }
+    if (strcmp(name, "popcount") == 0 || strcmp(name, "clz") == 0) {
+        if (!nargs_between(b, ca, name, 1, 1))
+            return none;
+        tir_expr *x = to_expr(b, &ca->pos[0]);
+        if (!x)
+            return none;
+        /* clz counts in int32 whatever its argument (tvmscript.md 7.2) */
+        tir_dtype rt = name[0] == 'c' ? tir_dt(TIR_CODE_INT, 32, x->dtype.lanes) : x->dtype;
+        tir_expr *args[1] = {x};
+        return sv_expr(call_node(b, rt, op_name(b, name), args, 1, ca->loc));
+    }
+    if (strcmp(name, "ldexp") == 0) {
+        if (!nargs_between(b, ca, name, 2, 2))
+            return none;
+        tir_expr *x = to_expr(b, &ca->pos[0]), *y = to_expr(b, &ca->pos[1]);
+        if (!x || !y)
+            return none;
+        tir_expr *args[2] = {x, y};
+        return sv_expr(call_node(b, x->dtype, "tir.ldexp", args, 2, ca->loc));
+    }
+    if (strcmp(name, "reinterpret") == 0) {
+        /* T.reinterpret(dtype, x) or T.reinterpret(x, dtype=...) (6.4) */
+        const sval *d = kwarg(ca, "dtype"), *x = ca->n ? &ca->pos[ca->n - 1] : NULL;
+        if (!d && ca->n == 2)
+            d = &ca->pos[0];
+        if (!d || !x || ca->n + ca->nkw != 2 || !dtype_of(b, d, &dt)) {
+            if (!d || !x)
+                ERR(b, ca->loc, "T.reinterpret takes a dtype and a value");
+            return none;
+        }
+        tir_expr *v = to_expr(b, x);
+        if (!v)
+            return none;
+        tir_expr *args[1] = {v};
+        return sv_expr(call_node(b, dt, "tir.reinterpret", args, 1, ca->loc));
+    }
     if (strcmp(name, "isnan") == 0) {
         if (!nargs_between(b, ca, name, 1, 1))
             return none;

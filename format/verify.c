@@ -308,13 +308,21 @@ static int check_operands(verifier *v, const tirbc_function *f, const uint8_t *i
         case 'h': want = TIR_VT_F16; break;
         case 'e': want = TIR_VT_BF16; break;
         case 'L': want = TIR_VT_I64; break;
+        case 'I': want = TIR_VT_I32; break;
         }
         switch (letter) {
-        case 'd': case 's': case 'c': case 'b': case 'U': case 'p': case 'q': case 'h': case 'e': case 'L':
+        case 'd': case 's': case 'c': case 'b': case 'U': case 'p': case 'q': case 'h': case 'e': case 'L': case 'I':
             if (reg_in_range(v, f, pc, op, n, w, &vt))
                 return -1;
             if (vt != want)
                 return ierr(v, pc, op, n, "register r%u has type %s, expected %s", w, vt_name(vt), vt_name(want));
+            break;
+        case 'Y':
+            if (reg_in_range(v, f, pc, op, n, w, &vt))
+                return -1;
+            if (vt == TIR_VT_HANDLE || vt == TIR_VT_BOOL || tir_vtype_sizes[vt] != tir_vtype_sizes[T])
+                return ierr(v, pc, op, n, "register r%u has type %s, expected a type of %u bytes", w, vt_name(vt),
+                            (unsigned)tir_vtype_sizes[T]);
             break;
         case 'x':
             if (reg_in_range(v, f, pc, op, n, w, &vt))

@@ -126,6 +126,10 @@ static inline double sigmoid_f64(double x) { return 1.0 / (1.0 + exp(-x)); }
     X(POW, powf, pow) X(FMOD, fmodf, fmod) X(ATAN2, atan2f, atan2) X(HYPOT, hypotf, hypot)                \
     X(COPYSIGN, copysignf, copysign) X(NEXTAFTER, nextafterf, nextafter)
 
+/* The low `bits` bits of a register (a normalized integer's own width). */
+static inline uint64_t width_bits(uint64_t v, unsigned bits) { return bits >= 64 ? v : v & ((1ull << bits) - 1); }
+static inline int clamp_exp(int64_t e) { return e < -100000 ? -100000 : e > 100000 ? 100000 : (int)e; }
+
 /* Arithmetic right shift without relying on implementation-defined >> of negatives. */
 static inline int64_t ashr(int64_t v, unsigned s)
 {
@@ -962,6 +966,19 @@ dispatch:
     VM_MATH2_LIST(MATH2)
     VM_CASE(ISNAN_F32) R(A).i = isnan(R(B).f32) != 0; VM_NEXT(3);
     VM_CASE(ISNAN_F64) R(A).i = isnan(R(B).f64) != 0; VM_NEXT(3);
+    VM_CASE(ISINF_F32) R(A).i = isinf(R(B).f32) != 0; VM_NEXT(3);
+    VM_CASE(ISINF_F64) R(A).i = isinf(R(B).f64) != 0; VM_NEXT(3);
+    VM_CASE(ISINF_F16) R(A).i = isinf(HF(F16, B)) != 0; VM_NEXT(3);
+    VM_CASE(ISINF_BF16) R(A).i = isinf(HF(BF16, B)) != 0; VM_NEXT(3);
+    VM_CASE(ISFINITE_F32) R(A).i = isfinite(R(B).f32) != 0; VM_NEXT(3);
+    VM_CASE(ISFINITE_F64) R(A).i = isfinite(R(B).f64) != 0; VM_NEXT(3);
+    VM_CASE(ISFINITE_F16) R(A).i = isfinite(HF(F16, B)) != 0; VM_NEXT(3);
+    VM_CASE(ISFINITE_BF16) R(A).i = isfinite(HF(BF16, B)) != 0; VM_NEXT(3);
+    /* ldexp with the exponent clamped: beyond +-100000 every result is already 0 or inf */
+    VM_CASE(LDEXP_F32) R(A).f32 = ldexpf(R(B).f32, clamp_exp(R(C).i)); VM_NEXT(4);
+    VM_CASE(LDEXP_F64) R(A).f64 = ldexp(R(B).f64, clamp_exp(R(C).i)); VM_NEXT(4);
+    VM_CASE(LDEXP_F16) HSET(F16, A, ldexpf(HF(F16, B), clamp_exp(R(C).i))); VM_NEXT(4);
+    VM_CASE(LDEXP_BF16) HSET(BF16, A, ldexpf(HF(BF16, B), clamp_exp(R(C).i))); VM_NEXT(4);
 
     /* ---- integer bit operations ---- */
 #define BITS_OF_BOOL 1
@@ -989,6 +1006,36 @@ dispatch:
         VM_NEXT(4);
     BITOPS(BOOL) BITOPS(I8) BITOPS(I16) BITOPS(I32) BITOPS(I64)
     BITOPS(U8) BITOPS(U16) BITOPS(U32) BITOPS(U64)
+    /* bit counts over the type's width (the normalized value's low bits) */
+#define BITCOUNT(T)                                                                              \
+    VM_CASE(POPCOUNT_##T) R(A).i = __builtin_popcountll(width_bits(R(B).u, BITS_OF_##T)); VM_NEXT(3); \
+    VM_CASE(CLZ_##T)                                                                             \
+    {                                                                                            \
+        uint64_t x = width_bits(R(B).u, BITS_OF_##T);                                            \
+        R(A).i = x ? __builtin_clzll(x) - (64 - BITS_OF_##T) : BITS_OF_##T;                      \
+        VM_NEXT(3);                                                                              \
+    }
+    BITCOUNT(BOOL) BITCOUNT(I8) BITCOUNT(I16) BITCOUNT(I32) BITCOUNT(I64)
+    BITCOUNT(U8) BITCOUNT(U16) BITCOUNT(U32) BITCOUNT(U64)
+    /* reinterpretation: the low bytes of a slot hold any scalar's bits (little-endian) */
+#define BITCAST_INT(T)                                                                           \
+    VM_CASE(BITCAST_##T)                                                                         \
+    {                                                                                            \
+        uint64_t bits = width_bits(R(B).u, BITS_OF_##T);                                         \
+        R(A).i = NORM_##T(bits);                                                                 \
+        VM_NEXT(3);                                                                              \
+    }
+    BITCAST_INT(BOOL) BITCAST_INT(I8) BITCAST_INT(I16) BITCAST_INT(I32) BITCAST_INT(I64)
+    BITCAST_INT(U8) BITCAST_INT(U16) BITCAST_INT(U32) BITCAST_INT(U64)
+    VM_CASE(BITCAST_F16) R(A).u = R(B).u & 0xffff; VM_NEXT(3);
+    VM_CASE(BITCAST_BF16) R(A).u = R(B).u & 0xffff; VM_NEXT(3);
+    VM_CASE(BITCAST_F32)
+    {
+        uint32_t bits = (uint32_t)R(B).u;
+        memcpy(&R(A).f32, &bits, 4);
+        VM_NEXT(3);
+    }
+    VM_CASE(BITCAST_F64) R(A).u = R(B).u; VM_NEXT(3);
 
     /* ---- vectors ----
      * Lanes are copied into local arrays, computed, and copied back, so the

@@ -1,5 +1,5 @@
 # ---
-# spec: Typing Rules for Statements 13 (block iter vars must be Int or UInt scalars); spec-readings 12
+# spec: Typing Rules for Statements 13 (block iter vars must be Int or UInt scalars); Typing Rules for Other Language Constructs 1 (IterVar dom extent dtype must match the var); spec-readings 12
 # guillemets: the spec requires integer iter vars; TVM does not check
 # features: [block.iter_var, typing.block]
 # description: a block iter var declared float32 is a type error

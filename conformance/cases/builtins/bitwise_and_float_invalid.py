@@ -1,0 +1,9 @@
+# ---
+# spec: tvmscript.md 6.3 (& on floats is an error), 7.2
+# features: [builtin.bitwise_and, typing.builtin_args, dtype.float32]
+# description: & on float32 operands is rejected
+# assert_invalid: type
+# ---
+@T.prim_func
+def main(A: T.Buffer((2,), "float32"), B: T.Buffer((1,), "float32")):
+    B[0] = A[0] & A[1]
