@@ -17,6 +17,8 @@ static const char usage[] =
     "       tirc --check SOURCE                parse and type-check only, write nothing\n"
     "       tirc --emit=asm SOURCE [-o FILE]   print the bytecode listing (as tirvm dis)\n"
     "       tirc --help | --version\n"
+    "Options: --strict refuses extensions to the TIR specification (vector lane\n"
+    "counts other than 4, 8, 16, 32, 64).\n"
     "\n"
     "SOURCE is a TVMScript file (.py) as TVM prints it or as users write it, or\n"
     "TVM's JSON serialization (.json, from tvm.ir.save_json); '-' reads from\n"
@@ -121,7 +123,7 @@ static char *default_output(const char *src)
 int main(int argc, char **argv)
 {
     const char *source = NULL, *output = NULL;
-    bool check = false, emit_asm = false;
+    bool check = false, emit_asm = false, strict = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -132,6 +134,8 @@ int main(int argc, char **argv)
             return 0;
         } else if (strcmp(a, "--check") == 0) {
             check = true;
+        } else if (strcmp(a, "--strict") == 0) {
+            strict = true;
         } else if (strcmp(a, "--emit=asm") == 0) {
             emit_asm = true;
         } else if (strncmp(a, "--emit=", 7) == 0) {
@@ -175,7 +179,7 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     const char *name = from_stdin ? "<stdin>" : source;
-    tir_compile_options opts = {check};
+    tir_compile_options opts = {check, strict};
     tir_compile_result res;
     bool ok = tir_compile(name, src, len, &opts, &res);
     free(src);

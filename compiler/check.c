@@ -25,6 +25,7 @@ typedef struct {
     tir_vec bound;        /* every variable bound so far (SSA: at most once) */
     const tir_func *func;
     const tir_module *mod;
+    bool strict;
     int ret_count;
     tir_dtype ret_dtype;
 } checker;
@@ -107,6 +108,10 @@ static void check_expr(checker *c, const tir_expr *e)
 {
     if (c->d->nerrors > TIR_DIAG_MAX_ERRORS)
         return;
+    unsigned lanes = e->dtype.lanes;
+    if (c->strict && lanes != 1 && lanes != 4 && lanes != 8 && lanes != 16 && lanes != 32 && lanes != 64)
+        ERR(c, e->loc, "%u lanes (%s) are outside the specification's 4, 8, 16, 32 and 64 (refused by --strict)", lanes,
+            dtn(e->dtype));
     const char *kn = tir_expr_kind_names[e->kind];
     switch (e->kind) {
     case TIR_E_VAR:
@@ -554,6 +559,11 @@ static void check_stmt(checker *c, const tir_stmt *s)
 
 bool tir_check_module(tir_arena *a, tir_diag *d, const tir_module *m)
 {
+    return tir_check_module_strict(a, d, m, false);
+}
+
+bool tir_check_module_strict(tir_arena *a, tir_diag *d, const tir_module *m, bool strict)
+{
     int before = d->nerrors;
     for (uint32_t i = 0; i < m->nfuncs; i++) {
         checker c;
@@ -563,6 +573,7 @@ bool tir_check_module(tir_arena *a, tir_diag *d, const tir_module *m)
         const tir_func *f = m->funcs[i];
         c.func = f;
         c.mod = m;
+        c.strict = strict;
         for (uint32_t k = 0; k < f->nparams; k++)
             bind_var(&c, f->params[k], f->params[k]->loc);
         /* PrimFunc rule 1.ii: buffer_map shape/stride/offset vars are bound by the arguments */

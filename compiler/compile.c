@@ -53,7 +53,7 @@ bool tir_compile(const char *file, const char *src, size_t len, const tir_compil
     }
     if (m && !d.nerrors) {
         phase = TIR_ERR_TYPE;
-        tir_check_module(&arena, &d, m);
+        tir_check_module_strict(&arena, &d, m, opts && opts->strict);
     }
     if (m && !d.nerrors && !(opts && opts->check_only)) {
         phase = TIR_ERR_UNSUPPORTED;

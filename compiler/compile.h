@@ -10,6 +10,7 @@
 
 typedef struct {
     bool check_only; /* parse and type-check only */
+    bool strict;     /* refuse extensions: vector lane counts other than the spec's 4, 8, 16, 32, 64 */
 } tir_compile_options;
 
 /* The class of the first error, for tools that sort failures (the

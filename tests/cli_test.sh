@@ -161,6 +161,12 @@ expect 1 "an allocation over --max-memory is a runtime error" "$TIRVM" run "$T/b
 check "memory limit message" grep -q "exceeds the memory limit of 1048576 bytes" "$T/err"
 expect 2 "--max-memory with a bad suffix is a usage error" "$TIRVM" run "$T/big.tirbc" n=1 --max-memory 1X
 
+# Lane counts outside the spec's 4, 8, 16, 32, 64 are an extension that --strict refuses.
+printf '@T.prim_func\ndef main(A: T.Buffer((8,), "int32")):\n    A[0:2] = T.Broadcast(1, 2)\n' >"$T/lanes2.py"
+expect 0 "two-lane vectors are accepted by default" "$TIRC" --check "$T/lanes2.py"
+expect 1 "--strict refuses two-lane vectors" "$TIRC" --check --strict "$T/lanes2.py"
+check "--strict message" grep -q "refused by --strict" "$T/err"
+
 # The scheduled matmul's inner loop becomes one loop-level instruction.
 expect 0 "compile the scheduled matmul benchmark kernel" "$TIRC" --emit=asm "$SRC/benchmarks/kernels/matmul_sched.py"
 check "its multiply-accumulate loop is one mac instruction" grep -q " mac\.f32 " "$T/out"

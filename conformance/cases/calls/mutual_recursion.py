@@ -1,6 +1,6 @@
 # ---
 # spec: Program Organization; Variable Scoping (GlobalVars always in scope)
-# features: [call.recursion, call.return, module.ir_module, dtype.bool]
+# features: [call.recursion, call.return, module.ir_module]
 # description: is_even / is_odd call each other; the results are stored as 0/1
 # arg A: int32[4] = [0, 7, 10, 13]
 # arg B: int32[4]
