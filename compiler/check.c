@@ -123,8 +123,10 @@ static void check_expr(checker *c, const tir_expr *e)
             ERR(c, e->loc, "IntImm must be a scalar, got %s", dtn(e->dtype));
         else if (!tir_dt_is_int(e->dtype))
             ERR(c, e->loc, "IntImm must have an Int or UInt dtype, got %s", dtn(e->dtype));
-        else if (!tir_int_fits(e->dtype, e->ival))
-            ERR(c, e->loc, "IntImm value %lld is out of range for %s", (long long)e->ival, dtn(e->dtype));
+        else if (e->out_of_range || !tir_int_fits(e->dtype, e->ival))
+            ERR(c, e->loc, "IntImm value %s%llu is out of range for %s",
+                e->ival < 0 && !(e->dtype.code == TIR_CODE_UINT && e->dtype.bits == 64 && !e->out_of_range) ? "-" : "",
+                e->ival < 0 ? (unsigned long long)(0 - (uint64_t)e->ival) : (unsigned long long)e->ival, dtn(e->dtype));
         return;
     case TIR_E_FLOAT: {
         if (!tir_dt_is_float(e->dtype) || e->dtype.lanes != 1) {
@@ -210,7 +212,8 @@ static void check_expr(checker *c, const tir_expr *e)
             for (uint32_t i = 0; bi && i < e->nargs; i++) {
                 tir_dtype t = e->args[i]->dtype;
                 bool want_float = bi->args == BUILTIN_FLOAT || (bi->args == BUILTIN_FLOAT_INT && i == 0);
-                bool good = want_float ? tir_dt_is_float(t) : tir_dt_is_int(t) && !tir_dt_is_bool(t);
+                bool bool_ok = strncmp(e->op, "tir.bitwise_", 12) == 0; /* & | ^ ~ take bools too (6.3) */
+                bool good = want_float ? tir_dt_is_float(t) : tir_dt_is_int(t) && (bool_ok || !tir_dt_is_bool(t));
                 if (!good) {
                     ERR(c, e->args[i]->loc, "%s expects %s arguments, got %s", e->op,
                         want_float ? "float" : "integer", dtn(t));

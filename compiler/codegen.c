@@ -973,6 +973,18 @@ static uint32_t gen_vector(cg *c, const tir_expr *e)
             return gen_branchy(c, e);
         if (e->op && strcmp(e->op, "tir.likely") == 0 && e->nargs == 1)
             return gen_expr(c, e->args[0]);
+        if (e->op && vt == TIR_VT_BOOL &&
+            (strcmp(e->op, "tir.bitwise_and") == 0 || strcmp(e->op, "tir.bitwise_or") == 0) && e->nargs == 2) {
+            /* bool lanes: and/or are lane-wise logic */
+            uint32_t a = gen_expr(c, e->args[0]), b = gen_expr(c, e->args[1]), d = new_vreg(c, TIR_VT_BOOL, lanes);
+            EMIT4(c, e->op[12] == 'a' ? TIRBC_OP_VAND : TIRBC_OP_VOR, d, a, b, lanes);
+            return d;
+        }
+        if (e->op && vt == TIR_VT_BOOL && strcmp(e->op, "tir.bitwise_not") == 0 && e->nargs == 1) {
+            uint32_t a = gen_expr(c, e->args[0]), d = new_vreg(c, TIR_VT_BOOL, lanes);
+            EMIT3(c, TIRBC_OP_VNOT, d, a, lanes);
+            return d;
+        }
         const tir_builtin *bi = tir_builtin_find(e->op);
         if (bi && bi->args == BUILTIN_FLOAT && !bi->returns_bool && e->nargs == (uint32_t)bi->nargs) {
             uint32_t a = gen_expr(c, e->args[0]);

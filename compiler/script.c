@@ -31,6 +31,7 @@ struct sval {
     tir_loc loc;
     tir_expr *e;
     int64_t i; /* SV_PYINT, SV_PYBOOL */
+    bool big;  /* SV_PYINT: a literal from 2^63 to 2^64-1, held as its uint64 bits in i */
     double f;
     const char *s; /* SV_STR text; SV_TFUNC/SV_GFUNC/SV_METHOD name */
     tir_buffer *buf;
@@ -146,7 +147,12 @@ static tir_expr *to_expr(builder *b, const sval *v)
 {
     switch (v->kind) {
     case SV_EXPR: return v->e;
-    case SV_PYINT: return int_literal(b, v->i, v->loc);
+    case SV_PYINT:
+        if (v->big) {
+            ERR(b, v->loc, "integer literal too large for int64 (write it as T.uint64(...))");
+            return NULL;
+        }
+        return int_literal(b, v->i, v->loc);
     case SV_PYFLOAT: return tir_float(b->a, TIR_DT_F32, v->f, v->loc);
     case SV_PYBOOL: return tir_int(b->a, TIR_DT_BOOL, v->i, v->loc);
     case SV_STR: {
@@ -767,15 +773,15 @@ static sval call_dtype(builder *b, tir_dtype dt, const call_args *ca)
             } else {
                 v = x->i;
             }
-            if (tir_dt_is_bool(dt) && x->kind != SV_PYBOOL && v != 0 && v != 1) {
-                ERR(b, x->loc, "%lld does not fit in bool", (long long)v);
-                return sv_none(ca->loc);
-            }
-            if (!tir_int_fits(dt, v)) {
-                ERR(b, x->loc, "%lld does not fit in %s", (long long)v, dt_name(dt));
-                return sv_none(ca->loc);
-            }
-            return sv_expr(tir_int(b->a, dt, v, x->loc));
+            /* IntImm typing rule 2: a value outside the dtype's range is a type error,
+             * reported by the checker (the node keeps the written value) */
+            bool fits = x->big ? dt.code == TIR_CODE_UINT && dt.bits == 64
+                        : dt.code == TIR_CODE_UINT && dt.bits == 64 ? v >= 0
+                        : tir_dt_is_bool(dt) && x->kind != SV_PYBOOL ? v == 0 || v == 1
+                                                                    : tir_int_fits(dt, v);
+            tir_expr *e = tir_int(b->a, dt, v, x->loc);
+            e->out_of_range = !fits;
+            return sv_expr(e);
         }
     }
     tir_expr *e = to_expr(b, x);
@@ -1092,6 +1098,11 @@ static sval call_t(builder *b, const char *name, const call_args *ca)
             return none;
         if (strcmp(name, "exp") == 0 && tir_dt_is_int(x->dtype))
             x = cast_folded(b, tir_dt(TIR_CODE_FLOAT, 32, x->dtype.lanes), x);
+        /* rounding an integer is the integer itself (tvmscript.md 7.1) */
+        if (tir_dt_is_int(x->dtype) && (strcmp(name, "floor") == 0 || strcmp(name, "ceil") == 0 ||
+                                        strcmp(name, "trunc") == 0 || strcmp(name, "round") == 0 ||
+                                        strcmp(name, "nearbyint") == 0))
+            return sv_expr(x);
         tir_expr *args[1] = {x};
         return sv_expr(call_node(b, x->dtype, op_name(b, name), args, 1, ca->loc));
     }
@@ -1484,7 +1495,12 @@ static sval eval_unary(builder *b, const py_expr *x)
     case PY_OP_POS: return v;
     case PY_OP_NEG:
         if (v.kind == SV_PYINT) {
-            v.i = (int64_t)(0 - (uint64_t)v.i);
+            if (v.big && (uint64_t)v.i != (uint64_t)1 << 63) {
+                ERR(b, x->loc, "integer literal too large");
+                return sv_none(x->loc);
+            }
+            v.i = (int64_t)(0 - (uint64_t)v.i); /* -2^63 is exactly INT64_MIN */
+            v.big = false;
             v.loc = x->loc;
             return v;
         }
@@ -1622,12 +1638,13 @@ static sval eval_inner(builder *b, const py_expr *x)
     switch (x->kind) {
     case PY_NAME: return eval_name(b, x);
     case PY_INT:
-        if (x->int_too_big || x->ival > (uint64_t)INT64_MAX) {
-            ERR(b, x->loc, "integer literal too large");
+        if (x->int_too_big) {
+            ERR(b, x->loc, "integer literal too large (more than 64 bits)");
             return v;
         }
         v.kind = SV_PYINT;
         v.i = (int64_t)x->ival;
+        v.big = x->ival > (uint64_t)INT64_MAX; /* only a uint64 constant, or -2^63, can use it */
         return v;
     case PY_FLOAT: v.kind = SV_PYFLOAT; v.f = x->fval; return v;
     case PY_TRUE: v.kind = SV_PYBOOL; v.i = 1; return v;

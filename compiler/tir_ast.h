@@ -69,6 +69,7 @@ struct tir_expr {
     tir_loc loc;
     tir_var *var;        /* VAR; LET: the bound var */
     int64_t ival;        /* INT (uint64 values are stored as their bits) */
+    bool out_of_range;   /* INT: the written literal does not fit the dtype (the checker reports it) */
     double fval;         /* FLOAT */
     const char *str;     /* STR */
     tir_expr *a, *b, *c; /* operands: binary/cmp/logical a,b; NOT a; CAST a; SELECT a?b:c;

@@ -1,6 +1,6 @@
 # ---
 # spec: Semantics of Statements 1.ii.d (an IntImm shape entry must match t->shape[i])
-# features: [binding.shape, trap.argument]
+# features: [binding.shape, trap.argument_mismatch]
 # description: a 5-element tensor passed for a buffer declared (4,) is rejected
 # arg A: float32[5]
 # assert_trap: argument_mismatch

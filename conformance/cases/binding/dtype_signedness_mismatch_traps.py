@@ -1,6 +1,6 @@
 # ---
 # spec: Semantics of Statements 1.ii.d (dtype must match)
-# features: [binding.dtype, trap.argument, dtype.uint32]
+# features: [binding.dtype, trap.argument_mismatch, dtype.uint32]
 # description: a uint32 tensor passed for an int32 buffer parameter is rejected
 # arg A: uint32[4] = [1, 2, 3, 4]
 # assert_trap: argument_mismatch

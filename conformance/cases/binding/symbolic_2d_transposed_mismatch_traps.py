@@ -1,6 +1,6 @@
 # ---
 # spec: Semantics of Statements 1.ii.d
-# features: [binding.symbolic, shape.symbolic, trap.argument]
+# features: [binding.symbolic, shape.symbolic, trap.argument_mismatch]
 # description: A (n, m) binds n = 2, m = 3; a B of shape (2, 3) for (m, n) is rejected
 # arg A: int32[2, 3] = [1, 2, 3, 4, 5, 6]
 # arg B: int32[2, 3]

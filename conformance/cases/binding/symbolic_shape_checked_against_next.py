@@ -1,6 +1,6 @@
 # ---
 # spec: Semantics of Statements 1.ii.d (a bound Var shape entry must equal t->shape[i]); tvmscript.md 4.4
-# features: [binding.symbolic, shape.symbolic, trap.argument]
+# features: [binding.symbolic, shape.symbolic, trap.argument_mismatch]
 # description: n bound to 3 from A; B with extent 4 for the same n is rejected
 # arg A: float32[3] = [1, 2, 3]
 # arg B: float32[4]

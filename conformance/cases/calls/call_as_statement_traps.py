@@ -1,6 +1,6 @@
 # ---
 # spec: Expr semantics 11.ii; Semantics of Statements 11 (Evaluate), 4 (AssertStmt)
-# features: [call.primfunc, call.statement, stmt.assert, trap.assert, module.ir_module]
+# features: [call.primfunc, call.statement, stmt.assert, trap.assertion_failed, module.ir_module]
 # description: a call used as a statement runs the callee, whose failing assertion is reported
 # arg n: int32 = -3
 # arg A: int32[1]

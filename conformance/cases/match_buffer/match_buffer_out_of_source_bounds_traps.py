@@ -1,6 +1,6 @@
 # ---
 # spec: Semantics of Statements 14.iii.b (no access past the region); spec-readings 13 (out-of-bounds accesses are errors)
-# features: [block.match_buffer, trap.oob]
+# features: [block.match_buffer, trap.out_of_bounds]
 # description: an access through a view that lands past the end of the source buffer is a runtime error
 # arg A: int32[8]
 # assert_trap: out_of_bounds

@@ -2,7 +2,7 @@
 # spec: Variable Scoping (AttrStmt thread_extent is the binding site); Expr semantics 1
 # features: [scoping.thread, scoping.unbound]
 # description: a Var from T.env_thread that is never launched is unbound where it is used
-# assert_invalid: script
+# assert_invalid: type
 # ---
 @T.prim_func
 def main(A: T.Buffer((4,), "int32")):

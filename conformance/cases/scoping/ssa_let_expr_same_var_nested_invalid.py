@@ -2,7 +2,7 @@
 # spec: Variable Scoping (SSA: all variables are unique and bound exactly once); Expr semantics 10 (Let)
 # features: [scoping.ssa, expr.let]
 # description: two nested Let expressions binding the same declared Var violate SSA
-# assert_invalid: script
+# assert_invalid: type
 # ---
 @T.prim_func
 def main(A: T.Buffer((1,), "int32")):

@@ -2,7 +2,7 @@
 # spec: Variable Scoping (SSA: all variables are unique and bound exactly once)
 # features: [scoping.ssa]
 # description: binding one declared Var with two LetStmts one after the other violates SSA
-# assert_invalid: script
+# assert_invalid: type
 # ---
 @T.prim_func
 def main(A: T.Buffer((2,), "int32")):

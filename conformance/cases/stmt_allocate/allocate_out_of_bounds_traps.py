@@ -1,6 +1,6 @@
 # ---
 # spec: Semantics of Statements 7; spec-readings 13 (out-of-bounds accesses are errors)
-# features: [stmt.allocate, trap.oob]
+# features: [stmt.allocate, trap.out_of_bounds]
 # description: writing past the end of an allocated buffer is a runtime error
 # arg B: int32[1]
 # assert_trap: out_of_bounds

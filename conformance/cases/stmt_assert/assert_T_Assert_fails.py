@@ -1,6 +1,6 @@
 # ---
 # spec: Semantics of Statements 4 (AssertStmt); tvmscript.md 5.8 (T.Assert)
-# features: [stmt.assert, trap.assert]
+# features: [stmt.assert, trap.assertion_failed]
 # description: `T.Assert(cond, msg)` with a false condition raises an assertion error
 # arg A: float32[2] = [2.0, 1.0]
 # assert_trap: assertion_failed

@@ -1,6 +1,6 @@
 # ---
 # spec: Semantics of Statements 4 (AssertStmt: otherwise raise an assertion error with message)
-# features: [stmt.assert, trap.assert]
+# features: [stmt.assert, trap.assertion_failed]
 # description: a false assertion raises an assertion error
 # arg n: int32 = 0
 # arg A: int32[1] = [0]

@@ -1,6 +1,6 @@
 # ---
 # spec: Semantics of Statements 4; tvmscript.md 5.8
-# features: [stmt.assert, trap.assert]
+# features: [stmt.assert, trap.assertion_failed]
 # description: `assert False, msg` always raises an assertion error
 # arg A: int32[1] = [0]
 # assert_trap: assertion_failed

@@ -1,6 +1,6 @@
 # ---
 # spec: Semantics of Statements 4 (AssertStmt), 12.i (serial For)
-# features: [stmt.assert, for.serial, trap.assert]
+# features: [stmt.assert, for.serial, trap.assertion_failed]
 # description: an assertion that fails in the fourth loop iteration raises an error
 # arg A: int32[5] = [1, 2, 3, -4, 5]
 # arg B: int32[5]

@@ -1,8 +1,8 @@
 # ---
-# spec: Typing Rules for Statements 3 (message is an int32 PrimExpr or a StringImm); tvmscript.md 5.8
+# spec: Typing Rules for Statements 3 (message is an int32 PrimExpr or a StringImm); tvmscript.md 5.8 (TVMScript messages are string literals)
 # features: [stmt.assert, typing.assert]
-# description: a float message is neither an int32 PrimExpr nor a StringImm, so the assertion is invalid
-# assert_invalid: type
+# description: a float32 assertion message is rejected (TVMScript takes only string-literal messages; a float is not an allowed message type either)
+# assert_invalid: script
 # ---
 @T.prim_func
 def main(A: T.Buffer((1,), "int32")):

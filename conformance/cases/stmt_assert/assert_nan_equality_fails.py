@@ -1,6 +1,6 @@
 # ---
 # spec: Semantics of Statements 4; Expr semantics 16 (IEEE comparisons); spec-readings 10
-# features: [stmt.assert, trap.assert, dtype.float32, float.nan]
+# features: [stmt.assert, trap.assertion_failed, dtype.float32, float.nan]
 # description: `x == x` is false for NaN, so the assertion fails
 # arg A: float32[1] = [nan]
 # assert_trap: assertion_failed

@@ -1,6 +1,6 @@
 # ---
 # spec: Typing Rules for Statements 3 (condition must be a Bool scalar)
-# features: [stmt.assert, typing.assert, vector]
+# features: [stmt.assert, typing.assert, vector.slice]
 # description: an assertion whose condition is a 4-lane bool vector is a type error
 # assert_invalid: type
 # ---

@@ -1,6 +1,6 @@
 # ---
 # spec: Semantics of Statements 3.i.b (an error in one execution stops the AttrStmt), 4 (AssertStmt)
-# features: [stmt.attr, attr.thread_extent, stmt.assert, trap.assert]
+# features: [stmt.attr, attr.thread_extent, stmt.assert, trap.assertion_failed]
 # description: a failed assertion in one thread index is reported as an error
 # threads: 4
 # arg A: int32[8]

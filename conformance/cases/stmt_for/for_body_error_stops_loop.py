@@ -1,6 +1,6 @@
 # ---
 # spec: Semantics of Statements 12.i; spec-readings 5 (integer division by zero is an error)
-# features: [for.serial, trap.div_zero]
+# features: [for.serial, trap.division_by_zero]
 # description: an integer division by zero in an iteration of a serial loop is a runtime error
 # arg A: int32[4] = [4, 2, 0, 1]
 # arg B: int32[4]

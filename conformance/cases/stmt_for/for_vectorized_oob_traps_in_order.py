@@ -1,6 +1,6 @@
 # ---
 # spec: Semantics of Statements 12.iii (side effects including errors keep their order); spec-readings 13
-# features: [for.vectorized, trap.oob]
+# features: [for.vectorized, trap.out_of_bounds]
 # description: a vectorized loop that reads past the end of its input is an out-of-bounds error
 # arg A: int32[4] = [1, 2, 3, 4]
 # arg B: int32[5]

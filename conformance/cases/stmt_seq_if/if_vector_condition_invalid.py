@@ -1,6 +1,6 @@
 # ---
 # spec: Typing Rules for Statements 9 (condition must be a Bool scalar)
-# features: [stmt.if, typing.if, vector]
+# features: [stmt.if, typing.if, vector.slice]
 # description: an if whose condition is a 4-lane bool vector is a type error
 # assert_invalid: type
 # ---

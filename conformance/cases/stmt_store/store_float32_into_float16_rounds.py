@@ -1,6 +1,6 @@
 # ---
 # spec: tvmscript.md 5.2 (conversion on store); Expr semantics 5 (Cast); IEEE 754 round to nearest even
-# features: [stmt.store, store.convert, dtype.float16]
+# features: [stmt.store, cast.store_conversion, dtype.float16]
 # description: a float32 value stored into a float16 buffer is rounded to the nearest float16 (0.1 -> 0.0999755859375, 1/3 -> 0.333251953125)
 # arg A: float32[3] = [0.1, 0.3333333432674408, 2.0]
 # arg B: float16[3]

@@ -1,6 +1,6 @@
 # ---
 # spec: tvmscript.md 5.2, 6.3 (int8 + 1 is int32; the store casts back); Expr semantics 5 (narrowing cast truncates bits)
-# features: [stmt.store, store.convert, dtype.int8]
+# features: [stmt.store, cast.store_conversion, dtype.int8]
 # description: A_int8[i] + 1 is an int32 value; storing it into an int8 buffer narrows it (127 + 1 -> -128)
 # arg A: int8[3] = [127, -128, 5]
 # arg B: int8[3]

@@ -1,6 +1,6 @@
 # ---
 # spec: Semantics of Statements 5 (BufferStore needs a Buffer); tvmscript.md 5.2 (a store into a name that is not a buffer is an error)
-# features: [stmt.store, typing.store]
+# features: [stmt.store, typing.buffer_store]
 # description: subscript-assigning to a scalar let variable is rejected
 # assert_invalid: script
 # ---

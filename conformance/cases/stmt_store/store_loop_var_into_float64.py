@@ -1,6 +1,6 @@
 # ---
 # spec: tvmscript.md 5.2 (conversion on store); Expr semantics 5 (int to float cast)
-# features: [stmt.store, store.convert, dtype.float64]
+# features: [stmt.store, cast.store_conversion, dtype.float64]
 # description: an int32 loop var stored into a float64 buffer becomes the same number
 # arg A: float64[4]
 # assert_return A: [0.0, 1.0, 2.0, 3.0]

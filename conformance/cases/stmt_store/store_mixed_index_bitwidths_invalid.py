@@ -1,7 +1,7 @@
 # ---
 # spec: Typing Rules for Statements 4.iii (indices must share typecode and bitwidth); spec-readings 12
 # guillemets: the spec requires equal index bitwidths; TVM accepts mixed int32/int64 indices
-# features: [stmt.store, typing.store, dtype.int64]
+# features: [stmt.store, typing.buffer_store, dtype.int64]
 # description: an int32 and an int64 index in one store is a type error
 # assert_invalid: type
 # ---

@@ -1,6 +1,6 @@
 # ---
 # spec: Semantics of Statements 5.v.d; spec-readings 13
-# features: [stmt.store, trap.oob]
+# features: [stmt.store, trap.out_of_bounds]
 # description: a store at index -1 is an out-of-bounds error
 # arg n: int32 = -1
 # arg A: int32[4]

@@ -1,6 +1,6 @@
 # ---
 # spec: Typing Rules for Statements 4.i (all indices except the last must be scalars)
-# features: [stmt.store, typing.store, vector]
+# features: [stmt.store, typing.buffer_store, vector.ramp]
 # description: a vector index in a non-last position is a type error
 # assert_invalid: type
 # ---

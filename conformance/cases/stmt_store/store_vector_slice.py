@@ -1,6 +1,6 @@
 # ---
 # spec: Semantics of Statements 5.v.c (vector index: lane j goes to indices'[n-1].j); tvmscript.md 5.2
-# features: [stmt.store, vector]
+# features: [stmt.store, vector.slice]
 # description: a 4-lane store through a slice writes four consecutive elements
 # arg A: int32[8] = [1, 2, 3, 4, 5, 6, 7, 8]
 # arg B: int32[8]

@@ -1,6 +1,6 @@
 # ---
 # spec: Semantics of Statements 13, 4
-# features: [stmt.while, stmt.assert, trap.assert]
+# features: [stmt.while, stmt.assert, trap.assertion_failed]
 # description: an assertion that fails on the third round of a while loop raises an error
 # arg A: int32[1] = [0]
 # assert_trap: assertion_failed

@@ -1,6 +1,6 @@
 # ---
 # spec: Typing Rules for Statements 12 (condition must be a scalar)
-# features: [stmt.while, typing.while, vector]
+# features: [stmt.while, typing.while, vector.slice]
 # description: a while whose condition is a 4-lane bool vector is a type error
 # assert_invalid: type
 # ---
