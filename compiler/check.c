@@ -28,6 +28,7 @@ typedef struct {
     bool strict;
     int ret_count;
     tir_dtype ret_dtype;
+    int vectorized_depth; /* enclosing vectorized For loops (rule 11.vi) */
 } checker;
 
 #define ERR(c, loc, ...) tir_diag_error((c)->d, (loc), __VA_ARGS__)
@@ -409,6 +410,15 @@ static void check_block(checker *c, const tir_stmt *realize)
             if (!tir_const_difference(sh, ext, &diff) || diff != 0)
                 ERR(c, sh->loc, "match_buffer '%s': shape[%u] must equal the region's extent", buf->name, k);
         }
+        /* the checker's one annotation of the tree: which shape vars lowering
+         * must compare with the region instead of binding */
+        bool *bound = tir_arena_alloc(c->a, (buf->ndim ? buf->ndim : 1) * sizeof *bound);
+        for (uint32_t k = 0; k < buf->ndim; k++) {
+            bound[k] = buf->shape[k]->kind == TIR_E_VAR && in_scope(c, buf->shape[k]->var);
+            if (buf->shape[k]->kind == TIR_E_VAR && !in_scope(c, buf->shape[k]->var))
+                bind_var(c, buf->shape[k]->var, buf->shape[k]->loc);
+        }
+        ((tir_match_buffer *)mb)->shape_bound = bound;
         bind_buffer_vars(c, buf);
         bind_var(c, buf->data, buf->loc);
     }
@@ -489,6 +499,9 @@ static void check_stmt(checker *c, const tir_stmt *s)
             check_expr(c, s->indices[i]);
             if (!is_int_scalar(s->indices[i]->dtype))
                 ERR(c, s->indices[i]->loc, "Allocate extents must be integer scalars, got %s", dtn(s->indices[i]->dtype));
+            else if (i > 0 && is_int_scalar(s->indices[0]->dtype) && !tir_dt_eq(s->indices[0]->dtype, s->indices[i]->dtype))
+                ERR(c, s->indices[i]->loc, "Allocate extents must all have the same dtype, got %s and %s",
+                    dtn(s->indices[0]->dtype), dtn(s->indices[i]->dtype));
         }
         if (!is_bool_scalar(s->cond->dtype))
             ERR(c, s->cond->loc, "Allocate condition must be a bool scalar, got %s", dtn(s->cond->dtype));
@@ -542,10 +555,14 @@ static void check_stmt(checker *c, const tir_stmt *s)
             (s->min->kind != TIR_E_INT || s->min->ival != 0 || s->extent->kind != TIR_E_INT || s->extent->ival < 1))
             ERR(c, s->loc, "a vectorized For needs min 0 and a constant extent of at least 1");
         bind_var(c, s->var, s->loc);
+        c->vectorized_depth += s->for_kind == TIR_FOR_VECTORIZED;
         check_stmt(c, s->body);
+        c->vectorized_depth -= s->for_kind == TIR_FOR_VECTORIZED;
         break;
     }
     case TIR_S_WHILE:
+        if (c->vectorized_depth > 0)
+            ERR(c, s->loc, "a While loop may not be inside a vectorized For loop");
         check_expr(c, s->cond);
         if (!is_int_scalar(s->cond->dtype))
             ERR(c, s->cond->loc, "While condition must be an Int or UInt scalar, got %s", dtn(s->cond->dtype));

@@ -1038,12 +1038,21 @@ static uint32_t gen_branch_if_false(cg *c, const tir_expr *cond)
 }
 
 /* A parallel region: PAR iv, min, end, @exit; body; PAREND (opcodes.def). */
+/* A loop bound in the loop variable's type: integer literals narrower than
+ * the loop variable are promoted to it (the checker's rule for For bounds). */
+static uint32_t gen_loop_bound(cg *c, const tir_expr *e, tir_vtype vt)
+{
+    if (e->kind == TIR_E_INT && vt_of(c, e->dtype, e->loc) != vt)
+        return const_int(c, vt, e->ival);
+    return gen_expr(c, e);
+}
+
 static void gen_parallel(cg *c, const tir_var *var, const tir_expr *min, const tir_expr *extent, const tir_stmt *body,
                          tir_loc loc)
 {
     tir_vtype vt = vt_of(c, var->dtype, loc);
     uint32_t mark = c->ntaken;
-    uint32_t mn = gen_expr(c, min), ext = gen_expr(c, extent);
+    uint32_t mn = gen_loop_bound(c, min, vt), ext = gen_loop_bound(c, extent, vt);
     interval range = unknown();
     interval rm = range_of(c, min), re = range_of(c, extent);
     if (rm.known && re.known && rm.lo == rm.hi && re.lo == re.hi && re.lo > 0 &&
@@ -1575,7 +1584,7 @@ static void gen_for(cg *c, const tir_stmt *s)
         return;
     tir_vtype vt = vt_of(c, s->var->dtype, s->loc);
     uint32_t mark = c->ntaken;
-    uint32_t mn = gen_expr(c, s->min), ext = gen_expr(c, s->extent);
+    uint32_t mn = gen_loop_bound(c, s->min, vt), ext = gen_loop_bound(c, s->extent, vt);
     interval range = unknown();
     interval rm = range_of(c, s->min), re = range_of(c, s->extent);
     if (rm.known && re.known && rm.lo == rm.hi && re.lo == re.hi && re.lo > 0 &&

@@ -150,19 +150,30 @@ static tir_stmt *lower_block(lowerer *l, tir_stmt *s)
         const tir_match_buffer *mb = &blk->match_buffers[i];
         alias al = {mb->buffer, &mb->source};
         rewrite_stmt(l, body, &al);
-        /* Unbound shape variables of the match buffer take the region's extents. */
+        /* Unbound shape variables of the match buffer take the region's extents;
+         * bound ones (an earlier dimension's, or from outside) must equal them.
+         * Built inside out, so dimension 0 is bound first. */
         uint32_t offset = mb->source.n - mb->buffer->ndim;
-        for (uint32_t k = 0; k < mb->buffer->ndim; k++) {
+        for (uint32_t k = mb->buffer->ndim; k-- > 0;) {
             tir_expr *sh = mb->buffer->shape[k];
             if (sh->kind != TIR_E_VAR)
                 continue;
-            tir_stmt *let = tir_stmt_new(l->a, TIR_S_LET, loc);
-            let->var = sh->var;
-            let->value = mb->source.extents[k + offset];
-            if (!tir_dt_eq(let->value->dtype, sh->var->dtype))
-                let->value = tir_cast(l->a, sh->var->dtype, let->value, loc);
-            let->body = body;
-            body = let;
+            tir_expr *ext = mb->source.extents[k + offset];
+            if (!tir_dt_eq(ext->dtype, sh->var->dtype))
+                ext = tir_cast(l->a, sh->var->dtype, ext, loc);
+            tir_stmt *bind;
+            if (mb->shape_bound && mb->shape_bound[k]) {
+                bind = tir_stmt_new(l->a, TIR_S_ASSERT, loc);
+                bind->cond = tir_binary(l->a, TIR_E_EQ, tir_var_ref(l->a, sh->var, loc), ext, loc);
+                bind->message = tir_expr_new(l->a, TIR_E_STR, TIR_DT_I32, loc);
+                bind->message->str = "match_buffer: the region's extent differs from the buffer's shape";
+            } else {
+                bind = tir_stmt_new(l->a, TIR_S_LET, loc);
+                bind->var = sh->var;
+                bind->value = ext;
+            }
+            bind->body = body;
+            body = bind;
         }
         /* Fresh strides and elem_offset variables (as TVM prints them) take the
          * source's layout: its strides, and the flat offset of the region start. */

@@ -1880,7 +1880,8 @@ static bool axis_iter(builder *b, const py_expr *target, const py_expr *call, ti
     if (dts) {
         if (!dtype_of(b, dts, &given))
             return false;
-        if (given.bits > dt.bits)
+        /* a non-integer dtype is kept so the checker can reject it (rule 13) */
+        if (given.bits > dt.bits || !tir_dt_is_int(given))
             dt = given;
     }
     if (val->dtype.bits > dt.bits && tir_dt_is_int(val->dtype))
@@ -2373,6 +2374,34 @@ static tir_stmt *make_launch(builder *b, const py_expr *call, const char *name, 
     return st;
 }
 
+/* T.LetStmt(e, var=x) or the deprecated T.let(x, e): a LetStmt binding a
+ * Var declared earlier (e.g. x = T.int32()) rather than a new one (5.7). */
+static tir_stmt *make_let_existing(builder *b, const py_expr *call, tir_loc loc)
+{
+    call_args ca;
+    if (!eval_args(b, call, &ca))
+        return NULL;
+    const sval *value, *var;
+    if (kwarg(&ca, "var")) {
+        value = ca.n == 1 ? &ca.pos[0] : NULL;
+        var = kwarg(&ca, "var");
+    } else {
+        value = ca.n == 2 ? &ca.pos[1] : NULL;
+        var = ca.n == 2 ? &ca.pos[0] : NULL;
+    }
+    if (!value || !var || var->kind != SV_EXPR || var->e->kind != TIR_E_VAR) {
+        ERR(b, loc, "T.LetStmt(value, var=x) needs a value and a declared variable x");
+        return NULL;
+    }
+    tir_expr *v = to_expr_as(b, value, var->e->var->dtype);
+    if (!v)
+        return NULL;
+    tir_stmt *let = tir_stmt_new(b->a, TIR_S_LET, loc);
+    let->var = var->e->var;
+    let->value = v;
+    return let;
+}
+
 /* Builds suite items [from, len): scope-opening statements take the rest of
  * the suite as their body (5.1). */
 static tir_stmt *build_suite(builder *b, const py_suite *s, uint32_t from, tir_loc loc)
@@ -2410,6 +2439,14 @@ static tir_stmt *build_suite(builder *b, const py_suite *s, uint32_t from, tir_l
             }
             if (is_t_call(b, e, "attr")) {
                 rest_opener = make_attr(b, e, sloc);
+                if (!rest_opener) {
+                    failed = true;
+                    continue;
+                }
+                break;
+            }
+            if (is_t_call(b, e, "LetStmt") || is_t_call(b, e, "let")) {
+                rest_opener = make_let_existing(b, e, sloc);
                 if (!rest_opener) {
                     failed = true;
                     continue;
@@ -2797,6 +2834,17 @@ static tir_stmt *build_suite(builder *b, const py_suite *s, uint32_t from, tir_l
             }
             if (st->nitems == 1 && is_t_call(b, st->items[0], "LetStmt")) {
                 /* with T.LetStmt(value[, annotation]) as x: (5.7) */
+                if (!st->targets[0]) {
+                    /* with T.LetStmt(value, var=x): */
+                    tir_stmt *let = make_let_existing(b, st->items[0], sloc);
+                    if (!let) {
+                        failed = true;
+                        continue;
+                    }
+                    let->body = build_suite(b, &st->body, 0, sloc);
+                    res = let->body ? let : NULL;
+                    break;
+                }
                 call_args ca;
                 if (!eval_args(b, st->items[0], &ca) || ca.n < 1 || kwarg(&ca, "var")) {
                     if (ca.n < 1 || kwarg(&ca, "var"))
@@ -2869,8 +2917,8 @@ static tir_stmt *build_suite(builder *b, const py_suite *s, uint32_t from, tir_l
             tir_stmt *holder = innermost(rest_opener);
             if (holder->kind == TIR_S_DECL_BUFFER)
                 bind(b, st->target->name, BIND_BUFFER, NULL, holder->buffer);
-            else if (rest_opener->kind == TIR_S_LET || rest_opener->kind == TIR_S_ALLOCATE ||
-                     (rest_opener->kind == TIR_S_ATTR && st->kind == PY_S_ASSIGN))
+            else if (st->kind != PY_S_EXPR && (rest_opener->kind == TIR_S_LET || rest_opener->kind == TIR_S_ALLOCATE ||
+                                               (rest_opener->kind == TIR_S_ATTR && st->kind == PY_S_ASSIGN)))
                 bind(b, st->target->name, BIND_VAR, rest_opener->var, NULL);
             tir_stmt *body = build_suite(b, s, i + 1, sloc);
             b->scope = saved;

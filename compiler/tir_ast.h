@@ -112,6 +112,10 @@ typedef struct {
 typedef struct {
     tir_buffer *buffer;
     tir_region source;
+    /* Set by the checker: shape_bound[k] when shape[k] is a Var already in
+     * scope, which the region's extent must then equal at run time (lowering
+     * asserts it) instead of binding it. NULL before checking. */
+    bool *shape_bound;
 } tir_match_buffer;
 
 typedef struct {

@@ -1,0 +1,13 @@
+# case: a block match_buffer whose shape is an already-bound Var traps when the region's extent differs (spec Typing Rules for Other Constructs 5, semantics 14.iii)
+# in A int32[4] = 1 2 3 4
+# in B int32[4]
+# in n = 3
+# error run: match_buffer
+@T.prim_func
+def main(A: T.Buffer((4,), "int32"), B: T.Buffer((4,), "int32"), n: T.int32):
+    with T.block("root"):
+        T.reads()
+        T.writes()
+        with T.block("b"):
+            S = T.match_buffer(A[0:4], (n,), "int32")
+            B[0] = S[0]
