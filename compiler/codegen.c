@@ -758,6 +758,20 @@ static uint32_t gen_expr(cg *c, const tir_expr *e)
 }
 
 /* ---- vectors ------------------------------------------------------------- */
+/* The lane-wise family of a scalar integer bit operation, or TIRBC_OP_COUNT. */
+static tirbc_opcode vector_bit_family(tirbc_opcode scalar)
+{
+    switch (scalar) {
+    case TIRBC_OP_BITAND_I32: return TIRBC_OP_VBITAND_BOOL;
+    case TIRBC_OP_BITOR_I32: return TIRBC_OP_VBITOR_BOOL;
+    case TIRBC_OP_BITXOR_I32: return TIRBC_OP_VBITXOR_BOOL;
+    case TIRBC_OP_BITNOT_I32: return TIRBC_OP_VBITNOT_BOOL;
+    case TIRBC_OP_SHL_I32: return TIRBC_OP_VSHL_BOOL;
+    case TIRBC_OP_SHR_I32: return TIRBC_OP_VSHR_BOOL;
+    default: return TIRBC_OP_COUNT;
+    }
+}
+
 static tirbc_opcode vector_family(tir_expr_kind k)
 {
     switch (k) {
@@ -986,6 +1000,17 @@ static uint32_t gen_vector(cg *c, const tir_expr *e)
             return d;
         }
         const tir_builtin *bi = tir_builtin_find(e->op);
+        tirbc_opcode vbit = bi ? vector_bit_family(bi->family) : TIRBC_OP_COUNT;
+        if (vbit != TIRBC_OP_COUNT && e->nargs == (uint32_t)bi->nargs) {
+            uint32_t a = gen_expr(c, e->args[0]);
+            uint32_t b = bi->nargs == 2 ? gen_expr(c, e->args[1]) : 0;
+            uint32_t d = new_vreg(c, vt, lanes);
+            if (bi->nargs == 1)
+                EMIT3(c, typed(c, vbit, vt, e->loc), d, a, lanes);
+            else
+                EMIT4(c, typed(c, vbit, vt, e->loc), d, a, b, lanes);
+            return d;
+        }
         if (bi && bi->args == BUILTIN_FLOAT && !bi->returns_bool && e->nargs == (uint32_t)bi->nargs) {
             uint32_t a = gen_expr(c, e->args[0]);
             uint32_t b = bi->nargs == 2 ? gen_expr(c, e->args[1]) : 0;
@@ -1735,9 +1760,16 @@ static void gen_stmt(cg *c, const tir_stmt *s)
         gen_expr(c, s->value);
         break;
     case TIR_S_ASSERT: {
-        uint32_t cond = gen_expr(c, s->cond);
         const char *msg = s->message->kind == TIR_E_STR ? s->message->str : "assertion failed";
-        EMIT2(c, TIRBC_OP_ASSERT, cond, add_string(c, msg));
+        if (s->is_runtime_check) {
+            EMIT2(c, TIRBC_OP_BRNZ, gen_expr(c, s->cond), 0);
+            uint32_t to_ok = last_word(c);
+            EMIT1(c, TIRBC_OP_TRAP, add_string(c, msg));
+            patch(c, to_ok, c->ncode);
+        } else {
+            uint32_t cond = gen_expr(c, s->cond);
+            EMIT2(c, TIRBC_OP_ASSERT, cond, add_string(c, msg));
+        }
         release_temps(c, mark);
         if (s->body)
             gen_stmt(c, s->body);

@@ -55,13 +55,6 @@ static bool is_float_const(const tir_expr *e, double v)
 static bool is_zero(const tir_expr *e) { return is_int_const(e, 0) || is_float_const(e, 0.0); }
 static bool is_one(const tir_expr *e) { return is_int_const(e, 1) || is_float_const(e, 1.0); }
 
-static tir_expr *zero_like(tir_arena *a, const tir_expr *x, tir_loc loc)
-{
-    if (tir_dt_is_float(x->dtype))
-        return tir_float(a, x->dtype, 0.0, loc);
-    return tir_int(a, x->dtype, 0, loc);
-}
-
 static int64_t floordiv_i(int64_t x, int64_t y)
 {
     if (y == -1)
@@ -167,17 +160,18 @@ tir_expr *tir_fold_binary(tir_arena *a, tir_expr_kind kind, tir_expr *x, tir_exp
             return x;
         if (is_one(x))
             return y;
+        /* the zero constant itself, so T.float32(-0.0) * x keeps its sign (as TVM) */
         if (is_zero(y))
-            return zero_like(a, y, loc);
+            return y;
         if (is_zero(x))
-            return zero_like(a, x, loc);
+            return x;
         break;
     case TIR_E_DIV:
     case TIR_E_FLOORDIV:
         if (is_one(y))
             return x;
         if (is_zero(x))
-            return zero_like(a, x, loc);
+            return x;
         break;
     case TIR_E_FLOORMOD:
     case TIR_E_MOD:

@@ -167,6 +167,7 @@ static tir_stmt *lower_block(lowerer *l, tir_stmt *s)
                 bind->cond = tir_binary(l->a, TIR_E_EQ, tir_var_ref(l->a, sh->var, loc), ext, loc);
                 bind->message = tir_expr_new(l->a, TIR_E_STR, TIR_DT_I32, loc);
                 bind->message->str = "match_buffer: the region's extent differs from the buffer's shape";
+                bind->is_runtime_check = true;
             } else {
                 bind = tir_stmt_new(l->a, TIR_S_LET, loc);
                 bind->var = sh->var;

@@ -140,6 +140,7 @@ struct tir_stmt {
     tir_expr *value;     /* LET, STORE, EVALUATE, ATTR */
     tir_expr *cond;      /* ASSERT, IF, WHILE, ALLOCATE, REALIZE */
     tir_expr *message;   /* ASSERT */
+    bool is_runtime_check; /* ASSERT made by lowering: fails as a trap, not a user assertion */
     tir_stmt *body;      /* LET, ATTR, ASSERT, ALLOCATE, DECL_BUFFER, FOR, WHILE, REALIZE; IF: then */
     tir_stmt *else_case; /* IF (may be NULL) */
     tir_buffer *buffer;  /* STORE, DECL_BUFFER, REALIZE */

@@ -131,6 +131,12 @@ static inline uint64_t width_bits(uint64_t v, unsigned bits) { return bits >= 64
 static inline int clamp_exp(int64_t e) { return e < -100000 ? -100000 : e > 100000 ? 100000 : (int)e; }
 
 /* Arithmetic right shift without relying on implementation-defined >> of negatives. */
+/* A shift amount lane as unsigned: negative amounts become huge, so they
+ * fall outside [0, bits) like the scalar shifts' (normalized) registers. */
+#define shift_amount(y) ((uint64_t)(int64_t)(y))
+/* a function, so unsigned lanes do not warn about an always-false test */
+static inline bool is_negative(int64_t v) { return v < 0; }
+
 static inline int64_t ashr(int64_t v, unsigned s)
 {
     return v < 0 ? (int64_t)~(~(uint64_t)v >> s) : (int64_t)((uint64_t)v >> s);
@@ -1193,6 +1199,24 @@ dispatch:
     VEC_IDIV(VMOD, T, smod(x, y), ux % uy, "modulo")                                                \
     VEC_IDIV(VFLOORDIV, T, sfloordiv(x, y), ux / uy, "division")                                    \
     VEC_IDIV(VFLOORMOD, T, sfloormod(x, y), ux % uy, "modulo")                                      \
+    VEC_BIN(VBITAND, T, 5, NARROW_##T(IW_##T(x) & IW_##T(y)))                                       \
+    VEC_BIN(VBITOR, T, 5, NARROW_##T(IW_##T(x) | IW_##T(y)))                                        \
+    VEC_BIN(VBITXOR, T, 5, NARROW_##T(IW_##T(x) ^ IW_##T(y)))                                       \
+    VEC_BIN(VSHL, T, 5, shift_amount(y) < BITS_OF_##T ? NARROW_##T(IW_##T(x) << shift_amount(y)) : 0) \
+    VEC_BIN(VSHR, T, 5,                                                                             \
+            (CT_##T)(shift_amount(y) < BITS_OF_##T                                                  \
+                         ? (SIGNED_##T ? ashr((int64_t)x, (unsigned)shift_amount(y))                \
+                                       : (int64_t)((uint64_t)x >> shift_amount(y)))                 \
+                         : (SIGNED_##T && is_negative((int64_t)x) ? -1 : 0)))                                \
+    VM_CASE(VBITNOT_##T)                                                                            \
+    {                                                                                               \
+        uint32_t nl = code[pc + 3];                                                                 \
+        const AT_##T *a = VREG(T, B);                                                               \
+        AT_##T *r = VREG(T, A);                                                                     \
+        for (uint32_t i = 0; i < nl; i++)                                                           \
+            r[i] = NARROW_##T(~IW_##T(a[i]));                                                       \
+        VM_NEXT(4);                                                                                 \
+    }                                                                                               \
     VM_CASE(VRAMP_##T)                                                                              \
     {                                                                                               \
         uint32_t nl = code[pc + 4];                                                                 \

@@ -1,4 +1,5 @@
 /* The verdict: a case's expectation against what the implementation did. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -133,12 +134,12 @@ void conf_judge(const conf_case *c, const conf_outcome *o, conf_result *r)
                 return;
             snprintf(cls, sizeof cls, "trap:%s", o->cls);
             if (c->expect == EXPECT_TRAP)
-                fail(r, cls, "expected a %s trap, got %s: %s", c->expect_class, o->cls, m);
+                fail(r, cls, "expected a trap of class %s, got %s: %s", c->expect_class, o->cls, m);
             else
                 fail(r, cls, "runtime error (%s): %s", o->cls, m);
         } else if (o->kind == OUT_RAN) {
             if (c->expect == EXPECT_TRAP)
-                fail(r, "no_trap", "expected a %s trap, but the call returned normally", c->expect_class);
+                fail(r, "no_trap", "expected a trap of class %s, but the call returned normally", c->expect_class);
             else
                 judge_values(c, o, r);
         } else {
@@ -150,9 +151,9 @@ void conf_judge(const conf_case *c, const conf_outcome *o, conf_result *r)
             if (class_matches(c->expect_class, o->cls, r))
                 return;
             snprintf(cls, sizeof cls, "rejected:%s", o->cls);
-            fail(r, cls, "expected a %s error, got %s: %s", c->expect_class, o->cls, m);
+            fail(r, cls, "expected a compile error of class %s, got %s: %s", c->expect_class, o->cls, m);
         } else {
-            fail(r, "accepted", "expected a %s error, but the program compiled", c->expect_class);
+            fail(r, "accepted", "expected a compile error of class %s, but the program compiled", c->expect_class);
         }
         return;
     case EXPECT_MALFORMED:
@@ -160,9 +161,9 @@ void conf_judge(const conf_case *c, const conf_outcome *o, conf_result *r)
             if (class_matches(c->expect_class, o->cls, r))
                 return;
             snprintf(cls, sizeof cls, "malformed:%s", o->cls);
-            fail(r, cls, "expected a %s rejection, got %s: %s", c->expect_class, o->cls, m);
+            fail(r, cls, "expected a load error of class %s, got %s: %s", c->expect_class, o->cls, m);
         } else {
-            fail(r, "loaded", "expected a %s rejection, but the module loaded", c->expect_class);
+            fail(r, "loaded", "expected a load error of class %s, but the module loaded", c->expect_class);
         }
         return;
     case EXPECT_VALID:

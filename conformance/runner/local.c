@@ -273,8 +273,8 @@ static void run_source(const conf_case *c, int default_threads, conf_outcome *o)
             v = (cval){.kind = CV_INT, .i = (int64_t)v.u};
         if (!cv_dtype_supported(o->ret_dtype) || !cv_store(o->ret_dtype, o->ret, v, err, sizeof err)) {
             char tn[32];
-            snprintf(o->violation, sizeof o->violation, "the return value %s does not fit its dtype %s",
-                     err, tir_dtype_str(o->ret_dtype, tn, sizeof tn));
+            snprintf(o->violation, sizeof o->violation, "the return value does not fit its dtype %s: %.120s",
+                     tir_dtype_str(o->ret_dtype, tn, sizeof tn), err);
         }
     }
 done:

@@ -7,6 +7,7 @@
  * implementation becomes a failed case instead of a failed run. */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <fnmatch.h>
 #include <limits.h>
 #include <poll.h>
@@ -109,8 +110,9 @@ static bool ends_with(const char *s, const char *suffix)
     return a >= b && strcmp(s + a - b, suffix) == 0;
 }
 
-/* Every file under dir (relative to root) whose name ends with suffix;
- * hidden entries and __pycache__ are skipped. */
+/* Every file under dir (relative to root) whose name ends with suffix.
+ * Hidden entries, __pycache__ and data/ directories (the .npy files of
+ * cases and the generators that made them) are skipped. */
 static void walk(const char *root, const char *rel, const char *suffix, strlist *out, int depth)
 {
     if (depth > 16)
@@ -127,8 +129,10 @@ static void walk(const char *root, const char *rel, const char *suffix, strlist 
             continue;
         char *r = rel[0] ? conf_path_join(rel, de->d_name) : xstrdup(de->d_name);
         char *full = conf_path_join(root, r);
-        if (conf_is_dir(full))
-            walk(root, r, suffix, out, depth + 1);
+        if (conf_is_dir(full)) {
+            if (strcmp(de->d_name, "data") != 0)
+                walk(root, r, suffix, out, depth + 1);
+        }
         else if (ends_with(de->d_name, suffix))
             strlist_add(out, xstrdup(r));
         free(full);
@@ -204,10 +208,6 @@ static void discover(const char *corpus, const conf_features *ft, conf_case ***o
             load_case(c, sidepath, ft);
             free(c->relpath);
             c->relpath = conf_path_join("binary", bins.v[i]);
-            if (c->id && strncmp(c->id, "binary/", 7) == 0) { /* default id of the sidecar's path */
-                free(c->id);
-                c->id = NULL;
-            }
         } else {
             sbuf b = {0};
             sb_printf(&b, "binary/%s: no sidecar binary/%s describes it", bins.v[i], side);
@@ -328,6 +328,15 @@ static void fail_result(conf_result *r, const char *cls, const char *msg)
     conf_copy(r->msg, sizeof r->msg, msg);
 }
 
+static void drop_tmpdir(job *j)
+{
+    if (j->tmpdir) {
+        conf_remove_tree(j->tmpdir);
+        free(j->tmpdir);
+        j->tmpdir = NULL;
+    }
+}
+
 static bool start_job(job *j, conf_entry *e, size_t idx, const options *o)
 {
     memset(j, 0, sizeof *j);
@@ -346,8 +355,13 @@ static bool start_job(job *j, conf_entry *e, size_t idx, const options *o)
     int pfd[2];
     if (pipe(pfd) != 0) {
         fail_result(&e[idx].r, "internal", "pipe failed");
+        drop_tmpdir(j);
         return false;
     }
+    /* an adapter must not inherit the pipe: a process it leaves behind
+     * would keep the result from ending */
+    fcntl(pfd[0], F_SETFD, FD_CLOEXEC);
+    fcntl(pfd[1], F_SETFD, FD_CLOEXEC);
     fflush(stdout);
     fflush(stderr);
     pid_t pid = fork();
@@ -355,6 +369,7 @@ static bool start_job(job *j, conf_entry *e, size_t idx, const options *o)
         close(pfd[0]);
         close(pfd[1]);
         fail_result(&e[idx].r, "internal", "fork failed");
+        drop_tmpdir(j);
         return false;
     }
     if (pid == 0) {
@@ -387,14 +402,13 @@ static void finish_job(job *j, conf_entry *e, const options *o)
         r->cls[sizeof r->cls - 1] = 0;
         r->msg[sizeof r->msg - 1] = 0;
     } else if (j->got == sizeof j->buf) {
-        *r = j->buf;
-        r->msg[sizeof r->msg - 1] = 0;
+        j->buf.cls[sizeof j->buf.cls - 1] = 0;
         snprintf(msg, sizeof msg, "the case's process %s %d after the case ran (a sanitizer report on stderr?)",
                  WIFSIGNALED(st) ? "was killed by signal" : "exited with status",
                  WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
         sbuf b = {0};
-        sb_printf(&b, "%s\nresult before that: %s%s", msg, j->buf.passed ? "passed" : j->buf.cls,
-                  j->buf.passed ? "" : "");
+        sb_printf(&b, "%s\nthe case itself %s%s", msg, j->buf.passed ? "passed" : "failed: ",
+                  j->buf.passed ? "" : j->buf.cls);
         fail_result(r, "crash", b.s);
         r->ms = j->buf.ms;
         sb_free(&b);
@@ -408,10 +422,7 @@ static void finish_job(job *j, conf_entry *e, const options *o)
     }
     if (j->fd >= 0)
         close(j->fd);
-    if (j->tmpdir) {
-        conf_remove_tree(j->tmpdir);
-        free(j->tmpdir);
-    }
+    drop_tmpdir(j);
     e[j->idx].done = true;
 }
 

@@ -1,6 +1,6 @@
 # ---
 # spec: Evaluating PrimExprs 7.v, 9, 13.i, 13.xi; tvmscript.md 11.2
-# features: [kernel, vector.slice, vector.broadcast, expr.add, expr.max, loop.parallel, dtype.float32]
+# features: [kernel, vector.slice, vector.broadcast, expr.add, expr.max, for.parallel, dtype.float32]
 # description: the explicit-vector add_relu of tvmscript.md 11.2 on a 2 x 16 tensor: C = max(A + B, 0) in float32x8 pieces
 # arg A: float32[2, 16] = [[1.0, -2.0, 3.0, -4.0, 5.0, -6.0, 7.0, -8.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 3.5, -3.5], [-1.0, -1.0, -1.0, -1.0, -1.0, -1.0, -1.0, -1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]]
 # arg B: float32[2, 16] = [[0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5], [0.0, 1.0, 2.0, 3.0, 0.0, 1.0, 2.0, 3.0, -2.0, -1.0, 0.0, 1.0, -2.0, -1.0, 0.0, 1.0]]

@@ -1,6 +1,6 @@
 # ---
 # spec: Semantics of Statements 12.iii (kVectorized); Evaluating PrimExprs 13
-# features: [kernel, loop.vectorized, expr.mul, expr.add, dtype.float32]
+# features: [kernel, for.vectorized, expr.mul, expr.add, dtype.float32]
 # description: y = a * x + y with an inner T.vectorized loop of 4 lanes and a scalar parameter a
 # arg a: float32 = 2.0
 # arg X: float32[12] = [0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0]
