@@ -311,7 +311,7 @@ static double empty_region_us(const char *dir, int threads, char *error, size_t 
     t.dtype.bits = 32;
     t.dtype.lanes = 1;
     t.shape = shape;
-    tirvm_arg a = {TIRVM_ARG_TENSOR, &t, 0, 0};
+    tirvm_arg a = {.kind = TIRVM_ARG_TENSOR, .tensor = &t};
     char err[512];
     double best = 1e9;
     for (int rep = 0; rep < 3; rep++) {

@@ -132,6 +132,16 @@ int cli_args_set(cli_args *ca, const char *spec, char *err, size_t err_len)
         ca->args[i].i = v;
         return CLI_OK;
     }
+    if (*value != '-' && *end == '\0' && errno == ERANGE) {
+        /* above INT64_MAX: a uint64 argument */
+        errno = 0;
+        unsigned long long uv = strtoull(value, &end, 0);
+        if (!*end && errno == 0) {
+            ca->args[i].kind = TIRVM_ARG_UINT;
+            ca->args[i].u = uv;
+            return CLI_OK;
+        }
+    }
     errno = 0;
     double d = strtod(value, &end);
     if (*value && !*end && errno != EINVAL) {

@@ -64,13 +64,16 @@ tirvm_status tirvm_param(const tirvm_module *m, int func, int index, tirvm_param
 /* The readable bytecode listing of the whole module (malloc'ed; caller frees). */
 char *tirvm_disassemble(const tirvm_module *m);
 
-/* An argument: a DLTensor for a buffer parameter, a number for a scalar. */
-typedef enum { TIRVM_ARG_TENSOR = 0, TIRVM_ARG_INT = 1, TIRVM_ARG_FLOAT = 2 } tirvm_arg_kind;
+/* An argument: a DLTensor for a buffer parameter, a number for a scalar
+ * (i for TIRVM_ARG_INT, u for TIRVM_ARG_UINT, which reaches all of uint64,
+ * f for TIRVM_ARG_FLOAT). */
+typedef enum { TIRVM_ARG_TENSOR = 0, TIRVM_ARG_INT = 1, TIRVM_ARG_FLOAT = 2, TIRVM_ARG_UINT = 3 } tirvm_arg_kind;
 typedef struct {
     tirvm_arg_kind kind;
     DLTensor *tensor;
     int64_t i;
     double f;
+    uint64_t u;
 } tirvm_arg;
 
 /* Calls function `func` with one argument per parameter, in parameter

@@ -136,6 +136,18 @@ expect 0 "compile a function that returns a value" "$TIRC" "$T/ret.py" -o "$T/re
 expect 0 "run a function that returns a value" "$TIRVM" run "$T/ret.tirbc" n=5 x=0.1
 check "the return value is printed with %.17g" grep -qx "16.100000000000001" "$T/out"
 
+# uint64 scalars take the whole range, above INT64_MAX too.
+cat > "$T/u64.py" <<'EOF'
+@T.prim_func
+def main(n: T.uint64) -> T.uint64:
+    return n // T.uint64(2)
+EOF
+expect 0 "compile a uint64 scalar function" "$TIRC" "$T/u64.py" -o "$T/u64.tirbc"
+expect 0 "a uint64 argument above INT64_MAX" "$TIRVM" run "$T/u64.tirbc" n=18446744073709551615
+check "it arrives whole: (2^64 - 1) // 2" grep -qx "9223372036854775807" "$T/out"
+expect 1 "a negative uint64 argument is refused" "$TIRVM" run "$T/u64.tirbc" n=-1
+expect 1 "an argument above UINT64_MAX is refused" "$TIRVM" run "$T/u64.tirbc" n=18446744073709551616
+
 # Limits for untrusted modules: a step budget stops an endless loop, a memory
 # budget stops a large allocation; both are runtime errors.
 cat >"$T/forever.py" <<'EOF'

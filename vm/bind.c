@@ -181,7 +181,7 @@ bool vm_bind_args(vm_ctx *ctx, const tirvm_arg *args, int nargs, vm_slot *regs, 
         if (a->kind == TIRVM_ARG_TENSOR) {
             ok = fail(&b, "argument '%s': expected a scalar, got a tensor", p->name);
         } else if (vt == TIR_VT_F32 || vt == TIR_VT_F64 || vt == TIR_VT_F16 || vt == TIR_VT_BF16) {
-            double v = a->kind == TIRVM_ARG_FLOAT ? a->f : (double)a->i;
+            double v = a->kind == TIRVM_ARG_FLOAT ? a->f : a->kind == TIRVM_ARG_UINT ? (double)a->u : (double)a->i;
             if (vt == TIR_VT_F32)
                 regs[p->index].f32 = (float)v;
             else if (vt == TIR_VT_F64)
@@ -190,6 +190,17 @@ bool vm_bind_args(vm_ctx *ctx, const tirvm_arg *args, int nargs, vm_slot *regs, 
                 regs[p->index].u = vt == TIR_VT_F16 ? tir_f16_from_f64(v) : tir_bf16_from_f64(v);
         } else if (a->kind == TIRVM_ARG_FLOAT) {
             ok = fail(&b, "argument '%s': expected an integer of type %s, got %g", p->name, tir_vtype_names[vt], a->f);
+        } else if (a->kind == TIRVM_ARG_UINT && a->u > INT64_MAX) {
+            /* only a uint64 parameter holds values above INT64_MAX */
+            if (vt == TIR_VT_U64)
+                regs[p->index].u = a->u;
+            else
+                ok = fail(&b, "argument '%s': %llu does not fit in %s", p->name, (unsigned long long)a->u,
+                          tir_vtype_names[vt]);
+        } else if (a->kind == TIRVM_ARG_UINT && !fits(vt, (int64_t)a->u)) {
+            ok = fail(&b, "argument '%s': %llu does not fit in %s", p->name, (unsigned long long)a->u, tir_vtype_names[vt]);
+        } else if (a->kind == TIRVM_ARG_UINT) {
+            regs[p->index].i = (int64_t)a->u;
         } else if (!fits(vt, a->i)) {
             ok = fail(&b, "argument '%s': %lld does not fit in %s", p->name, (long long)a->i, tir_vtype_names[vt]);
         } else {

@@ -231,9 +231,11 @@ static void run_source(const conf_case *c, int default_threads, conf_outcome *o)
             args[i].f = v.kind == CV_FLOAT ? v.f : v.kind == CV_UINT ? (double)v.u : (double)v.i;
         } else {
             cval v = a->values[0];
-            args[i].kind = TIRVM_ARG_INT;
-            /* the API takes int64; a uint64 above INT64_MAX travels as its bits */
-            args[i].i = v.kind == CV_UINT ? (int64_t)v.u : v.i;
+            args[i].kind = v.kind == CV_UINT ? TIRVM_ARG_UINT : TIRVM_ARG_INT;
+            if (v.kind == CV_UINT)
+                args[i].u = v.u;
+            else
+                args[i].i = v.i;
         }
     }
     for (size_t k = 0; k < c->nargs; k++) {
