@@ -288,8 +288,12 @@ static int check_operands(verifier *v, const tirbc_function *f, const uint8_t *i
     /* The lane count and value-kind operands govern the vector operands. */
     uint32_t lanes = 0, kind_imm = TIR_VT_NONE;
     for (unsigned i = 0; i < info->noperands; i++) {
-        if (info->operands[i] == 'n')
+        if (info->operands[i] == 'n') {
             lanes = f->code[pc + 1 + i];
+            /* reported first: a bad count would otherwise show as operand mismatches */
+            if (lanes < 2 || lanes > 64)
+                return ierr(v, pc, op, i + 1, "lane count %u is not between 2 and 64", lanes);
+        }
         if (info->operands[i] == 't')
             kind_imm = f->code[pc + 1 + i];
     }
