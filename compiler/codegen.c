@@ -801,9 +801,51 @@ typedef struct {
 } vaccess;
 
 static vaccess gen_vaccess(cg *c, const tir_buffer *b, tir_expr **idx, uint32_t n, uint32_t vb, unsigned lanes,
+                           tir_loc loc);
+
+/* A k-lane index into a buffer of m-lane elements reaches k*m scalars, the
+ * elements one after another (spec typing 7.v): a gather whose lane j*m + t
+ * is element j's offset times m, plus t.  Rare, so built lane by lane. */
+static vaccess gen_vaccess_vector_elements(cg *c, const tir_buffer *b, tir_expr **idx, uint32_t n, uint32_t vb,
+                                           unsigned lanes, tir_loc loc)
+{
+    vaccess va = {true, 0, 0, 0};
+    unsigned m = b->dtype.lanes, k = idx[n - 1]->dtype.lanes;
+    for (uint32_t d = 0; d + 1 < n; d++)
+        if (idx[d]->dtype.lanes != 1)
+            k = 0;
+    if (k * m != lanes) {
+        ERR(c, loc, "unsupported: this vector index into a buffer with vector elements");
+        return va;
+    }
+    /* the element offsets, as for a buffer of scalar elements of the same shape */
+    tir_buffer scalar_elements = *b;
+    scalar_elements.dtype.lanes = 1;
+    vaccess ev = gen_vaccess(c, &scalar_elements, idx, n, vb, k, loc);
+    va.index = new_vreg(c, TIR_VT_I64, lanes);
+    uint32_t elem = temp(c, TIR_VT_I64), step = temp(c, TIR_VT_I64), lane = temp(c, TIR_VT_I64);
+    for (unsigned j = 0; j < k; j++) {
+        if (ev.gather) {
+            EMIT4(c, typed(c, TIRBC_OP_VGET_BOOL, TIR_VT_I64, loc), elem, ev.index, k, j);
+        } else {
+            EMIT3(c, TIRBC_OP_IXMUL, step, ev.stride, const_int(c, TIR_VT_I64, j));
+            EMIT3(c, TIRBC_OP_IXADD, elem, ev.base, step);
+        }
+        EMIT3(c, TIRBC_OP_IXMUL, elem, elem, const_int(c, TIR_VT_I64, m));
+        for (unsigned t = 0; t < m; t++) {
+            EMIT3(c, TIRBC_OP_IXADD, lane, elem, const_int(c, TIR_VT_I64, t));
+            EMIT4(c, typed(c, TIRBC_OP_VSET_BOOL, TIR_VT_I64, loc), va.index, lane, lanes, j * m + t);
+        }
+    }
+    return va;
+}
+
+static vaccess gen_vaccess(cg *c, const tir_buffer *b, tir_expr **idx, uint32_t n, uint32_t vb, unsigned lanes,
                            tir_loc loc)
 {
     vaccess va = {false, 0, 0, 0};
+    if (b->dtype.lanes != 1 && n && idx[n - 1]->dtype.lanes != 1)
+        return gen_vaccess_vector_elements(c, b, idx, n, vb, lanes, loc);
     if (b->dtype.lanes != 1) {
         /* One element of a vector-element buffer: its lanes are consecutive scalars. */
         if (b->dtype.lanes != lanes || (n && idx[n - 1]->dtype.lanes != 1)) {
