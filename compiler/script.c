@@ -871,7 +871,28 @@ static sval region_or_load(builder *b, tir_buffer *buf, const py_expr *index, bo
 
 /* T.xxx(...) calls that yield values.  Statement-only calls (T.func_attr,
  * T.reads, ...) are handled by the statement builder. */
+/* The builtins TVM wraps so that a dtype= keyword is accepted and dropped
+ * (the result type comes from the arguments). */
+static const char *const dtype_ignoring_builtins[] = {
+    "if_then_else", "likely", "shift_left", "shift_right", "bitwise_and", "bitwise_or", "bitwise_xor",
+    "bitwise_not", "popcount", "clz", "pow", "fmod", "atan2", "hypot", "copysign", "nextafter", "ldexp",
+    "isnan", "isinf", "isfinite", NULL,
+};
+
+static sval call_t_args(builder *b, const char *name, const call_args *ca);
+
 static sval call_t(builder *b, const char *name, const call_args *ca)
+{
+    if (ca->nkw == 1 && strcmp(ca->kwnames[0], "dtype") == 0 &&
+        (in_list(dtype_ignoring_builtins, name) || in_list(pure_float_builtins, name))) {
+        call_args without = *ca;
+        without.nkw = 0;
+        return call_t_args(b, name, &without);
+    }
+    return call_t_args(b, name, ca);
+}
+
+static sval call_t_args(builder *b, const char *name, const call_args *ca)
 {
     sval none = sv_none(ca->loc);
     tir_dtype dt;
