@@ -166,6 +166,11 @@ EOF
 expect 0 "compile an endless loop" "$TIRC" "$T/forever.py" -o "$T/forever.tirbc"
 expect 1 "--max-steps stops an endless loop" "$TIRVM" run "$T/forever.tirbc" --max-steps 100000
 check "step limit message" grep -q "step limit exceeded" "$T/err"
+# Found by fuzzing: a loop made of a backward conditional branch (never
+# emitted by tirc, but a file may hold one) must spend the step budget too.
+expect 1 "--max-steps stops a backward conditional branch loop" "$TIRVM" run \
+    "$SRC/tests/fuzz/regressions/backward_conditional_branch_loop.tirbc" --max-steps 1000
+check "step limit message for it" grep -q "step limit exceeded" "$T/err"
 expect 2 "--max-steps needs a positive number" "$TIRVM" run "$T/forever.tirbc" --max-steps 0
 expect 0 "compile a dynamic allocation" "$TIRC" "$T/big.py" -o "$T/big.tirbc"
 expect 0 "an allocation under --max-memory runs" "$TIRVM" run "$T/big.tirbc" n=1000 --max-memory 1M

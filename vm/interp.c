@@ -466,8 +466,17 @@ dispatch:
         if (A <= pc)
             SPEND_STEP();
         VM_JUMP(A);
-    VM_CASE(BRZ) if (!R(A).i) VM_JUMP(B); VM_NEXT(3);
-    VM_CASE(BRNZ) if (R(A).i) VM_JUMP(B); VM_NEXT(3);
+/* A taken branch: backward ones spend a step, so no loop a file can write
+ * escapes the step budget (codegen's loops go backward only through loop
+ * and jmp, but a hostile file may use any branch). */
+#define BRANCH_TO(target)      \
+    do {                       \
+        if ((target) <= pc)    \
+            SPEND_STEP();      \
+        VM_JUMP(target);       \
+    } while (0)
+    VM_CASE(BRZ) if (!R(A).i) BRANCH_TO(B); VM_NEXT(3);
+    VM_CASE(BRNZ) if (R(A).i) BRANCH_TO(B); VM_NEXT(3);
     VM_CASE(ASSERT)
         if (!R(A).i)
             FAIL("assertion failed: %s", fn->strings[B]);
@@ -500,12 +509,12 @@ dispatch:
     LOOP_BODY(BOOL) LOOP_BODY(I8) LOOP_BODY(I16) LOOP_BODY(I32) LOOP_BODY(I64)
     LOOP_BODY(U8) LOOP_BODY(U16) LOOP_BODY(U32) LOOP_BODY(U64)
 #define CMPBR_BODY(T)                                                        \
-    VM_CASE(BREQ_##T) if (SV_##T(A) == SV_##T(B)) VM_JUMP(C); VM_NEXT(4);     \
-    VM_CASE(BRNE_##T) if (SV_##T(A) != SV_##T(B)) VM_JUMP(C); VM_NEXT(4);     \
-    VM_CASE(BRLT_##T) if (SV_##T(A) < SV_##T(B)) VM_JUMP(C); VM_NEXT(4);      \
-    VM_CASE(BRLE_##T) if (SV_##T(A) <= SV_##T(B)) VM_JUMP(C); VM_NEXT(4);     \
-    VM_CASE(BRGT_##T) if (SV_##T(A) > SV_##T(B)) VM_JUMP(C); VM_NEXT(4);      \
-    VM_CASE(BRGE_##T) if (SV_##T(A) >= SV_##T(B)) VM_JUMP(C); VM_NEXT(4);
+    VM_CASE(BREQ_##T) if (SV_##T(A) == SV_##T(B)) BRANCH_TO(C); VM_NEXT(4);     \
+    VM_CASE(BRNE_##T) if (SV_##T(A) != SV_##T(B)) BRANCH_TO(C); VM_NEXT(4);     \
+    VM_CASE(BRLT_##T) if (SV_##T(A) < SV_##T(B)) BRANCH_TO(C); VM_NEXT(4);      \
+    VM_CASE(BRLE_##T) if (SV_##T(A) <= SV_##T(B)) BRANCH_TO(C); VM_NEXT(4);     \
+    VM_CASE(BRGT_##T) if (SV_##T(A) > SV_##T(B)) BRANCH_TO(C); VM_NEXT(4);      \
+    VM_CASE(BRGE_##T) if (SV_##T(A) >= SV_##T(B)) BRANCH_TO(C); VM_NEXT(4);
     CMPBR_BODY(BOOL) CMPBR_BODY(I8) CMPBR_BODY(I16) CMPBR_BODY(I32) CMPBR_BODY(I64)
     CMPBR_BODY(U8) CMPBR_BODY(U16) CMPBR_BODY(U32) CMPBR_BODY(U64)
 

@@ -1,0 +1,168 @@
+#!/bin/sh
+# Builds the libFuzzer targets in tests/fuzz/ with clang (ASan + UBSan) and
+# runs each for a while:   scripts/fuzz.sh [SECONDS_PER_TARGET]   (default 60)
+#
+# Everything goes under build-fuzz/: a meson build of the project's static
+# libraries instrumented with -fsanitize=fuzzer-no-link,address (UBSan is
+# left to the sanitized test suite: clang takes too long to compile the
+# interpreter's one large function with UBSan and fuzzer instrumentation),
+# the fuzz binaries (build-fuzz/fuzz/), seed corpora (build-fuzz/seeds/),
+# the growing corpora (build-fuzz/corpus/), logs (build-fuzz/logs/) and
+# crash artifacts (build-fuzz/artifacts/TARGET/).  Prints one line per target
+#   TARGET: N executions, M crashes, cov: C
+# and exits 1 if any target crashed (crash, sanitizer report, timeout, OOM).
+# Needs clang and its libFuzzer runtime (Debian 12: clang libclang-rt-14-dev)
+# besides the project's own dependencies (scripts/install-deps.sh).
+set -eu
+
+secs=${1:-60}
+case $secs in
+    '' | *[!0-9]*) echo "usage: scripts/fuzz.sh [SECONDS_PER_TARGET]" >&2; exit 2 ;;
+esac
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+out=build-fuzz
+targets="fuzz_tirbc_load fuzz_tirbc_run fuzz_compile fuzz_npy"
+CC=${CC:-clang}
+SAN="-fsanitize=address"
+
+command -v "$CC" >/dev/null 2>&1 || { echo "fuzz.sh: $CC not found (apt-get install clang)" >&2; exit 2; }
+
+# libFuzzer ships separately from clang on Debian 12 (libclang-rt-14-dev, a
+# recommendation of clang): check for it before spending time on the build.
+mkdir -p "$out"
+printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }\n' >"$out/probe.c"
+if ! "$CC" -fsanitize=fuzzer,address "$out/probe.c" -o "$out/probe" >"$out/probe.log" 2>&1; then
+    echo "fuzz.sh: $CC cannot link a libFuzzer program (Debian: apt-get install libclang-rt-14-dev):" >&2
+    cat "$out/probe.log" >&2
+    exit 2
+fi
+rm -f "$out/probe" "$out/probe.c" "$out/probe.log"
+
+# ---- the project's libraries, instrumented -----------------------------
+if [ ! -f "$out/build.ninja" ]; then
+    CC="$CC" meson setup "$out" --buildtype=plain -Db_sanitize=address \
+        -Dc_args="-g -O1 -fsanitize=fuzzer-no-link" \
+        -Dc_link_args="-fsanitize=fuzzer-no-link" >"$out/setup.log" 2>&1 ||
+        { cat "$out/setup.log" >&2; rm -f "$out/build.ninja"; exit 2; }
+fi
+libs="compiler/libtirc.a vm/libtirvm.a cli/libnpy.a format/libtirformat.a"
+ninja -C "$out" $libs >"$out/ninja.log" 2>&1 || { cat "$out/ninja.log" >&2; exit 2; }
+
+# ---- the fuzz targets ---------------------------------------------------
+mkdir -p "$out/fuzz"
+deps_cflags=$(pkg-config --cflags msgpack libuv)
+deps_libs=$(pkg-config --libs msgpack libuv)
+liblist=""
+for l in $libs; do liblist="$liblist $out/$l"; done
+for t in $targets; do
+    # shellcheck disable=SC2086
+    "$CC" -std=gnu11 -g -O1 -fsanitize=fuzzer $SAN -Wall -Wextra -Wno-unused-parameter \
+        -Iinclude -Iformat -Icompiler -Ivm -Icli -Itests/fuzz $deps_cflags \
+        "tests/fuzz/$t.c" $liblist $deps_libs -lm -lpthread -o "$out/fuzz/$t"
+done
+
+# ---- seed corpora -------------------------------------------------------
+seeds=$out/seeds
+rm -rf "$seeds"
+mkdir -p "$seeds/compile" "$seeds/tirbc" "$seeds/npy"
+i=0
+for f in tests/cases/*.py examples/*.py $(find conformance/cases -name '*.py' | sort); do
+    [ -f "$f" ] || continue
+    i=$((i + 1))
+    cp "$f" "$seeds/compile/$i-$(basename "$f")"
+done
+# TVM JSON programs, when the shared samples are beside the repository.
+if [ -d ../shared/tvm-samples/lowered ]; then
+    for f in ../shared/tvm-samples/lowered/*.json; do
+        case $f in *.case.json) continue ;; esac
+        [ -f "$f" ] && cp "$f" "$seeds/compile/json-$(basename "$f")"
+    done
+fi
+cp conformance/binary/*.tirbc "$seeds/tirbc/"
+# Bytecode compiled from the examples and test cases, with the instrumented tirc.
+if ninja -C "$out" cli/tirc >>"$out/ninja.log" 2>&1; then
+    for f in examples/*.py tests/cases/*.py; do
+        b=$(basename "$f" .py)
+        d=$(basename "$(dirname "$f")")
+        ASAN_OPTIONS=detect_leaks=0 "$out/cli/tirc" "$f" -o "$seeds/tirbc/$d-$b.tirbc" >/dev/null 2>&1 || true
+    done
+else
+    echo "fuzz.sh: warning: could not build tirc for .tirbc seeds (see $out/ninja.log)" >&2
+fi
+
+# .npy files: the 10-byte v1 prefix (or 12-byte v2/v3 prefix), a header
+# padded with spaces to a multiple of 64 bytes, then the data.
+le_bytes() { # VALUE COUNT: VALUE as COUNT little-endian bytes, printf escapes
+    v=$1 n=$2 s=""
+    while [ "$n" -gt 0 ]; do
+        s="$s\\$(printf %03o $((v % 256)))"
+        v=$((v / 256)) n=$((n - 1))
+    done
+    printf %s "$s"
+}
+npy_seed() { # NAME MAJOR DESCR SHAPE DATA_BYTES
+    name=$1 major=$2 descr=$3 shape=$4 nbytes=$5
+    h="{'descr': '$descr', 'fortran_order': False, 'shape': $shape, }"
+    if [ "$major" = 1 ]; then pre=10 lenb=2; else pre=12 lenb=4; fi
+    total=$((pre + ${#h} + 1))
+    pad=$(((64 - total % 64) % 64))
+    {
+        printf '\223NUMPY'
+        printf "$(le_bytes "$major" 1)\\000"
+        printf "$(le_bytes $((${#h} + pad + 1)) $lenb)"
+        printf '%s%*s\n' "$h" "$pad" ''
+        head -c "$nbytes" /dev/urandom
+    } >"$seeds/npy/$name.npy"
+}
+npy_seed f4_2x3 1 '<f4' '(2, 3)' 24
+npy_seed u1_4 1 '|u1' '(4,)' 4
+npy_seed i8_scalar 1 '<i8' '()' 8
+npy_seed b1_2x2 1 '|b1' '(2, 2)' 4
+npy_seed f8_3 2 '<f8' '(3,)' 24
+npy_seed f2_2x1x2 3 '<f2' '(2, 1, 2)' 8
+npy_seed i4_empty 1 '<i4' '(0, 5)' 0
+
+seed_dir() {
+    case $1 in
+        fuzz_compile) echo "$seeds/compile" ;;
+        fuzz_npy) echo "$seeds/npy" ;;
+        *) echo "$seeds/tirbc" ;;
+    esac
+}
+
+# ---- run ----------------------------------------------------------------
+mkdir -p "$out/logs"
+failed=0
+for t in $targets; do
+    corpus=$out/corpus/$t
+    arts=$out/artifacts/$t
+    log=$out/logs/$t.log
+    mkdir -p "$corpus" "$arts"
+    find "$arts" -type f | sort >"$out/logs/$t.before"
+    set +e
+    ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=0} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
+        "$out/fuzz/$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+        -artifact_prefix="$arts/" "$corpus" "$(seed_dir "$t")" >"$log" 2>&1
+    rc=$?
+    set -e
+    find "$arts" -type f | sort | comm -13 "$out/logs/$t.before" - >"$out/logs/$t.new"
+    rm -f "$out/logs/$t.before"
+    # A leak report stops libFuzzer too, but it is listed apart, not counted as a crash.
+    leaks=$(grep -c '/leak-' "$out/logs/$t.new" || true)
+    crashes=$(grep -vc '/leak-' "$out/logs/$t.new" || true)
+    execs=$(sed -n 's/^stat::number_of_executed_units: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
+    [ -n "$execs" ] || execs=$(sed -n 's/^#\([0-9][0-9]*\).*/\1/p' "$log" | tail -n 1)
+    cov=$(sed -n 's/^#[0-9][0-9]*[[:space:]].*cov: \([0-9][0-9]*\).*/\1/p' "$log" | tail -n 1)
+    # A nonzero exit with no artifact (e.g. a crash while reading the corpus) still counts.
+    [ "$rc" -ne 0 ] && [ "$crashes" -eq 0 ] && [ "$leaks" -eq 0 ] && crashes=1
+    echo "$t: ${execs:-0} executions, $crashes crashes, cov: ${cov:-0}"
+    if [ "$crashes" -gt 0 ] || [ "$leaks" -gt 0 ]; then
+        [ "$crashes" -gt 0 ] && failed=1
+        sed 's/^/  artifact: /' "$out/logs/$t.new"
+        grep -m1 -E '^SUMMARY' "$log" | sed 's/^/  /' || true
+        echo "  log: $log"
+    fi
+done
+exit $failed
