@@ -171,6 +171,11 @@ check "step limit message" grep -q "step limit exceeded" "$T/err"
 expect 1 "--max-steps stops a backward conditional branch loop" "$TIRVM" run \
     "$SRC/tests/fuzz/regressions/backward_conditional_branch_loop.tirbc" --max-steps 1000
 check "step limit message for it" grep -q "step limit exceeded" "$T/err"
+# Also found by fuzzing: nested parallel regions with huge counts and no loop
+# in their bodies; every region iteration is a step.
+expect 1 "--max-steps stops parallel regions without loops" "$TIRVM" run --threads 2 \
+    "$SRC/tests/fuzz/regressions/parallel_region_without_loop.tirbc" --max-steps 100000
+check "step limit message for the regions" grep -q "step limit exceeded" "$T/err"
 expect 2 "--max-steps needs a positive number" "$TIRVM" run "$T/forever.tirbc" --max-steps 0
 expect 0 "compile a dynamic allocation" "$TIRC" "$T/big.py" -o "$T/big.tirbc"
 expect 0 "an allocation under --max-memory runs" "$TIRVM" run "$T/big.tirbc" n=1000 --max-memory 1M

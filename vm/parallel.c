@@ -40,6 +40,14 @@ static bool run_iterations(vm_ctx *ctx, vm_slot *regs, vm_buf *bufs, uint32_t iv
          * other workers stop at their next iteration. */
         if (ctx->stop && atomic_load_explicit(ctx->stop, memory_order_relaxed))
             return true;
+        /* each iteration is a step, like a loop's, so a region whose body
+         * has no loop of its own cannot escape the step budget */
+        if (ctx->steps_left-- == 0) {
+            ctx->steps_left = 0;
+            vm_error_at(ctx, body, "step limit exceeded (%llu steps)",
+                        (unsigned long long)(ctx->m ? ctx->m->max_steps : 0));
+            return false;
+        }
         regs[iv].i = vm_normalize(vt, (uint64_t)lo + k);
         if (!vm_interpret(ctx, regs, bufs, body))
             return false;
