@@ -355,6 +355,15 @@ static inline bool strided_in_bounds(int64_t base, int64_t stride, uint32_t n, u
     return (uint64_t)base < nelem && (uint64_t)last < nelem;
 }
 
+/* The first gather/scatter lane whose element offset is outside [0, nelem), or n. */
+static inline uint32_t first_lane_out_of_bounds(const int64_t *ix, uint32_t n, uint64_t nelem)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if ((uint64_t)ix[i] >= nelem)
+            return i;
+    return n;
+}
+
 /* ---- dispatch -------------------------------------------------------------- */
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(TIRVM_SWITCH_DISPATCH)
 #define VM_THREADED 1
@@ -1155,10 +1164,10 @@ dispatch:
         uint32_t nl = code[pc + 4];                                                          \
         const AT_I64 *ix = VREG(I64, C);                                                     \
         AT_##T *r = VREG(T, A);                                                              \
-        for (uint32_t i = 0; i < nl; i++)                                                    \
-            if ((uint64_t)ix[i] >= bufs[B].nelem)                                            \
-                FAIL("out-of-bounds access to buffer '%s': element %lld of %llu (lane %u)", buf_name(fn, B), \
-                     (long long)ix[i], (unsigned long long)bufs[B].nelem, i);                \
+        uint32_t bad = first_lane_out_of_bounds(ix, nl, bufs[B].nelem);                      \
+        if (bad < nl)                                                                        \
+            FAIL("out-of-bounds access to buffer '%s': element %lld of %llu (lane %u)", buf_name(fn, B), \
+                 (long long)ix[bad], (unsigned long long)bufs[B].nelem, bad);               \
         for (uint32_t i = 0; i < nl; i++)                                                    \
             memcpy(&r[i], bufs[B].data + (uint64_t)ix[i] * sizeof r[0], sizeof r[0]);        \
         LOAD_FIXUP_##T(r, nl);                                                               \
@@ -1169,10 +1178,10 @@ dispatch:
         uint32_t nl = code[pc + 4];                                                          \
         const AT_I64 *ix = VREG(I64, B);                                                     \
         const AT_##T *v = VREG(T, C);                                                        \
-        for (uint32_t i = 0; i < nl; i++)                                                    \
-            if ((uint64_t)ix[i] >= bufs[A].nelem)                                            \
-                FAIL("out-of-bounds access to buffer '%s': element %lld of %llu (lane %u)", buf_name(fn, A), \
-                     (long long)ix[i], (unsigned long long)bufs[A].nelem, i);                \
+        uint32_t bad = first_lane_out_of_bounds(ix, nl, bufs[A].nelem);                      \
+        if (bad < nl)                                                                        \
+            FAIL("out-of-bounds access to buffer '%s': element %lld of %llu (lane %u)", buf_name(fn, A), \
+                 (long long)ix[bad], (unsigned long long)bufs[A].nelem, bad);               \
         for (uint32_t i = 0; i < nl; i++)                                                    \
             memcpy(bufs[A].data + (uint64_t)ix[i] * sizeof v[0], &v[i], sizeof v[0]);        \
         VM_NEXT(5);                                                                          \
