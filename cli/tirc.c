@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "compile.h"
+#include "files.h"
 #include "tirbc.h"
 
 enum { EXIT_INVALID = 1, EXIT_USAGE = 2 };
@@ -34,90 +35,6 @@ static int usage_error(const char *fmt, const char *arg)
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\nTry 'tirc --help' for more information.\n");
     return EXIT_USAGE;
-}
-
-static char *read_all(FILE *f, size_t *len)
-{
-    size_t cap = 1 << 14, n = 0;
-    char *buf = malloc(cap + 1);
-    while (buf) {
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-        if (n == cap) {
-            char *nb = realloc(buf, cap * 2 + 1);
-            if (!nb) {
-                free(buf);
-                return NULL;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-    }
-    if (!buf || ferror(f)) {
-        free(buf);
-        return NULL;
-    }
-    buf[n] = 0;
-    *len = n;
-    return buf;
-}
-
-/* Writes data to path through a temporary file and a rename, so an error
- * never leaves a partial output behind. */
-static int write_atomically(const char *path, const void *data, size_t len)
-{
-    size_t pl = strlen(path);
-    char *tmp = malloc(pl + 16);
-    if (!tmp)
-        return -1;
-    snprintf(tmp, pl + 16, "%s.tmpXXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        fprintf(stderr, "tirc: cannot write %s: %s\n", path, strerror(errno));
-        free(tmp);
-        return -1;
-    }
-    fchmod(fd, 0644);
-    const char *p = data;
-    size_t left = len;
-    while (left) {
-        ssize_t w = write(fd, p, left);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            break;
-        }
-        p += w;
-        left -= (size_t)w;
-    }
-    int err = left ? errno : 0;
-    if (close(fd) != 0 && !err)
-        err = errno;
-    if (!err && rename(tmp, path) != 0)
-        err = errno;
-    if (err) {
-        fprintf(stderr, "tirc: cannot write %s: %s\n", path, strerror(err));
-        unlink(tmp);
-        free(tmp);
-        return -1;
-    }
-    free(tmp);
-    return 0;
-}
-
-static char *default_output(const char *src)
-{
-    const char *slash = strrchr(src, '/');
-    const char *dot = strrchr(src, '.');
-    size_t stem = (dot && (!slash || dot > slash)) ? (size_t)(dot - src) : strlen(src);
-    char *out = malloc(stem + 7);
-    if (out) {
-        memcpy(out, src, stem);
-        strcpy(out + stem, ".tirbc");
-    }
-    return out;
 }
 
 int main(int argc, char **argv)
@@ -164,14 +81,14 @@ int main(int argc, char **argv)
     size_t len = 0;
     char *src;
     if (from_stdin) {
-        src = read_all(stdin, &len);
+        src = cli_read_all(stdin, &len);
     } else {
         FILE *f = fopen(source, "rb");
         if (!f) {
             fprintf(stderr, "tirc: cannot read %s: %s\n", source, strerror(errno));
             return EXIT_USAGE;
         }
-        src = read_all(f, &len);
+        src = cli_read_all(f, &len);
         fclose(f);
     }
     if (!src) {
@@ -198,7 +115,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "tirc: out of memory\n");
             status = EXIT_INVALID;
         } else if (output) {
-            status = write_atomically(output, text, strlen(text)) ? EXIT_USAGE : 0;
+            status = cli_write_atomically("tirc", output, text, strlen(text)) ? EXIT_USAGE : 0;
         } else {
             fputs(text, stdout);
         }
@@ -207,11 +124,11 @@ int main(int argc, char **argv)
         uint8_t *bytes = NULL;
         size_t nbytes = 0;
         char err[256];
-        char *out = output ? strdup(output) : default_output(source);
+        char *out = output ? strdup(output) : cli_default_output(source, ".tirbc");
         if (tirbc_write(res.module, &bytes, &nbytes, err, sizeof err) != 0) {
             fprintf(stderr, "tirc: %s\n", err);
             status = EXIT_INVALID;
-        } else if (!out || write_atomically(out, bytes, nbytes) != 0) {
+        } else if (!out || cli_write_atomically("tirc", out, bytes, nbytes) != 0) {
             status = EXIT_USAGE;
         }
         free(out);

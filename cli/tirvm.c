@@ -5,7 +5,9 @@
 #include <string.h>
 
 #include "args.h"
+#include "files.h"
 #include "npy.h"
+#include "tirbc.h"
 #include "tirvm.h"
 
 static const char usage[] =
@@ -14,6 +16,8 @@ static const char usage[] =
     "       tirvm dis MODULE.tirbc      readable listing of every function's bytecode\n"
     "       tirvm verify MODULE.tirbc   load and verify only; exit 0 if the module is valid\n"
     "       tirvm info MODULE.tirbc     functions, parameters with dtypes and shapes, sizes\n"
+    "       tirvm asm FILE.tirasm [-o MODULE.tirbc]   assemble a listing (the text dis\n"
+    "                                   prints) into a module, without verifying it\n"
     "       tirvm --help | --version\n"
     "\n"
     "ARG is NAME=FILE.npy for a buffer parameter or NAME=NUMBER for a scalar one;\n"
@@ -26,8 +30,12 @@ static const char usage[] =
     "BYTES (suffix K, M or G) bounds the memory its allocations hold.  Both are\n"
     "for running untrusted modules; exceeding one is a runtime error.\n"
     "\n"
+    "asm's default output is FILE with its extension replaced by .tirbc; FILE '-'\n"
+    "reads standard input (then -o is required).\n"
+    "\n"
     "Exit status: 0 success; 1 runtime error (failed assertion, integer division\n"
-    "by zero, out-of-bounds access, missing or mismatched argument); 2 usage error;\n"
+    "by zero, out-of-bounds access, missing or mismatched argument), or for asm a\n"
+    "syntax error in the listing (FILE:LINE:COL: error: MESSAGE); 2 usage error;\n"
     "3 the module is not a valid .tirbc.\n";
 
 static int usage_error(const char *msg)
@@ -275,6 +283,67 @@ done:
     return status;
 }
 
+/* tirvm asm FILE.tirasm [-o MODULE.tirbc] */
+static int cmd_asm(int argc, char **argv)
+{
+    const char *input = NULL, *output = NULL;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "-o") == 0) {
+            if (i + 1 >= argc)
+                return usage_error("-o needs a file name");
+            output = argv[++i];
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            char msg[300];
+            snprintf(msg, sizeof msg, "unknown option '%.200s'", argv[i]);
+            return usage_error(msg);
+        } else if (input) {
+            return usage_error("asm takes one FILE.tirasm");
+        } else {
+            input = argv[i];
+        }
+    }
+    if (!input)
+        return usage_error("asm needs a FILE.tirasm");
+    bool from_stdin = strcmp(input, "-") == 0;
+    if (from_stdin && !output)
+        return usage_error("reading from standard input needs -o MODULE.tirbc");
+    FILE *f = from_stdin ? stdin : fopen(input, "rb");
+    if (!f) {
+        fprintf(stderr, "tirvm: cannot read %s: %s\n", input, strerror(errno));
+        return CLI_USAGE;
+    }
+    size_t len = 0;
+    char *text = cli_read_all(f, &len);
+    if (!from_stdin)
+        fclose(f);
+    if (!text) {
+        fprintf(stderr, "tirvm: cannot read %s\n", input);
+        return CLI_USAGE;
+    }
+    char err[600];
+    tirbc_module *m = NULL;
+    int status = CLI_OK;
+    if (tirbc_assemble(text, len, from_stdin ? "<stdin>" : input, &m, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
+        status = CLI_RUNTIME;
+    } else {
+        uint8_t *bytes = NULL;
+        size_t nbytes = 0;
+        char *out = output ? strdup(output) : cli_default_output(input, ".tirbc");
+        if (tirbc_write(m, &bytes, &nbytes, err, sizeof err) != 0) {
+            fprintf(stderr, "tirvm: %s\n", err);
+            status = CLI_RUNTIME;
+        } else if (!out || cli_write_atomically("tirvm", out, bytes, nbytes) != 0) {
+            status = CLI_USAGE;
+        }
+        free(out);
+        free(bytes);
+    }
+    tirbc_module_free(m);
+    free(text);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2)
@@ -290,6 +359,8 @@ int main(int argc, char **argv)
     }
     if (strcmp(cmd, "run") == 0)
         return cmd_run(argc - 2, argv + 2);
+    if (strcmp(cmd, "asm") == 0)
+        return cmd_asm(argc - 2, argv + 2);
     if (strcmp(cmd, "dis") == 0 || strcmp(cmd, "verify") == 0 || strcmp(cmd, "info") == 0) {
         if (argc != 3)
             return usage_error("this command takes exactly one MODULE.tirbc");

@@ -1,5 +1,6 @@
 /* The text listing shown by `tirvm dis` and `tirc --emit=asm`.  It must not
  * trust the module: it is also used on modules that failed verification. */
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -73,6 +74,35 @@ static void sb_escaped(strbuf *sb, const char *s)
     }
 }
 
+/* Names print bare when they are identifiers, quoted otherwise, so the
+ * assembler reads back any name the file holds. */
+static void sb_name(strbuf *sb, const char *s)
+{
+    bool plain = s && (isalpha((unsigned char)s[0]) || s[0] == '_');
+    for (const char *c = s; plain && *c; c++)
+        plain = isalnum((unsigned char)*c) || *c == '_' || *c == '.';
+    if (plain) {
+        sb_printf(sb, "%s", s);
+        return;
+    }
+    sb_printf(sb, "\"");
+    sb_escaped(sb, s);
+    sb_printf(sb, "\"");
+}
+
+/* A dtype by its name when the name reads back as the same dtype, else as
+ * its three numbers. */
+static void sb_dtype(strbuf *sb, tir_dtype t)
+{
+    char dt[32];
+    tir_dtype back;
+    tir_dtype_str(t, dt, sizeof dt);
+    if (tir_dtype_parse(dt, strlen(dt), &back) && tir_dt_eq(back, t))
+        sb_printf(sb, "%s", dt);
+    else
+        sb_printf(sb, "dtype(%u, %u, %u)", t.code, t.bits, t.lanes);
+}
+
 static void sb_dimref(strbuf *sb, const tirbc_dimref *d)
 {
     if (d->kind == TIRBC_DIM_CONST)
@@ -94,32 +124,47 @@ static void sb_dims(strbuf *sb, uint32_t n, const tirbc_dimref *d)
     sb_printf(sb, "]");
 }
 
-static const char *vt_name(unsigned vt) { return vt < TIR_VT_COUNT ? tir_vtype_names[vt] : "?"; }
+static void sb_vtype(strbuf *sb, unsigned vt)
+{
+    if (vt < TIR_VT_COUNT)
+        sb_printf(sb, "%s", tir_vtype_names[vt]);
+    else
+        sb_printf(sb, "?%u", vt);
+}
 
 static void header(strbuf *sb, const tirbc_function *f)
 {
-    char dt[32];
     sb_printf(sb, "function ");
-    sb_escaped(sb, f->name);
+    sb_name(sb, f->name);
     sb_printf(sb, "(");
     for (uint32_t i = 0; i < f->nparams; i++) {
         const tirbc_param *p = &f->params[i];
         if (i)
             sb_printf(sb, ", ");
-        sb_escaped(sb, p->name);
+        sb_name(sb, p->name);
         if (p->kind == TIRBC_PARAM_BUFFER) {
             sb_printf(sb, ": buffer b%u", p->index);
+            if (!tir_dt_eq(p->dtype, TIR_DT_HANDLE)) {
+                sb_printf(sb, " dtype ");
+                sb_dtype(sb, p->dtype);
+            }
         } else if (p->kind == TIRBC_PARAM_SCALAR) {
-            unsigned vt = tir_dtype_vtype(p->dtype);
-            if (vt < TIR_VT_COUNT && p->dtype.lanes == 1)
-                sb_printf(sb, ": %s r%u", tir_vtype_names[vt], p->index);
-            else
-                sb_printf(sb, ": %s r%u", tir_dtype_str(p->dtype, dt, sizeof dt), p->index);
+            sb_printf(sb, ": ");
+            sb_dtype(sb, p->dtype);
+            sb_printf(sb, " r%u", p->index);
         } else {
-            sb_printf(sb, ": <kind %u> %u", p->kind, p->index);
+            sb_printf(sb, ": <kind %u> ", p->kind);
+            sb_dtype(sb, p->dtype);
+            sb_printf(sb, " %u", p->index);
+        }
+        if (p->alias) {
+            sb_printf(sb, " alias ");
+            sb_name(sb, p->alias);
         }
     }
-    sb_printf(sb, ") -> %s\n", tir_dtype_str(f->ret_dtype, dt, sizeof dt));
+    sb_printf(sb, ") -> ");
+    sb_dtype(sb, f->ret_dtype);
+    sb_printf(sb, "\n");
 }
 
 static void registers(strbuf *sb, const tirbc_function *f)
@@ -128,7 +173,8 @@ static void registers(strbuf *sb, const tirbc_function *f)
     for (uint32_t i = 0; i < f->nregs; i++) {
         if (i && i % 16 == 0)
             sb_printf(sb, "\n   ");
-        sb_printf(sb, " r%u:%s", i, vt_name(f->regtypes[i].vtype));
+        sb_printf(sb, " r%u:", i);
+        sb_vtype(sb, f->regtypes[i].vtype);
         if (f->regtypes[i].lanes != 1)
             sb_printf(sb, "x%u", f->regtypes[i].lanes);
     }
@@ -137,12 +183,15 @@ static void registers(strbuf *sb, const tirbc_function *f)
 
 static void buffers(strbuf *sb, const tirbc_function *f)
 {
-    char dt[32];
     for (uint32_t i = 0; i < f->nbuffers; i++) {
         const tirbc_buffer *b = &f->buffers[i];
-        sb_printf(sb, "  buffer b%u '", i);
-        sb_escaped(sb, b->name);
-        sb_printf(sb, "' %s", tir_dtype_str(b->dtype, dt, sizeof dt));
+        sb_printf(sb, "  buffer b%u ", i);
+        if (b->name) {
+            sb_printf(sb, "\"");
+            sb_escaped(sb, b->name);
+            sb_printf(sb, "\" ");
+        }
+        sb_dtype(sb, b->dtype);
         if (b->kind != TIRBC_BUF_ALLOC || b->ndim)
             sb_dims(sb, b->ndim, b->shape);
         if (b->nstrides) {
@@ -220,65 +269,102 @@ static void strings(strbuf *sb, const tirbc_function *f)
 
 #define TEXT_COLUMN 28
 
+/* Whether every line entry sits on an instruction start, in order: then
+ * the listing shows each entry beside its instruction; otherwise the table
+ * is listed as it is, as .line directives after the code. */
+static bool lines_annotatable(const tirbc_function *f)
+{
+    uint32_t li = 0, prev = 0;
+    for (uint32_t pc = 0; pc < f->ncode;) {
+        uint32_t op = f->code[pc];
+        uint32_t n = op < TIRBC_OP_COUNT && tirbc_ops[op].noperands <= f->ncode - pc - 1 ? tirbc_ops[op].noperands : 0;
+        for (; li < f->nlines && f->lines[li].pc <= pc + n; li++) {
+            if (f->lines[li].pc != pc || f->lines[li].pc < prev)
+                return false;
+            prev = f->lines[li].pc;
+        }
+        pc += 1 + n;
+    }
+    return li == f->nlines;
+}
+
+static void instruction_text(const tirbc_function *f, uint32_t pc, char *text, size_t size, size_t *lenp,
+                             uint32_t *nops)
+{
+    char name[64];
+    uint32_t op = f->code[pc], n = 0;
+    size_t len;
+    if (op >= TIRBC_OP_COUNT || tirbc_ops[op].noperands > f->ncode - pc - 1) {
+        /* Not decodable: show the raw word and resync on the next one. */
+        len = (size_t)snprintf(text, size, ".word 0x%08" PRIx32, op);
+    } else {
+        const tirbc_opinfo *info = &tirbc_ops[op];
+        bool vmath = op == TIRBC_OP_VMATH1_F32 || op == TIRBC_OP_VMATH1_F64 || op == TIRBC_OP_VMATH2_F32 ||
+                     op == TIRBC_OP_VMATH2_F64;
+        n = info->noperands;
+        len = (size_t)snprintf(text, size, "%s", tirbc_op_name((int)op, name, sizeof name));
+        for (uint32_t i = 0; i < n && len < size; i++) {
+            uint32_t w = f->code[pc + 1 + i];
+            const char *sep = i ? ", " : " ", *prefix;
+            switch (info->operands[i]) {
+            case 'k': prefix = "k"; break;
+            case 'j': prefix = "@"; break;
+            case 'f': prefix = "b"; break;
+            case 'm': prefix = "s"; break;
+            case 'u': prefix = ""; break;
+            case 'n': prefix = "x"; break;
+            case 't':
+                if (w < TIR_VT_COUNT)
+                    len += (size_t)snprintf(text + len, size - len, "%s%s", sep, tir_vtype_names[w]);
+                else
+                    len += (size_t)snprintf(text + len, size - len, "%s?%" PRIu32, sep, w);
+                continue;
+            default: prefix = "r"; break;
+            }
+            if (info->operands[i] == 'u' && vmath && w < TIRBC_OP_COUNT) {
+                /* the scalar math instruction applied to every lane */
+                len += (size_t)snprintf(text + len, size - len, "%s%s", sep, tirbc_op_name((int)w, name, sizeof name));
+                continue;
+            }
+            len += (size_t)snprintf(text + len, size - len, "%s%s%" PRIu32, sep, prefix, w);
+        }
+    }
+    *lenp = len < size ? len : size - 1;
+    *nops = n;
+}
+
 static void code(strbuf *sb, const tirbc_function *f)
 {
-    char name[64], text[256];
-    uint32_t li = 0, cur_line = 0, shown_line = 0;
+    char text[256];
+    bool annotate = lines_annotatable(f);
+    uint32_t li = 0;
     for (uint32_t pc = 0; pc < f->ncode;) {
-        uint32_t op = f->code[pc], n = 0;
+        uint32_t n;
         size_t len;
-        while (li < f->nlines && f->lines[li].pc <= pc)
-            cur_line = f->lines[li++].line;
-
-        if (op >= TIRBC_OP_COUNT || tirbc_ops[op].noperands > f->ncode - pc - 1) {
-            /* Not decodable: show the raw word and resync on the next one. */
-            len = (size_t)snprintf(text, sizeof text, ".word 0x%08" PRIx32, op);
-        } else {
-            const tirbc_opinfo *info = &tirbc_ops[op];
-            n = info->noperands;
-            len = (size_t)snprintf(text, sizeof text, "%s", tirbc_op_name((int)op, name, sizeof name));
-            for (uint32_t i = 0; i < n && len < sizeof text; i++) {
-                uint32_t w = f->code[pc + 1 + i];
-                const char *prefix;
-                switch (info->operands[i]) {
-                case 'k': prefix = "k"; break;
-                case 'j': prefix = "@"; break;
-                case 'f': prefix = "b"; break;
-                case 'm': prefix = "s"; break;
-                case 'u': prefix = ""; break;
-                case 'n': prefix = "x"; break;
-                case 't':
-                    len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", i ? ", " : " ",
-                                            w < TIR_VT_COUNT ? tir_vtype_names[w] : "?");
-                    continue;
-                default: prefix = "r"; break;
-                }
-                if (info->operands[i] == 'u' && (op == TIRBC_OP_VMATH1_F32 || op == TIRBC_OP_VMATH1_F64 ||
-                                                 op == TIRBC_OP_VMATH2_F32 || op == TIRBC_OP_VMATH2_F64)) {
-                    /* the scalar math instruction applied to every lane */
-                    len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", i ? ", " : " ",
-                                            tirbc_op_name((int)w, name, sizeof name));
-                    continue;
-                }
-                len += (size_t)snprintf(text + len, sizeof text - len, "%s%s%" PRIu32, i ? ", " : " ", prefix, w);
-            }
-            if (len >= sizeof text)
-                len = sizeof text - 1;
-        }
+        instruction_text(f, pc, text, sizeof text, &len, &n);
         sb_printf(sb, "  %5" PRIu32 "  %s", pc, text);
-        if (cur_line && cur_line != shown_line) {
-            sb_printf(sb, "%*s; line %" PRIu32, len < TEXT_COLUMN ? (int)(TEXT_COLUMN - len) : 1, "", cur_line);
-            shown_line = cur_line;
+        for (bool first = true; annotate && li < f->nlines && f->lines[li].pc == pc; li++, first = false) {
+            if (first)
+                sb_printf(sb, "%*s;", len < TEXT_COLUMN ? (int)(TEXT_COLUMN - len) : 1, "");
+            sb_printf(sb, " line %" PRIu32 ":%" PRIu32, f->lines[li].line, f->lines[li].col);
         }
         sb_printf(sb, "\n");
         pc += 1 + n;
     }
+    for (uint32_t i = 0; !annotate && i < f->nlines; i++)
+        sb_printf(sb, "  .line %" PRIu32 " %" PRIu32 ":%" PRIu32 "\n", f->lines[i].pc, f->lines[i].line,
+                  f->lines[i].col);
 }
 
 char *tirbc_disasm(const tirbc_module *m)
 {
     strbuf sb = {0};
     sb_printf(&sb, "%s", "");
+    if (m && m->source) {
+        sb_printf(&sb, "source \"");
+        sb_escaped(&sb, m->source);
+        sb_printf(&sb, "\"\n\n");
+    }
     for (uint32_t i = 0; m && i < m->nfuncs; i++) {
         const tirbc_function *f = &m->funcs[i];
         if (i)

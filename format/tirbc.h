@@ -20,5 +20,11 @@ int tirbc_read(const uint8_t *data, size_t len, tirbc_module **out, char *err, s
 int tirbc_verify(const tirbc_module *m, char *err, size_t err_len);
 /* The readable listing of every function (malloc'ed, NUL-terminated). */
 char *tirbc_disasm(const tirbc_module *m);
+/* Reads a listing (the text tirbc_disasm prints, or one written by hand)
+ * into a new module.  Checks syntax only, never the verifier's rules, so
+ * deliberately invalid modules can be built; errors are reported as
+ * "FILE:LINE:COL: error: MESSAGE". */
+int tirbc_assemble(const char *text, size_t len, const char *filename, tirbc_module **out, char *err,
+                   size_t err_len);
 
 #endif
