@@ -443,10 +443,14 @@ static int register_entries(assembler *a, uint32_t *pending)
     tirbc_function *f = a->f;
     while (*pending && !at_eol(a)) {
         uint32_t r, vt, lanes = 1;
+        skip_ws(a);
+        const char *start = a->p;
         if (parse_prefixed(a, 'r', &r))
             return -1;
-        if (r != f->nregs)
+        if (r != f->nregs) {
+            a->p = start;
             return aerr(a, "expected register r%u next", f->nregs);
+        }
         if (expect(a, ':'))
             return -1;
         /* f32x4: the kind's name runs into the lane suffix */
@@ -545,6 +549,7 @@ static int item_constant(assembler *a)
         if (*endp == 0 && errno == 0) {
             bits = (uint64_t)iv;
         } else {
+            errno = 0;
             unsigned long long uv = strtoull(buf, &endp, 0);
             if (*endp == 0 && errno == 0 && buf[0] != '-') {
                 bits = uv;
@@ -664,10 +669,10 @@ static int item_instruction(assembler *a)
         const tirbc_opinfo *info = &tirbc_ops[op];
         for (unsigned i = 0; i < info->noperands; i++) {
             uint32_t word;
-            if (i && expect(a, ','))
-                return -1;
             if (at_eol(a))
                 return aerr(a, "%s takes %u operands (%s), %u given", name, info->noperands, info->operands, i);
+            if (i && expect(a, ','))
+                return -1;
             if (parse_operand(a, (uint32_t)op, info->operands[i], &word) || emit(a, word))
                 return -1;
         }
@@ -764,10 +769,6 @@ int tirbc_assemble(const char *text, size_t len, const char *filename, tirbc_mod
     if (!a.failed && pending_regs) {
         a.p = a.line;
         aerr(&a, "%u more register entries expected", pending_regs);
-    }
-    if (!a.failed && a.m->nfuncs == 0) {
-        a.p = a.line = text;
-        aerr(&a, "no function in the text");
     }
     if (a.failed) {
         tirbc_module_free(a.m);

@@ -17,7 +17,20 @@ typedef struct {
     const tirbc_module *m;   /* for call targets */
 } verifier;
 
-static int verr(verifier *v, const char *fmt, ...)
+typedef enum {
+#define RULE(id, name, scope, what) R_##id,
+#include "verify_rules.def"
+#undef RULE
+    R_NONE /* not a rule: the verifier itself failed (out of memory) */
+} verify_rule;
+
+static const char *const rule_names[] = {
+#define RULE(id, name, scope, what) name,
+#include "verify_rules.def"
+#undef RULE
+};
+
+static int verr(verifier *v, verify_rule rule, const char *fmt, ...)
 {
     if (!v->err || !v->err_len)
         return -1;
@@ -26,16 +39,19 @@ static int verr(verifier *v, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    char tag[48] = "";
+    if (rule != R_NONE)
+        snprintf(tag, sizeof tag, " [%s]", rule_names[rule]);
     if (v->f)
-        snprintf(v->err, v->err_len, "function '%.128s': %s", v->f->name ? v->f->name : "", msg);
+        snprintf(v->err, v->err_len, "function '%.128s': %s%s", v->f->name ? v->f->name : "", msg, tag);
     else
-        snprintf(v->err, v->err_len, "%s", msg);
+        snprintf(v->err, v->err_len, "%s%s", msg, tag);
     tirbc_one_line(v->err);
     return -1;
 }
 
 /* An error about one instruction; operand is 1-based, 0 for none. */
-static int ierr(verifier *v, uint32_t pc, uint32_t op, unsigned operand, const char *fmt, ...)
+static int ierr(verifier *v, verify_rule rule, uint32_t pc, uint32_t op, unsigned operand, const char *fmt, ...)
 {
     char name[64], msg[384], where[32] = "";
     va_list ap;
@@ -43,8 +59,8 @@ static int ierr(verifier *v, uint32_t pc, uint32_t op, unsigned operand, const c
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     if (operand)
-        snprintf(where, sizeof where, "operand %u: ", operand);
-    return verr(v, "instruction at %u (%s): %s%s", pc, tirbc_op_name((int)op, name, sizeof name), where, msg);
+        snprintf(where, sizeof where, "operand %u (%c): ", operand, tirbc_ops[op].operands[operand - 1]);
+    return verr(v, rule, "instruction at %u (%s): %s%s", pc, tirbc_op_name((int)op, name, sizeof name), where, msg);
 }
 
 static const char *vt_name(unsigned vt)
@@ -89,10 +105,10 @@ static int check_arrays(verifier *v, const tirbc_function *f)
     };
     for (size_t i = 0; i < sizeof arrs / sizeof arrs[0]; i++)
         if (arrs[i].n && !arrs[i].p)
-            return verr(v, "%s missing (count %u)", arrs[i].what, arrs[i].n);
+            return verr(v, R_ARRAYS_PRESENT, "%s missing (count %u)", arrs[i].what, arrs[i].n);
     for (uint32_t i = 0; i < f->nbuffers; i++)
         if ((f->buffers[i].ndim && !f->buffers[i].shape) || (f->buffers[i].nstrides && !f->buffers[i].strides))
-            return verr(v, "buffer b%u: shape or strides missing", i);
+            return verr(v, R_ARRAYS_PRESENT, "buffer b%u: shape or strides missing", i);
     return 0;
 }
 
@@ -100,7 +116,7 @@ static int check_regtypes(verifier *v, const tirbc_function *f)
 {
     for (uint32_t i = 0; i < f->nregs; i++) {
         if (f->regtypes[i].vtype >= TIR_VT_COUNT)
-            return verr(v, "register r%u: unknown value type %u", i, f->regtypes[i].vtype);
+            return verr(v, R_REGISTER_KIND, "register r%u: unknown value type %u", i, f->regtypes[i].vtype);
     }
     /* Each vector register is a head slot (its lane count) followed by the
      * continuation slots (lanes 0) that hold the rest of its lanes. */
@@ -111,18 +127,18 @@ static int check_regtypes(verifier *v, const tirbc_function *f)
             continue;
         }
         if (lanes == 0)
-            return verr(v, "register r%u: continuation slot without a vector register before it", i);
+            return verr(v, R_REGISTER_CONTINUATION, "register r%u: continuation slot without a vector register before it", i);
         if (lanes > 64)
-            return verr(v, "register r%u: %u lanes exceeds the limit of 64", i, lanes);
+            return verr(v, R_REGISTER_LANES, "register r%u: %u lanes exceeds the limit of 64", i, lanes);
         if (vt == TIR_VT_HANDLE)
-            return verr(v, "register r%u: handle vectors are not allowed", i);
+            return verr(v, R_REGISTER_HANDLE_VECTOR, "register r%u: handle vectors are not allowed", i);
         uint32_t slots = (uint32_t)((lanes * tir_vtype_sizes[vt] + 7) / 8);
         if (slots > f->nregs - i)
-            return verr(v, "register r%u: %u lanes of %s need %u slots, past the end of the register file", i, lanes,
+            return verr(v, R_REGISTER_VECTOR_END, "register r%u: %u lanes of %s need %u slots, past the end of the register file", i, lanes,
                         vt_name(vt), slots);
         for (uint32_t k = 1; k < slots; k++)
             if (f->regtypes[i + k].lanes != 0 || f->regtypes[i + k].vtype != vt)
-                return verr(v, "register r%u: slot r%u must continue the %u-lane vector", i, i + k, lanes);
+                return verr(v, R_REGISTER_VECTOR_SLOTS, "register r%u: slot r%u must continue the %u-lane vector", i, i + k, lanes);
         i += slots;
     }
     return 0;
@@ -140,14 +156,14 @@ static int check_dimref(verifier *v, const tirbc_function *f, uint32_t bi, const
     if (d->kind == TIRBC_DIM_CONST)
         return 0;
     if (d->kind != TIRBC_DIM_REG)
-        return verr(v, "buffer b%u '%s': %s: unknown dimension kind %u (expected 0 const or 1 reg)", bi, bn, at,
+        return verr(v, R_DIM_KIND, "buffer b%u '%s': %s: unknown dimension kind %u (expected 0 const or 1 reg)", bi, bn, at,
                     d->kind);
     if (d->value < 0 || (uint64_t)d->value >= f->nregs)
-        return verr(v, "buffer b%u '%s': %s: register r%lld out of range (function has %u)", bi, bn, at,
+        return verr(v, R_DIM_REGISTER_RANGE, "buffer b%u '%s': %s: register r%lld out of range (function has %u)", bi, bn, at,
                     (long long)d->value, f->nregs);
     unsigned vt = f->regtypes[d->value].vtype;
     if (!vt_is_int(vt))
-        return verr(v, "buffer b%u '%s': %s: register r%lld has type %s, expected an integer type", bi, bn, at,
+        return verr(v, R_DIM_REGISTER_TYPE, "buffer b%u '%s': %s: register r%lld has type %s, expected an integer type", bi, bn, at,
                     (long long)d->value, vt_name(vt));
     return 0;
 }
@@ -159,21 +175,21 @@ static int check_buffers(verifier *v, const tirbc_function *f)
         const tirbc_buffer *b = &f->buffers[i];
         unsigned vt = tir_dtype_vtype(b->dtype);
         if (vt == TIR_VT_NONE || vt == TIR_VT_HANDLE)
-            return verr(v, "buffer b%u '%s': element type %s is not a supported value type", i, buf_name(b),
+            return verr(v, R_BUFFER_ELEMENT_TYPE, "buffer b%u '%s': element type %s is not a supported value type", i, buf_name(b),
                         tir_dtype_str(b->dtype, dt, sizeof dt));
         if (b->dtype.lanes != 1)
-            return verr(v, "buffer b%u '%s': element type %s has %u lanes, but only scalar elements are supported",
+            return verr(v, R_BUFFER_VECTOR_ELEMENTS, "buffer b%u '%s': element type %s has %u lanes, but only scalar elements are supported",
                         i, buf_name(b), tir_dtype_str(b->dtype, dt, sizeof dt), b->dtype.lanes);
         if (b->kind != TIRBC_BUF_PARAM && b->kind != TIRBC_BUF_ALLOC)
-            return verr(v, "buffer b%u '%s': unknown kind %u (expected 0 param or 1 alloc)", i, buf_name(b),
+            return verr(v, R_BUFFER_KIND, "buffer b%u '%s': unknown kind %u (expected 0 param or 1 alloc)", i, buf_name(b),
                         b->kind);
         if (b->ndim > TIRBC_MAX_NDIM)
-            return verr(v, "buffer b%u '%s': %u dimensions exceeds the limit of %u", i, buf_name(b), b->ndim,
+            return verr(v, R_BUFFER_NDIM, "buffer b%u '%s': %u dimensions exceeds the limit of %u", i, buf_name(b), b->ndim,
                         TIRBC_MAX_NDIM);
         if (b->kind == TIRBC_BUF_ALLOC)
             continue; /* the VM ignores an alloc buffer's shape, strides and offset */
         if (b->nstrides != 0 && b->nstrides != b->ndim)
-            return verr(v, "buffer b%u '%s': %u strides for %u dimensions (expected 0 or %u)", i, buf_name(b),
+            return verr(v, R_BUFFER_STRIDES, "buffer b%u '%s': %u strides for %u dimensions (expected 0 or %u)", i, buf_name(b),
                         b->nstrides, b->ndim, b->ndim);
         for (uint32_t d = 0; d < b->ndim; d++)
             if (check_dimref(v, f, i, "shape", d, &b->shape[d]))
@@ -193,49 +209,49 @@ static int check_params(verifier *v, const tirbc_function *f)
     uint32_t *bound = NULL;
     int rc = -1;
     if (f->nbuffers && !(bound = calloc(f->nbuffers, sizeof *bound)))
-        return verr(v, "out of memory");
+        return verr(v, R_NONE, "out of memory");
     for (uint32_t i = 0; i < f->nparams; i++) {
         const tirbc_param *p = &f->params[i];
         if (!p->name || !p->name[0]) {
-            verr(v, "param %u has no name", i);
+            verr(v, R_PARAM_NAME, "param %u has no name", i);
             goto out;
         }
         for (uint32_t j = 0; j < i; j++)
             if (strcmp(f->params[j].name, p->name) == 0) {
-                verr(v, "duplicate param name '%s' (params %u and %u)", p->name, j, i);
+                verr(v, R_PARAM_DUPLICATE, "duplicate param name '%s' (params %u and %u)", p->name, j, i);
                 goto out;
             }
         if (p->kind == TIRBC_PARAM_SCALAR) {
             unsigned vt = scalar_numeric_vt(p->dtype);
             if (vt == TIR_VT_NONE) {
-                verr(v, "param '%s': dtype %s is not a scalar numeric type", p->name,
+                verr(v, R_PARAM_DTYPE, "param '%s': dtype %s is not a scalar numeric type", p->name,
                      tir_dtype_str(p->dtype, dt, sizeof dt));
                 goto out;
             }
             if (p->index >= f->nregs) {
-                verr(v, "param '%s': register r%u out of range (function has %u)", p->name, p->index, f->nregs);
+                verr(v, R_PARAM_REGISTER_RANGE, "param '%s': register r%u out of range (function has %u)", p->name, p->index, f->nregs);
                 goto out;
             }
             if (f->regtypes[p->index].vtype != vt) {
-                verr(v, "param '%s': register r%u has type %s, expected %s (the param's dtype %s)", p->name,
+                verr(v, R_PARAM_REGISTER_TYPE, "param '%s': register r%u has type %s, expected %s (the param's dtype %s)", p->name,
                      p->index, vt_name(f->regtypes[p->index].vtype), vt_name(vt),
                      tir_dtype_str(p->dtype, dt, sizeof dt));
                 goto out;
             }
         } else if (p->kind == TIRBC_PARAM_BUFFER) {
             if (p->index >= f->nbuffers) {
-                verr(v, "param '%s': buffer b%u out of range (function has %u)", p->name, p->index, f->nbuffers);
+                verr(v, R_PARAM_BUFFER_RANGE, "param '%s': buffer b%u out of range (function has %u)", p->name, p->index, f->nbuffers);
                 goto out;
             }
             const tirbc_buffer *b = &f->buffers[p->index];
             if (b->kind != TIRBC_BUF_PARAM) {
-                verr(v, "param '%s': buffer b%u '%s' is an alloc buffer, expected a param buffer", p->name,
+                verr(v, R_PARAM_BUFFER_KIND, "param '%s': buffer b%u '%s' is an alloc buffer, expected a param buffer", p->name,
                      p->index, buf_name(b));
                 goto out;
             }
             bound[p->index]++;
         } else {
-            verr(v, "param '%s': unknown kind %u (expected 0 scalar or 1 buffer)", p->name, p->kind);
+            verr(v, R_PARAM_KIND, "param '%s': unknown kind %u (expected 0 scalar or 1 buffer)", p->name, p->kind);
             goto out;
         }
     }
@@ -243,9 +259,9 @@ static int check_params(verifier *v, const tirbc_function *f)
         if (f->buffers[i].kind != TIRBC_BUF_PARAM || bound[i] == 1)
             continue;
         if (bound[i] == 0)
-            verr(v, "buffer b%u '%s' is a param buffer but no param binds it", i, buf_name(&f->buffers[i]));
+            verr(v, R_BUFFER_UNBOUND, "buffer b%u '%s' is a param buffer but no param binds it", i, buf_name(&f->buffers[i]));
         else
-            verr(v, "buffer b%u '%s' is bound by %u params, expected exactly 1", i, buf_name(&f->buffers[i]),
+            verr(v, R_BUFFER_BOUND_TWICE, "buffer b%u '%s' is bound by %u params, expected exactly 1", i, buf_name(&f->buffers[i]),
                  bound[i]);
         goto out;
     }
@@ -260,9 +276,9 @@ static int check_lines(verifier *v, const tirbc_function *f)
     for (uint32_t i = 0; i < f->nlines; i++) {
         uint32_t pc = f->lines[i].pc;
         if (pc >= f->ncode)
-            return verr(v, "line table entry %u: pc %u is past the end of the code (%u words)", i, pc, f->ncode);
+            return verr(v, R_LINE_PAST_END, "line table entry %u: pc %u is past the end of the code (%u words)", i, pc, f->ncode);
         if (i > 0 && pc < f->lines[i - 1].pc)
-            return verr(v, "line table entry %u: pc %u is before the previous entry's pc %u", i, pc,
+            return verr(v, R_LINE_ORDER, "line table entry %u: pc %u is before the previous entry's pc %u", i, pc,
                         f->lines[i - 1].pc);
     }
     return 0;
@@ -273,9 +289,9 @@ static int reg_in_range(verifier *v, const tirbc_function *f, uint32_t pc, uint3
                         unsigned *vt)
 {
     if (r >= f->nregs)
-        return ierr(v, pc, op, n, "register r%u out of range (function has %u)", r, f->nregs);
+        return ierr(v, R_OPERAND_REGISTER_RANGE, pc, op, n, "register r%u out of range (function has %u)", r, f->nregs);
     if (f->regtypes[r].lanes != 1)
-        return ierr(v, pc, op, n, "register r%u is not a scalar register", r);
+        return ierr(v, R_OPERAND_SCALAR, pc, op, n, "register r%u is not a scalar register", r);
     *vt = f->regtypes[r].vtype;
     return 0;
 }
@@ -292,7 +308,7 @@ static int check_operands(verifier *v, const tirbc_function *f, const uint8_t *i
             lanes = f->code[pc + 1 + i];
             /* reported first: a bad count would otherwise show as operand mismatches */
             if (lanes < 2 || lanes > 64)
-                return ierr(v, pc, op, i + 1, "lane count %u is not between 2 and 64", lanes);
+                return ierr(v, R_LANE_COUNT, pc, op, i + 1, "lane count %u is not between 2 and 64", lanes);
         }
         if (info->operands[i] == 't')
             kind_imm = f->code[pc + 1 + i];
@@ -319,27 +335,27 @@ static int check_operands(verifier *v, const tirbc_function *f, const uint8_t *i
             if (reg_in_range(v, f, pc, op, n, w, &vt))
                 return -1;
             if (vt != want)
-                return ierr(v, pc, op, n, "register r%u has type %s, expected %s", w, vt_name(vt), vt_name(want));
+                return ierr(v, R_OPERAND_TYPE, pc, op, n, "register r%u has type %s, expected %s", w, vt_name(vt), vt_name(want));
             break;
         case 'Y':
             if (reg_in_range(v, f, pc, op, n, w, &vt))
                 return -1;
             if (vt == TIR_VT_HANDLE || vt == TIR_VT_BOOL || tir_vtype_sizes[vt] != tir_vtype_sizes[T])
-                return ierr(v, pc, op, n, "register r%u has type %s, expected a type of %u bytes", w, vt_name(vt),
+                return ierr(v, R_OPERAND_TYPE, pc, op, n, "register r%u has type %s, expected a type of %u bytes", w, vt_name(vt),
                             (unsigned)tir_vtype_sizes[T]);
             break;
         case 'x':
             if (reg_in_range(v, f, pc, op, n, w, &vt))
                 return -1;
             if (!vt_is_int(vt) || vt == TIR_VT_U64)
-                return ierr(v, pc, op, n, "register r%u has type %s, expected an integer type other than u64", w,
+                return ierr(v, R_OPERAND_TYPE, pc, op, n, "register r%u has type %s, expected an integer type other than u64", w,
                             vt_name(vt));
             break;
         case 'l':
             if (reg_in_range(v, f, pc, op, n, w, &vt))
                 return -1;
             if (!vt_is_int(vt))
-                return ierr(v, pc, op, n, "register r%u has type %s, expected an integer type", w, vt_name(vt));
+                return ierr(v, R_OPERAND_TYPE, pc, op, n, "register r%u has type %s, expected an integer type", w, vt_name(vt));
             break;
         case 'X':
             if (reg_in_range(v, f, pc, op, n, w, &vt))
@@ -351,48 +367,48 @@ static int check_operands(verifier *v, const tirbc_function *f, const uint8_t *i
             if (reg_in_range(v, f, pc, op, n, w, &vt))
                 return -1;
             if (x_operand == 0)
-                return ierr(v, pc, op, n, "no preceding X operand (instruction table error)");
+                return ierr(v, R_TABLE_CONSISTENT, pc, op, n, "no preceding X operand (instruction table error)");
             if (vt != x_vt)
-                return ierr(v, pc, op, n, "register r%u has type %s, expected %s (the type of operand %u)", w,
+                return ierr(v, R_OPERAND_TYPE, pc, op, n, "register r%u has type %s, expected %s (the type of operand %u)", w,
                             vt_name(vt), vt_name(x_vt), x_operand);
             break;
         case 'r': {
             unsigned rvt = tir_dtype_vtype(f->ret_dtype);
             if (tir_dt_is_void(f->ret_dtype))
-                return ierr(v, pc, op, n, "the function returns no value");
+                return ierr(v, R_RETURN_VOID, pc, op, n, "the function returns no value");
             if (reg_in_range(v, f, pc, op, n, w, &vt))
                 return -1;
             if (vt != rvt)
-                return ierr(v, pc, op, n, "register r%u has type %s, but the function returns %s", w, vt_name(vt),
+                return ierr(v, R_OPERAND_TYPE, pc, op, n, "register r%u has type %s, but the function returns %s", w, vt_name(vt),
                             vt_name(rvt));
             break;
         }
         case 'F': {
             if (w >= v->m->nfuncs)
-                return ierr(v, pc, op, n, "function %u out of range (module has %u)", w, v->m->nfuncs);
+                return ierr(v, R_CALL_TARGET, pc, op, n, "function %u out of range (module has %u)", w, v->m->nfuncs);
             const tirbc_function *callee = &v->m->funcs[w];
             /* the argument block: a then its count, in the next two operands */
             uint32_t base = f->code[pc + 1 + i + 1], count = f->code[pc + 1 + i + 2];
             if (count != callee->nparams)
-                return ierr(v, pc, op, n, "function '%s' takes %u arguments, the call passes %u", callee->name,
+                return ierr(v, R_CALL_ARITY, pc, op, n, "function '%s' takes %u arguments, the call passes %u", callee->name,
                             callee->nparams, count);
             if (base > f->nregs || count > f->nregs - base)
-                return ierr(v, pc, op, n, "argument registers r%u.. past the end of the register file", base);
+                return ierr(v, R_CALL_ARGS_END, pc, op, n, "argument registers r%u.. past the end of the register file", base);
             for (uint32_t k = 0; k < count; k++) {
                 const tirbc_param *prm = &callee->params[k];
                 if (prm->kind != TIRBC_PARAM_SCALAR)
-                    return ierr(v, pc, op, n, "function '%s' parameter %u is a buffer; calls pass scalars only",
+                    return ierr(v, R_CALL_BUFFER_PARAM, pc, op, n, "function '%s' parameter %u is a buffer; calls pass scalars only",
                                 callee->name, k);
                 if (f->regtypes[base + k].lanes != 1 ||
                     f->regtypes[base + k].vtype != callee->regtypes[prm->index].vtype)
-                    return ierr(v, pc, op, n, "argument register r%u does not match the type of parameter '%s'",
+                    return ierr(v, R_CALL_ARG_TYPE, pc, op, n, "argument register r%u does not match the type of parameter '%s'",
                                 base + k, prm->name);
             }
             if (op == TIRBC_OP_CALLV) {
                 if (tir_dt_is_void(callee->ret_dtype))
-                    return ierr(v, pc, op, n, "function '%s' returns no value", callee->name);
+                    return ierr(v, R_CALLV_VOID, pc, op, n, "function '%s' returns no value", callee->name);
                 if (x_vt != tir_dtype_vtype(callee->ret_dtype))
-                    return ierr(v, pc, op, n, "the result register has type %s, function '%s' returns %s",
+                    return ierr(v, R_CALLV_RESULT_TYPE, pc, op, n, "the result register has type %s, function '%s' returns %s",
                                 vt_name(x_vt), callee->name, vt_name(tir_dtype_vtype(callee->ret_dtype)));
             }
             break;
@@ -401,19 +417,19 @@ static int check_operands(verifier *v, const tirbc_function *f, const uint8_t *i
             break; /* checked with its F operand */
         case 'n':
             if (w < 2 || w > 64)
-                return ierr(v, pc, op, n, "lane count %u is not between 2 and 64", w);
+                return ierr(v, R_LANE_COUNT, pc, op, n, "lane count %u is not between 2 and 64", w);
             break;
         case 't':
             if (w >= TIR_VT_COUNT || w == TIR_VT_HANDLE)
-                return ierr(v, pc, op, n, "unknown value kind %u", w);
+                return ierr(v, R_VALUE_KIND, pc, op, n, "unknown value kind %u", w);
             if (strcmp(tirbc_ops[op].stem, "maci") == 0) {
                 /* the source buffers (operands 3 and 6) hold integers of this kind */
                 if (!vt_is_int(w) || w == TIR_VT_BOOL)
-                    return ierr(v, pc, op, n, "source kind %s is not an integer type", vt_name(w));
+                    return ierr(v, R_MACI_KIND, pc, op, n, "source kind %s is not an integer type", vt_name(w));
                 for (int src = 3; src <= 6; src += 3) {
                     uint32_t bi = f->code[pc + (uint32_t)src];
                     if (bi >= f->nbuffers || tir_dtype_vtype(f->buffers[bi].dtype) != w)
-                        return ierr(v, pc, op, (unsigned)src, "buffer does not hold %s elements", vt_name(w));
+                        return ierr(v, R_MACI_SOURCE, pc, op, (unsigned)src, "buffer does not hold %s elements", vt_name(w));
                 }
             }
             break;
@@ -423,42 +439,42 @@ static int check_operands(verifier *v, const tirbc_function *f, const uint8_t *i
                              : letter == 'J'                    ? TIR_VT_I64
                                                                 : kind_imm;
             if (w >= f->nregs)
-                return ierr(v, pc, op, n, "register r%u out of range (function has %u)", w, f->nregs);
+                return ierr(v, R_OPERAND_REGISTER_RANGE, pc, op, n, "register r%u out of range (function has %u)", w, f->nregs);
             if (f->regtypes[w].lanes != lanes || lanes < 2)
-                return ierr(v, pc, op, n, "register r%u has %u lanes, expected a %u-lane vector", w,
+                return ierr(v, R_VECTOR_LANES, pc, op, n, "register r%u has %u lanes, expected a %u-lane vector", w,
                             f->regtypes[w].lanes, lanes);
             if (f->regtypes[w].vtype != vwant)
-                return ierr(v, pc, op, n, "register r%u has type %s, expected %s", w, vt_name(f->regtypes[w].vtype),
+                return ierr(v, R_OPERAND_TYPE, pc, op, n, "register r%u has type %s, expected %s", w, vt_name(f->regtypes[w].vtype),
                             vt_name(vwant));
             break;
         }
         case 'k':
             if (w >= f->nconsts)
-                return ierr(v, pc, op, n, "constant k%u out of range (function has %u)", w, f->nconsts);
+                return ierr(v, R_CONSTANT_RANGE, pc, op, n, "constant k%u out of range (function has %u)", w, f->nconsts);
             break;
         case 'j':
             if (w >= f->ncode)
-                return ierr(v, pc, op, n, "jump target @%u is past the end of the code (%u words)", w, f->ncode);
+                return ierr(v, R_JUMP_PAST_END, pc, op, n, "jump target @%u is past the end of the code (%u words)", w, f->ncode);
             if (!is_start[w])
-                return ierr(v, pc, op, n, "jump target @%u is not the start of an instruction", w);
+                return ierr(v, R_JUMP_MID_INSTRUCTION, pc, op, n, "jump target @%u is not the start of an instruction", w);
             break;
         case 'f': {
             if (w >= f->nbuffers)
-                return ierr(v, pc, op, n, "buffer b%u out of range (function has %u)", w, f->nbuffers);
+                return ierr(v, R_BUFFER_RANGE, pc, op, n, "buffer b%u out of range (function has %u)", w, f->nbuffers);
             const tirbc_buffer *b = &f->buffers[w];
             unsigned bvt = tir_dtype_vtype(b->dtype);
             bool source_of_maci = strcmp(tirbc_ops[op].stem, "maci") == 0 && n != 1;
             if (T != TIR_VT_NONE && bvt != T && !source_of_maci)
-                return ierr(v, pc, op, n, "buffer b%u '%s' has element type %s, expected %s", w, buf_name(b),
+                return ierr(v, R_BUFFER_ELEMENT_MISMATCH, pc, op, n, "buffer b%u '%s' has element type %s, expected %s", w, buf_name(b),
                             vt_name(bvt), vt_name(T));
             if ((op == TIRBC_OP_ALLOC || op == TIRBC_OP_FREE) && b->kind != TIRBC_BUF_ALLOC)
-                return ierr(v, pc, op, n, "buffer b%u '%s' is a param buffer, expected an alloc buffer", w,
+                return ierr(v, R_ALLOC_BUFFER_EXPECTED, pc, op, n, "buffer b%u '%s' is a param buffer, expected an alloc buffer", w,
                             buf_name(b));
             break;
         }
         case 'm':
             if (w >= f->nstrings)
-                return ierr(v, pc, op, n, "string s%u out of range (function has %u)", w, f->nstrings);
+                return ierr(v, R_STRING_RANGE, pc, op, n, "string s%u out of range (function has %u)", w, f->nstrings);
             break;
         case 'u':
             /* A view (T.Buffer(..., data=X.data)) may index storage with another
@@ -466,22 +482,22 @@ static int check_operands(verifier *v, const tirbc_function *f, const uint8_t *i
              * used for messages, never to address memory. */
             if (tirbc_ops[op].stem[0] == 'v' && (strcmp(tirbc_ops[op].stem, "vget") == 0 ||
                                                  strcmp(tirbc_ops[op].stem, "vset") == 0) && w >= lanes)
-                return ierr(v, pc, op, n, "lane %u out of range (the vector has %u lanes)", w, lanes);
+                return ierr(v, R_LANE_INDEX, pc, op, n, "lane %u out of range (the vector has %u lanes)", w, lanes);
             if ((strcmp(tirbc_ops[op].stem, "mac") == 0 || strcmp(tirbc_ops[op].stem, "maci") == 0) && (w < 1 || w > 64))
-                return ierr(v, pc, op, n, "lane count %u is not between 1 and 64", w);
+                return ierr(v, R_MAC_LANES, pc, op, n, "lane count %u is not between 1 and 64", w);
             if (op == TIRBC_OP_CHKIDX && w >= TIRBC_MAX_NDIM)
-                return ierr(v, pc, op, n, "dimension %u exceeds the limit of %u dimensions", w, TIRBC_MAX_NDIM);
+                return ierr(v, R_CHKIDX_DIM, pc, op, n, "dimension %u exceeds the limit of %u dimensions", w, TIRBC_MAX_NDIM);
             if (op == TIRBC_OP_VMATH1_F32 || op == TIRBC_OP_VMATH1_F64 || op == TIRBC_OP_VMATH2_F32 ||
                 op == TIRBC_OP_VMATH2_F64) {
                 /* the lane function: a scalar math instruction of the same kind and arity */
                 unsigned arity = (op == TIRBC_OP_VMATH1_F32 || op == TIRBC_OP_VMATH1_F64) ? 2 : 3;
                 if (w < TIRBC_OP_EXP_F16 || w > TIRBC_OP_NEXTAFTER_F64 || tirbc_ops[w].vtype != T ||
                     tirbc_ops[w].noperands != arity)
-                    return ierr(v, pc, op, n, "%u is not a %s math instruction with %u operands", w, vt_name(T), arity);
+                    return ierr(v, R_VMATH_FUNCTION, pc, op, n, "%u is not a %s math instruction with %u operands", w, vt_name(T), arity);
             }
             break;
         default:
-            return ierr(v, pc, op, n, "unknown operand letter '%c' (instruction table error)", letter);
+            return ierr(v, R_TABLE_CONSISTENT, pc, op, n, "unknown operand letter '%c' (instruction table error)", letter);
         }
     }
     return 0;
@@ -491,10 +507,10 @@ static int check_code(verifier *v, const tirbc_function *f)
 {
     char name[64];
     if (f->ncode == 0)
-        return verr(v, "function has no code");
+        return verr(v, R_CODE_EMPTY, "function has no code");
     uint8_t *is_start = calloc(f->ncode, 1);
     if (!is_start)
-        return verr(v, "out of memory");
+        return verr(v, R_NONE, "out of memory");
     int rc = -1;
 
     /* Pass 1: instruction boundaries, so jump targets can be checked. */
@@ -502,13 +518,13 @@ static int check_code(verifier *v, const tirbc_function *f)
     while (pc < f->ncode) {
         uint32_t op = f->code[pc];
         if (op >= TIRBC_OP_COUNT) {
-            verr(v, "instruction at %u: unknown opcode %u (the instruction set has %d opcodes)", pc, op,
+            verr(v, R_OPCODE_UNKNOWN, "instruction at %u: unknown opcode %u (the instruction set has %d opcodes)", pc, op,
                  TIRBC_OP_COUNT);
             goto out;
         }
         uint32_t n = tirbc_ops[op].noperands, avail = f->ncode - pc - 1;
         if (n > avail) {
-            ierr(v, pc, op, 0, "needs %u operand words but the code ends after %u", n, avail);
+            ierr(v, R_CODE_TRUNCATED, pc, op, 0, "needs %u operand words but the code ends after %u", n, avail);
             goto out;
         }
         is_start[pc] = 1;
@@ -524,7 +540,7 @@ static int check_code(verifier *v, const tirbc_function *f)
     /* Execution must never run off the end of the code. */
     uint32_t lop = f->code[last];
     if (lop != TIRBC_OP_RET && lop != TIRBC_OP_RETV && lop != TIRBC_OP_JMP && lop != TIRBC_OP_TRAP) {
-        verr(v, "code does not end with ret, jmp or trap (last instruction at %u is %s)", last,
+        verr(v, R_CODE_FALLTHROUGH, "code does not end with ret, jmp or trap (last instruction at %u is %s)", last,
              tirbc_op_name((int)lop, name, sizeof name));
         goto out;
     }
@@ -540,11 +556,11 @@ static int verify_function(verifier *v, const tirbc_function *f)
     if (check_arrays(v, f) || check_regtypes(v, f) || check_buffers(v, f) || check_params(v, f))
         return -1;
     if (!tir_dt_is_void(f->ret_dtype) && scalar_numeric_vt(f->ret_dtype) == TIR_VT_NONE)
-        return verr(v, "return type %s is neither void nor a scalar numeric type",
+        return verr(v, R_RETURN_TYPE, "return type %s is neither void nor a scalar numeric type",
                     tir_dtype_str(f->ret_dtype, dt, sizeof dt));
     for (uint32_t i = 0; i < f->nstrings; i++)
         if (!f->strings[i])
-            return verr(v, "string s%u is NULL", i);
+            return verr(v, R_STRING_PRESENT, "string s%u is NULL", i);
     if (check_lines(v, f) || check_code(v, f))
         return -1;
     return 0;
@@ -554,16 +570,16 @@ int tirbc_verify(const tirbc_module *m, char *err, size_t err_len)
 {
     verifier v = {.err = err, .err_len = err_len, .m = m};
     if (!m || m->nfuncs == 0)
-        return verr(&v, "module has no functions");
+        return verr(&v, R_MODULE_EMPTY, "module has no functions");
     if (!m->funcs)
-        return verr(&v, "module functions missing (count %u)", m->nfuncs);
+        return verr(&v, R_ARRAYS_PRESENT, "module functions missing (count %u)", m->nfuncs);
     for (uint32_t i = 0; i < m->nfuncs; i++) {
         const char *name = m->funcs[i].name;
         if (!name || !name[0])
-            return verr(&v, "function %u has no name", i);
+            return verr(&v, R_FUNCTION_NAME, "function %u has no name", i);
         for (uint32_t j = 0; j < i; j++)
             if (strcmp(m->funcs[j].name, name) == 0)
-                return verr(&v, "duplicate function name '%s' (functions %u and %u)", name, j, i);
+                return verr(&v, R_FUNCTION_DUPLICATE, "duplicate function name '%s' (functions %u and %u)", name, j, i);
     }
     for (uint32_t i = 0; i < m->nfuncs; i++) {
         v.f = &m->funcs[i];

@@ -936,19 +936,19 @@ static void one_insn(int op, const uint32_t *ops, const char *needle)
 static void test_verify_registers(void)
 {
     one_insn(TIRBC_OP_ADD_I32, OPS(R_I32, R_I32B, 40),
-             "function 'main': instruction at 0 (add.i32): operand 3: register r40 out of range (function has 8)");
+             "function 'main': instruction at 0 (add.i32): operand 3 (s): register r40 out of range (function has 8)");
     one_insn(TIRBC_OP_ADD_I32, OPS(R_I32, R_I32B, R_I32), NULL);
-    one_insn(TIRBC_OP_ADD_I32, OPS(R_I32, R_F32, R_I32), "operand 2: register r2 has type f32, expected i32");
+    one_insn(TIRBC_OP_ADD_I32, OPS(R_I32, R_F32, R_I32), "operand 2 (s): register r2 has type f32, expected i32");
     one_insn(TIRBC_OP_ADD_F32, OPS(R_F32, R_F32, R_F32), NULL);
     /* d: the written register too. */
-    one_insn(TIRBC_OP_ADD_I32, OPS(R_I64, R_I32, R_I32), "operand 1: register r4 has type i64, expected i32");
+    one_insn(TIRBC_OP_ADD_I32, OPS(R_I64, R_I32, R_I32), "operand 1 (d): register r4 has type i64, expected i32");
     /* c / b: bool */
-    one_insn(TIRBC_OP_LT_I32, OPS(R_I32, R_I32, R_I32), "operand 1: register r0 has type i32, expected bool");
+    one_insn(TIRBC_OP_LT_I32, OPS(R_I32, R_I32, R_I32), "operand 1 (c): register r0 has type i32, expected bool");
     one_insn(TIRBC_OP_LT_I32, OPS(R_BOOL, R_I32, R_I32B), NULL);
-    one_insn(TIRBC_OP_NOT, OPS(R_BOOL, R_I8), "operand 2: register r7 has type i8, expected bool");
+    one_insn(TIRBC_OP_NOT, OPS(R_BOOL, R_I8), "operand 2 (b): register r7 has type i8, expected bool");
     /* S must match X */
     one_insn(TIRBC_OP_MOV, OPS(R_I32, R_F32),
-             "operand 2: register r2 has type f32, expected i32 (the type of operand 1)");
+             "operand 2 (S): register r2 has type f32, expected i32 (the type of operand 1)");
     one_insn(TIRBC_OP_MOV, OPS(R_I32, R_I32B), NULL);
     one_insn(TIRBC_OP_MOV, OPS(R_F64, R_F64), NULL);
     /* x: integer but not u64; bool counts */
@@ -970,31 +970,31 @@ static void test_verify_registers(void)
     one_insn(TIRBC_OP_EXT_I64, OPS(R_I64, R_U64), NULL);
     one_insn(TIRBC_OP_IXADD, OPS(R_I64, R_BOOL, R_I8), NULL);
     /* L: i64 */
-    one_insn(TIRBC_OP_IXADD, OPS(R_I32, R_I64, R_I64), "operand 1: register r0 has type i32, expected i64");
+    one_insn(TIRBC_OP_IXADD, OPS(R_I32, R_I64, R_I64), "operand 1 (L): register r0 has type i32, expected i64");
 }
 
 static void test_verify_pools(void)
 {
-    one_insn(TIRBC_OP_LDK, OPS(R_I32, 1), "operand 2: constant k1 out of range (function has 1)");
+    one_insn(TIRBC_OP_LDK, OPS(R_I32, 1), "operand 2 (k): constant k1 out of range (function has 1)");
     one_insn(TIRBC_OP_LDK, OPS(R_I32, 0), NULL);
-    one_insn(TIRBC_OP_LDK, OPS(99, 0), "operand 1: register r99 out of range");
-    one_insn(TIRBC_OP_TRAP, OPS(1), "instruction at 0 (trap): operand 1: string s1 out of range (function has 1)");
+    one_insn(TIRBC_OP_LDK, OPS(99, 0), "operand 1 (X): register r99 out of range");
+    one_insn(TIRBC_OP_TRAP, OPS(1), "instruction at 0 (trap): operand 1 (m): string s1 out of range (function has 1)");
     one_insn(TIRBC_OP_ASSERT, OPS(R_BOOL, 0), NULL);
-    one_insn(TIRBC_OP_ASSERT, OPS(R_BOOL, 5), "operand 2: string s5 out of range");
+    one_insn(TIRBC_OP_ASSERT, OPS(R_BOOL, 5), "operand 2 (m): string s5 out of range");
 }
 
 static void test_verify_buffers_ops(void)
 {
-    one_insn(TIRBC_OP_LD_F32, OPS(R_F32, B_I, R_I64), "operand 2: buffer b1 'I' has element type i32, expected f32");
+    one_insn(TIRBC_OP_LD_F32, OPS(R_F32, B_I, R_I64), "operand 2 (f): buffer b1 'I' has element type i32, expected f32");
     one_insn(TIRBC_OP_LD_I32, OPS(R_I32, B_I, R_I64), NULL);
     one_insn(TIRBC_OP_LD_F32, OPS(R_F32, B_A, R_I64), NULL);
     one_insn(TIRBC_OP_ST_F32, OPS(B_TMP, R_I64, R_F32), NULL);
-    one_insn(TIRBC_OP_ST_F32, OPS(7, R_I64, R_F32), "operand 1: buffer b7 out of range (function has 3)");
-    one_insn(TIRBC_OP_ALLOC, OPS(B_A, R_I64), "operand 1: buffer b0 'A' is a param buffer, expected an alloc buffer");
+    one_insn(TIRBC_OP_ST_F32, OPS(7, R_I64, R_F32), "operand 1 (f): buffer b7 out of range (function has 3)");
+    one_insn(TIRBC_OP_ALLOC, OPS(B_A, R_I64), "operand 1 (f): buffer b0 'A' is a param buffer, expected an alloc buffer");
     one_insn(TIRBC_OP_ALLOC, OPS(B_TMP, R_I64), NULL);
     one_insn(TIRBC_OP_FREE, OPS(B_I), "is a param buffer, expected an alloc buffer");
     one_insn(TIRBC_OP_FREE, OPS(B_TMP), NULL);
-    one_insn(TIRBC_OP_CHKIDX, OPS(R_I64, R_I64, B_A, 32), "operand 4: dimension 32 exceeds the limit of 32 dimensions");
+    one_insn(TIRBC_OP_CHKIDX, OPS(R_I64, R_I64, B_A, 32), "operand 4 (u): dimension 32 exceeds the limit of 32 dimensions");
     one_insn(TIRBC_OP_CHKIDX, OPS(R_I64, R_I64, B_A, 0), NULL);
     /* a view may index its storage with another rank */
     one_insn(TIRBC_OP_CHKIDX, OPS(R_I64, R_I64, B_TMP, 1), NULL);
@@ -1010,7 +1010,7 @@ static void test_verify_control(void)
     f = &m->funcs[0];
     emit(f, TIRBC_OP_ADD_I32, R_I32, R_I32, R_I32);
     emit(f, TIRBC_OP_JMP, 2u);
-    expect_verify_fail(m, "instruction at 4 (jmp): operand 1: jump target @2 is not the start of an instruction");
+    expect_verify_fail(m, "instruction at 4 (jmp): operand 1 (j): jump target @2 is not the start of an instruction");
     f->code[5] = 0;
     expect_verify_ok(m);
     f->code[5] = 4;
@@ -1027,7 +1027,7 @@ static void test_verify_control(void)
     emit(f, TIRBC_OP_LOOP_I64, R_I64, R_I64, 1u);
     emit(f, TIRBC_OP_BRNZ, R_BOOL, 0u);
     emit(f, TIRBC_OP_RET);
-    expect_verify_fail(m, "instruction at 0 (loop.i64): operand 3: jump target @1");
+    expect_verify_fail(m, "instruction at 0 (loop.i64): operand 3 (j): jump target @1");
     f->code[3] = 4;
     expect_verify_ok(m);
     tirbc_module_free(m);
@@ -1260,29 +1260,135 @@ static void test_verify_misc(void)
     tirbc_module_free(m);
 }
 
+/* ---- assembler ---------------------------------------------------------- */
+
+/* The listing of m assembles back to a module equal to m. */
+static void expect_asm_round_trip(tirbc_module *m, const char *what)
+{
+    char *text = tirbc_disasm(m), err[600] = "", why[256] = "";
+    tirbc_module *back = NULL;
+    CHECK(text != NULL);
+    if (!text)
+        return;
+    int rc = tirbc_assemble(text, strlen(text), "listing", &back, err, sizeof err);
+    CHECK_EQ_INT(rc, 0);
+    if (rc == 0 && !mod_equal(m, back, why, sizeof why)) {
+        printf("# %s: assembled module differs: %s\n# listing:\n%s", what, why, text);
+        CHECK(false);
+    } else if (rc != 0) {
+        printf("# %s: %s\n", what, err);
+    }
+    tirbc_module_free(back);
+    free(text);
+}
+
+static void expect_asm_error(const char *text, const char *message)
+{
+    char err[600] = "";
+    tirbc_module *m = (tirbc_module *)1;
+    CHECK_EQ_INT(tirbc_assemble(text, strlen(text), "t.tirasm", &m, err, sizeof err), -1);
+    CHECK(m == NULL);
+    CHECK_STR_CONTAINS(err, message);
+}
+
+static void test_asm(void)
+{
+    tirbc_module *m = make_full();
+    expect_asm_round_trip(m, "full module");
+
+    /* What only a corrupted file holds still reads back exactly. */
+    tirbc_function *f = &m->funcs[0];
+    f->regtypes[5].vtype = 200;
+    f->regtypes[6].lanes = 0;
+    f->buffers[0].shape[0] = (tirbc_dimref){7, -9};
+    f->buffers[1].kind = 9;
+    free(f->buffers[2].name);
+    f->buffers[2].name = NULL;
+    f->buffers[2].dtype = tir_dt(11, 7, 3);
+    f->params[1].kind = 5;
+    f->params[0].dtype = TIR_DT_I64;
+    free(f->params[2].name);
+    f->params[2].name = xstrdup("odd name \"q\"\n");
+    free(f->name);
+    f->name = xstrdup("");
+    f->lines[1].pc = 2; /* inside an instruction: the table is listed as .line */
+    f->ret_dtype = tir_dt(TIR_CODE_HANDLE, 64, 4);
+    tirbc_function *g = &m->funcs[1];
+    word(g, 9999);
+    word(g, TIRBC_OP_ADD_I32);
+    word(g, 1);
+    expect_asm_round_trip(m, "corrupted module");
+    tirbc_module_free(m);
+
+    /* Written by hand: no offsets, decimal and float constants, comments. */
+    const char *hand = "; doubles its argument\n"
+                       "function twice(x: float64 r0) -> float64\n"
+                       "  registers 3: r0:f64\n"
+                       "    r1:f64 r2:i32x2   ; a vector register on the next line\n"
+                       "  constant k0 = 2.0\n"
+                       "  constant k1 = -7\n"
+                       "  constant k2 = 18446744073709551615\n"
+                       "  ldk r1, k0\n"
+                       "  mul.f64 r1, r1, r0    ; line 3:9\n"
+                       "  retv r1\n";
+    char err[600] = "";
+    m = NULL;
+    CHECK_EQ_INT(tirbc_assemble(hand, strlen(hand), "hand.tirasm", &m, err, sizeof err), 0);
+    if (m) {
+        f = &m->funcs[0];
+        CHECK_EQ_INT(f->nregs, 3);
+        CHECK_EQ_INT(f->regtypes[2].lanes, 2);
+        CHECK_EQ_INT(f->ncode, 9);
+        CHECK(f->consts[0] == f64_bits(2.0));
+        CHECK(f->consts[1] == (uint64_t)-7);
+        CHECK(f->consts[2] == UINT64_MAX);
+        CHECK_EQ_INT(f->nlines, 1);
+        CHECK(f->nlines == 1 && f->lines[0].pc == 3 && f->lines[0].line == 3 && f->lines[0].col == 9);
+        CHECK_EQ_INT(tirbc_verify(m, err, sizeof err), 0);
+    }
+    tirbc_module_free(m);
+
+    /* Syntax errors name the line and column. */
+    expect_asm_error("function f() -> void\n  registers 0:\n  frob r1\n", "t.tirasm:3:3: error: unknown instruction 'frob'");
+    expect_asm_error("function f() -> void\n  ret r1\n", "t.tirasm:2:7: error: ret takes 0 operands");
+    expect_asm_error("function f() -> void\n  registers 2: r0:i32\n  add.i32 r0, r0\n",
+                     "t.tirasm:3:3: error: 1 more register entries expected");
+    expect_asm_error("function f() -> void\n  registers 1: r0:i32\n  add.i32 r0, r0\n",
+                     "t.tirasm:3:17: error: add.i32 takes 3 operands (dss), 2 given");
+    expect_asm_error("function f() -> void\n  registers 1: r0:i32\n  add.i32 r0, k0, r0\n",
+                     "t.tirasm:3:15: error: expected r followed by a number");
+    expect_asm_error("function f() -> void\n  registers 2: r1:i32 r0:i32\n", "t.tirasm:2:16: error: expected register r0 next");
+    expect_asm_error("function f() -> void\n  string s0 = \"open\n", "t.tirasm:2:20: error: unterminated string");
+    expect_asm_error("  ret\n", "t.tirasm:1:3: error: an instruction outside a function");
+    expect_asm_error("function f() -> int33\n", "t.tirasm:1:17: error: expected a dtype");
+    expect_asm_error("function f() -> void\n  constant k0 = 1..5\n", "'1..5' is not a number");
+    expect_asm_error("function f() -> void\n  jmp @99999999999\n", "number too large");
+    expect_asm_error("function f() -> void\n  buffer b0 \"A\" float32[1] mine\n", "expected param, alloc or <kind K>");
+}
+
 /* ---- disassembler ------------------------------------------------------- */
 static void test_disasm(void)
 {
     tirbc_module *m = make_full();
     char *text = tirbc_disasm(m);
     CHECK(text != NULL);
-    CHECK_STR_CONTAINS(text, "function main(A: buffer b0, n: i32 r0, B: buffer b2) -> void\n");
+    CHECK_STR_CONTAINS(text, "source \"kernels/test.tir\"\n\nfunction main(A: buffer b0 alias A_buf, n: int32 r0, B: buffer b2) -> void\n");
     CHECK_STR_CONTAINS(text, "  registers 8: r0:i32 r1:i64 r2:i64 r3:f32 r4:bool r5:i32 r6:f64 r7:i64\n");
-    CHECK_STR_CONTAINS(text, "  buffer b0 'A' float32[32, r0] strides[r5, 1] offset r7 param\n");
-    CHECK_STR_CONTAINS(text, "  buffer b1 'tmp' float32 alloc\n");
-    CHECK_STR_CONTAINS(text, "  buffer b2 'B' int32[4] offset -3 param\n");
+    CHECK_STR_CONTAINS(text, "  buffer b0 \"A\" float32[32, r0] strides[r5, 1] offset r7 param\n");
+    CHECK_STR_CONTAINS(text, "  buffer b1 \"tmp\" float32 alloc\n");
+    CHECK_STR_CONTAINS(text, "  buffer b2 \"B\" int32[4] offset -3 param\n");
     CHECK_STR_CONTAINS(text, "  constant k0 = 0 (0x0)\n");
     CHECK_STR_CONTAINS(text, "  constant k1 = 1.5 (0x3fc00000)\n");
     CHECK_STR_CONTAINS(text, "  constant k2 = -2.25 (0xc002000000000000)\n");
     CHECK_STR_CONTAINS(text, "  constant k3 = -5 (0xfffffffffffffffb)\n");
     CHECK_STR_CONTAINS(text, "  string s0 = \"n must be positive\"\n  string s1 = \"\"\n");
     CHECK_STR_CONTAINS(text, "  string s2 = \"tab\\there \\\"quoted\\\"\\n\"\n");
-    CHECK_STR_CONTAINS(text, "      0  ldk r1, k0                  ; line 5\n"
+    CHECK_STR_CONTAINS(text, "      0  ldk r1, k0                  ; line 5:1\n"
                              "      3  ldk r3, k1\n"
-                             "      6  lt.i64 r4, r1, r2           ; line 6\n"
+                             "      6  lt.i64 r4, r1, r2           ; line 6:3\n"
                              "     10  brz r4, @39\n"
                              "     13  ld.f32 r3, b0, r1\n"
-                             "     17  add.f32 r3, r3, r3          ; line 7\n"
+                             "     17  add.f32 r3, r3, r3          ; line 7:2\n"
                              "     21  st.f32 b0, r1, r3\n"
                              "     25  alloc b1, r1\n"
                              "     28  free b1\n"
@@ -1437,6 +1543,7 @@ int main(void)
     RUN(test_verify_buffer_decls);
     RUN(test_verify_misc);
     RUN(test_disasm);
+    RUN(test_asm);
     RUN(test_fuzz_bytes);
     RUN(test_fuzz_code);
     CHECK_DONE();

@@ -15,5 +15,14 @@ void native_sum_plain(const float *A, float *S);
 void native_transpose_plain(const float *A, float *B);
 void native_matmul_int8_plain(const int8_t *A, const int8_t *B, int32_t *C);
 void native_softmax_plain(const float *A, float *B);
+void native_conv2d_plain(const float *data, const float *weight, float *out);
+void native_conv2d_sched(const float *data, const float *weight, float *out, int threads);
+void native_depthwise_plain(const float *data, const float *weight, float *out);
+void native_depthwise_sched(const float *data, const float *weight, float *out, int threads);
+void native_layernorm_plain(const float *A, const float *gamma, const float *beta, float *B);
+/* float16 as GCC's _Float16 (x86-64 SSE2: each operation in float32 through
+ * libgcc's conversions, rounded once, as the VM does). */
+void native_add_f16_plain(const _Float16 *A, const _Float16 *B, _Float16 *C);
+void native_add_f16_sched(const _Float16 *A, const _Float16 *B, _Float16 *C, int threads);
 
 #endif
