@@ -14,17 +14,18 @@
 #include <time.h>
 
 #include "compile.h"
+#include "halffloat.h"
 #include "native/native.h"
 #include "tirbc.h"
 #include "tirvm.h"
 
-#define MAX_BUFS 3
+#define MAX_BUFS 4
 
 typedef struct {
     const char *pname;
     tir_dtype dtype;
     int ndim;
-    int64_t shape[2];
+    int64_t shape[4];
     bool output;
 } bench_buf;
 
@@ -37,6 +38,7 @@ typedef struct {
     double rtol, atol;
 } bench_kernel;
 
+#define F16 {TIR_CODE_FLOAT, 16, 1}
 #define F32 {TIR_CODE_FLOAT, 32, 1}
 #define I8 {TIR_CODE_INT, 8, 1}
 #define I32 {TIR_CODE_INT, 32, 1}
@@ -49,6 +51,18 @@ static void n_sum_plain(void **b, int t) { (void)t; native_sum_plain(b[0], b[1])
 static void n_transpose_plain(void **b, int t) { (void)t; native_transpose_plain(b[0], b[1]); }
 static void n_matmul_int8_plain(void **b, int t) { (void)t; native_matmul_int8_plain(b[0], b[1], b[2]); }
 static void n_softmax_plain(void **b, int t) { (void)t; native_softmax_plain(b[0], b[1]); }
+static void n_conv2d_plain(void **b, int t) { (void)t; native_conv2d_plain(b[0], b[1], b[2]); }
+static void n_conv2d_sched(void **b, int t) { native_conv2d_sched(b[0], b[1], b[2], t); }
+static void n_depthwise_plain(void **b, int t) { (void)t; native_depthwise_plain(b[0], b[1], b[2]); }
+static void n_depthwise_sched(void **b, int t) { native_depthwise_sched(b[0], b[1], b[2], t); }
+static void n_layernorm_plain(void **b, int t) { (void)t; native_layernorm_plain(b[0], b[1], b[2], b[3]); }
+static void n_add_f16_plain(void **b, int t) { (void)t; native_add_f16_plain(b[0], b[1], b[2]); }
+static void n_add_f16_sched(void **b, int t) { native_add_f16_sched(b[0], b[1], b[2], t); }
+
+/* conv2d 1x64x56x56 * 64x64x3x3 and its depthwise form: multiply-adds x2 */
+#define CONV_FLOPS (2.0 * 64 * 56 * 56 * 64 * 9)
+#define DW_FLOPS (2.0 * 64 * 56 * 56 * 9)
+#define NCHW_BYTES (64.0 * 56 * 56 * 4)
 
 static const bench_kernel kernels[] = {
     {"matmul", "plain", "matmul_plain.py", 3,
@@ -74,6 +88,33 @@ static const bench_kernel kernels[] = {
     {"softmax", "plain", "softmax_plain.py", 2,
      {{"A", F32, 2, {4096, 1024}, false}, {"B", F32, 2, {4096, 1024}, true}}, n_softmax_plain,
      4096.0 * 1024 * 4, 2.0 * 4096 * 1024 * 4, 1e-5, 1e-6},
+    {"conv2d", "plain", "conv2d_plain.py", 3,
+     {{"data", F32, 4, {1, 64, 56, 56}, false}, {"weight", F32, 4, {64, 64, 3, 3}, false},
+      {"out", F32, 4, {1, 64, 56, 56}, true}},
+     n_conv2d_plain, CONV_FLOPS, 2 * NCHW_BYTES + 64.0 * 64 * 9 * 4, 1e-4, 1e-4},
+    {"conv2d", "sched", "conv2d_sched.py", 3,
+     {{"data", F32, 4, {1, 64, 56, 56}, false}, {"weight", F32, 4, {64, 64, 3, 3}, false},
+      {"out", F32, 4, {1, 64, 56, 56}, true}},
+     n_conv2d_sched, CONV_FLOPS, 2 * NCHW_BYTES + 64.0 * 64 * 9 * 4, 1e-4, 1e-4},
+    {"depthwise", "plain", "depthwise_plain.py", 3,
+     {{"data", F32, 4, {1, 64, 56, 56}, false}, {"weight", F32, 4, {64, 1, 3, 3}, false},
+      {"out", F32, 4, {1, 64, 56, 56}, true}},
+     n_depthwise_plain, DW_FLOPS, 2 * NCHW_BYTES + 64.0 * 9 * 4, 1e-5, 1e-5},
+    {"depthwise", "sched", "depthwise_sched.py", 3,
+     {{"data", F32, 4, {1, 64, 56, 56}, false}, {"weight", F32, 4, {64, 1, 3, 3}, false},
+      {"out", F32, 4, {1, 64, 56, 56}, true}},
+     n_depthwise_sched, DW_FLOPS, 2 * NCHW_BYTES + 64.0 * 9 * 4, 1e-5, 1e-5},
+    {"layernorm", "plain", "layernorm_plain.py", 4,
+     {{"A", F32, 2, {4096, 1024}, false}, {"gamma", F32, 1, {1024}, false}, {"beta", F32, 1, {1024}, false},
+      {"B", F32, 2, {4096, 1024}, true}},
+     n_layernorm_plain, 4096.0 * 1024 * 8, 2.0 * 4096 * 1024 * 4, 1e-5, 1e-5},
+    /* float16: one rounding per sum on both sides; the tolerance is about one float16 ulp */
+    {"add_f16", "plain", "add_f16_plain.py", 3,
+     {{"A", F16, 1, {16777216}, false}, {"B", F16, 1, {16777216}, false}, {"C", F16, 1, {16777216}, true}},
+     n_add_f16_plain, 16777216.0, 3.0 * 16777216 * 2, 1e-3, 1e-3},
+    {"add_f16", "sched", "add_f16_sched.py", 3,
+     {{"A", F16, 1, {16777216}, false}, {"B", F16, 1, {16777216}, false}, {"C", F16, 1, {16777216}, true}},
+     n_add_f16_sched, 16777216.0, 3.0 * 16777216 * 2, 1e-3, 1e-3},
 };
 
 static double now_s(void)
@@ -111,7 +152,9 @@ static void fill(void *data, const bench_buf *b, uint32_t seed)
     for (size_t i = 0; i < n; i++) {
         x = x * 1664525u + 1013904223u;
         int v = (int)(x >> 24) % 17 - 8;
-        if (b->dtype.code == TIR_CODE_FLOAT)
+        if (b->dtype.code == TIR_CODE_FLOAT && b->dtype.bits == 16) /* sevenths: float16 sums that round */
+            ((uint16_t *)data)[i] = tir_f16_from_f64((double)v / 7.0);
+        else if (b->dtype.code == TIR_CODE_FLOAT)
             ((float *)data)[i] = (float)v / 8.0f;
         else if (b->dtype.bits == 8)
             ((int8_t *)data)[i] = (int8_t)v;
@@ -126,7 +169,10 @@ static bool outputs_match(const void *got, const void *want, const bench_buf *b,
     *worst = 0;
     for (size_t i = 0; i < n; i++) {
         double g, w;
-        if (b->dtype.code == TIR_CODE_FLOAT) {
+        if (b->dtype.code == TIR_CODE_FLOAT && b->dtype.bits == 16) {
+            g = tir_f16_to_f32(((const uint16_t *)got)[i]);
+            w = tir_f16_to_f32(((const uint16_t *)want)[i]);
+        } else if (b->dtype.code == TIR_CODE_FLOAT) {
             g = ((const float *)got)[i];
             w = ((const float *)want)[i];
         } else {

@@ -15,7 +15,11 @@
  *   constant kI = VALUE [(0xBITS)]               (the bits in parentheses win)
  *   string sI = "TEXT"
  *   [PC] MNEMONIC OPERAND, ...  [; line L:C ...]  (a leading PC is ignored)
- *   [PC] .word 0xWORD
+ *     OPERAND: rN register, kN constant, bN buffer, sN string, fN function,
+ *     @N jump target, xN lane count, a number, a value kind (i32, ?N) or,
+ *     for vmath, the lane function's mnemonic
+ *   [PC] .word 0xWORD                              (any word)
+ *   [PC] .op MNEMONIC                              (an opcode word alone)
  *   .line PC L:C
  *
  * Names are identifiers or quoted strings; DTYPE is a TIR dtype name or
@@ -614,6 +618,7 @@ static int parse_operand(assembler *a, uint32_t op, char letter, uint32_t *w)
     case 'k': return parse_prefixed(a, 'k', w);
     case 'j': return expect(a, '@') || parse_u32(a, w);
     case 'f': return parse_prefixed(a, 'b', w);
+    case 'F': return parse_prefixed(a, 'f', w);
     case 'm': return parse_prefixed(a, 's', w);
     case 'n': return parse_prefixed(a, 'x', w);
     case 't': return parse_vtype(a, w);
@@ -653,6 +658,21 @@ static int item_instruction(assembler *a)
         uint32_t word;
         a->p += len;
         if (parse_u32(a, &word) || emit(a, word))
+            return -1;
+    } else if (len == 3 && memcmp(w, ".op", 3) == 0) {
+        /* an opcode without its operands, for truncated code */
+        char name[64];
+        a->p += len;
+        w = peek_word(a, &len);
+        if (len == 0 || len >= sizeof name)
+            return aerr(a, "expected an instruction name");
+        memcpy(name, w, len);
+        name[len] = 0;
+        int op = tirbc_op_lookup(name);
+        if (op < 0)
+            return aerr(a, "unknown instruction '%s'", name);
+        a->p += len;
+        if (emit(a, (uint32_t)op))
             return -1;
     } else {
         char name[64];

@@ -310,6 +310,7 @@ static void instruction_text(const tirbc_function *f, uint32_t pc, char *text, s
             case 'k': prefix = "k"; break;
             case 'j': prefix = "@"; break;
             case 'f': prefix = "b"; break;
+            case 'F': prefix = "f"; break;
             case 'm': prefix = "s"; break;
             case 'u': prefix = ""; break;
             case 'n': prefix = "x"; break;

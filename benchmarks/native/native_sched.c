@@ -1,6 +1,7 @@
 /* Scheduled loop nests: built with -O2 so the compiler vectorizes the loops
  * the schedule vectorized, with the parallel loop split over threads. */
 #include <pthread.h>
+#include <stdlib.h>
 
 #include "native.h"
 
@@ -79,4 +80,102 @@ void native_add_sched(const float *A, const float *B, float *C, int threads)
 {
     mm_args a = {A, B, C};
     parallel_for(262144, threads, add_blocks, &a);
+}
+
+typedef struct {
+    const float *data, *weight;
+    float *pad, *out;
+} conv_args;
+
+static void pad_channels(const void *p, int lo, int hi)
+{
+    const conv_args *a = p;
+    for (int c = lo; c < hi; c++)
+        for (int h = 0; h < 58; h++)
+            for (int w = 0; w < 58; w++)
+                a->pad[(c * 58 + h) * 58 + w] =
+                    1 <= h && h < 57 && 1 <= w && w < 57 ? a->data[(c * 56 + h - 1) * 56 + w - 1] : 0.0f;
+}
+
+static void conv_channels(const void *p, int lo, int hi)
+{
+    const conv_args *a = p;
+    for (int ff = lo; ff < hi; ff++)
+        for (int yy = 0; yy < 56; yy++)
+            for (int xo = 0; xo < 7; xo++) {
+                float acc[8];
+                for (int xi = 0; xi < 8; xi++)
+                    acc[xi] = 0.0f;
+                for (int rc = 0; rc < 64; rc++)
+                    for (int ry = 0; ry < 3; ry++)
+                        for (int rx = 0; rx < 3; rx++) {
+                            float w = a->weight[((ff * 64 + rc) * 3 + ry) * 3 + rx];
+                            const float *in = a->pad + (rc * 58 + yy + ry) * 58 + xo * 8 + rx;
+                            for (int xi = 0; xi < 8; xi++)
+                                acc[xi] = acc[xi] + in[xi] * w;
+                        }
+                for (int xi = 0; xi < 8; xi++)
+                    a->out[(ff * 56 + yy) * 56 + xo * 8 + xi] = acc[xi];
+            }
+}
+
+/* The padded buffer allocated per call, as the VM allocates the kernel's alloc_buffer. */
+void native_conv2d_sched(const float *data, const float *weight, float *out, int threads)
+{
+    conv_args a = {data, weight, malloc(64 * 58 * 58 * sizeof(float)), out};
+    if (!a.pad)
+        abort();
+    parallel_for(64, threads, pad_channels, &a);
+    parallel_for(64, threads, conv_channels, &a);
+    free(a.pad);
+}
+
+static void depthwise_channels(const void *p, int lo, int hi)
+{
+    const conv_args *a = p;
+    for (int c = lo; c < hi; c++)
+        for (int i = 0; i < 56; i++)
+            for (int jo = 0; jo < 7; jo++) {
+                float acc[8];
+                for (int ji = 0; ji < 8; ji++)
+                    acc[ji] = 0.0f;
+                for (int di = 0; di < 3; di++)
+                    for (int dj = 0; dj < 3; dj++) {
+                        float w = a->weight[(c * 3 + di) * 3 + dj];
+                        const float *in = a->pad + (c * 58 + i + di) * 58 + jo * 8 + dj;
+                        for (int ji = 0; ji < 8; ji++)
+                            acc[ji] = acc[ji] + in[ji] * w;
+                    }
+                for (int ji = 0; ji < 8; ji++)
+                    a->out[(c * 56 + i) * 56 + jo * 8 + ji] = acc[ji];
+            }
+}
+
+void native_depthwise_sched(const float *data, const float *weight, float *out, int threads)
+{
+    conv_args a = {data, weight, malloc(64 * 58 * 58 * sizeof(float)), out};
+    if (!a.pad)
+        abort();
+    parallel_for(64, threads, pad_channels, &a);
+    parallel_for(64, threads, depthwise_channels, &a);
+    free(a.pad);
+}
+
+typedef struct {
+    const _Float16 *A, *B;
+    _Float16 *C;
+} f16_args;
+
+static void add_f16_blocks(const void *p, int lo, int hi)
+{
+    const f16_args *a = p;
+    for (int io = lo; io < hi; io++)
+        for (int ii = 0; ii < 16; ii++)
+            a->C[io * 16 + ii] = a->A[io * 16 + ii] + a->B[io * 16 + ii];
+}
+
+void native_add_f16_sched(const _Float16 *A, const _Float16 *B, _Float16 *C, int threads)
+{
+    f16_args a = {A, B, C};
+    parallel_for(1048576, threads, add_f16_blocks, &a);
 }

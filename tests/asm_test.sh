@@ -1,0 +1,81 @@
+#!/bin/sh
+# The assembler (tirvm asm): every module in tests/asm/invalid/ assembles and
+# is rejected by the verifier with the message its "; expect:" line gives;
+# every module in tests/asm/valid/ verifies and runs as its "; run:" and
+# "; stdout:" lines say; and the listing of every module compiled from the
+# repository's TVMScript assembles back to the same bytes.
+# Usage: asm_test.sh TIRC TIRVM SOURCE_ROOT   (TAP output)
+TIRC=$1 TIRVM=$2 ROOT=$3
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+n=0
+failed=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); failed=1; echo "not ok $n - $1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | sed 's/^/#   /'; }
+
+for f in "$ROOT"/tests/asm/invalid/*.tirasm; do
+    name=$(basename "$f" .tirasm)
+    if ! "$TIRVM" asm "$f" -o "$T/m.tirbc" 2>"$T/err"; then
+        not_ok "invalid/$name: assembles" "$(cat "$T/err")"
+        continue
+    fi
+    "$TIRVM" verify "$T/m.tirbc" >/dev/null 2>"$T/err"
+    st=$?
+    expect=$(sed -n 's/^; expect: //p' "$f")
+    missing=$(sed -n 's/^; expect: //p' "$f" | while IFS= read -r e; do grep -qF -- "$e" "$T/err" || echo "$e"; done)
+    if [ "$st" -ne 3 ]; then
+        not_ok "invalid/$name: verify exits 3 (got $st)" "$(cat "$T/err")"
+    elif [ -z "$expect" ] || [ -n "$missing" ]; then
+        not_ok "invalid/$name: rejected with the expected message" "expected: $expect
+got: $(cat "$T/err")"
+    else
+        ok "invalid/$name: rejected ($(sed -n 's/.*\[\([a-z-]*\)\]$/\1/p' "$T/err"))"
+    fi
+done
+
+for f in "$ROOT"/tests/asm/valid/*.tirasm; do
+    name=$(basename "$f" .tirasm)
+    if ! "$TIRVM" asm "$f" -o "$T/m.tirbc" 2>"$T/err" || ! "$TIRVM" verify "$T/m.tirbc" >/dev/null 2>>"$T/err"; then
+        not_ok "valid/$name: assembles and verifies" "$(cat "$T/err")"
+        continue
+    fi
+    args=$(sed -n 's/^; run: //p' "$f")
+    want=$(sed -n 's/^; stdout: //p' "$f")
+    # shellcheck disable=SC2086 # the run line is a list of NAME=VALUE words
+    got=$("$TIRVM" run "$T/m.tirbc" $args 2>"$T/err")
+    if [ "$got" = "$want" ]; then
+        ok "valid/$name: runs and prints $want"
+    else
+        not_ok "valid/$name: runs and prints $want" "got: $got $(cat "$T/err")"
+    fi
+done
+
+# dis then asm gives back the same bytes, for every program we can compile.
+for group in examples tests/cases benchmarks/kernels conformance/cases; do
+    count=0 bad=""
+    for src in $(find "$ROOT/$group" -name '*.py' | sort); do
+        "$TIRC" "$src" -o "$T/a.tirbc" 2>/dev/null || continue
+        count=$((count + 1))
+        if ! "$TIRVM" dis "$T/a.tirbc" >"$T/a.tirasm" || ! "$TIRVM" asm "$T/a.tirasm" -o "$T/b.tirbc" 2>"$T/err" ||
+            ! cmp -s "$T/a.tirbc" "$T/b.tirbc"; then
+            bad="$bad ${src#"$ROOT"/}"
+        fi
+    done
+    if [ "$count" -gt 0 ] && [ -z "$bad" ]; then
+        ok "round trip of $group: $count modules listed and assembled back byte for byte"
+    else
+        not_ok "round trip of $group ($count modules)" "differ:$bad"
+    fi
+done
+
+# A syntax error names the line and column, and writes nothing.
+printf 'function f() -> void\n  registers 1: r0:i32\n  frob r0\n' >"$T/bad.tirasm"
+"$TIRVM" asm "$T/bad.tirasm" -o "$T/bad.tirbc" 2>"$T/err"
+st=$?
+if [ "$st" -eq 1 ] && grep -qF "bad.tirasm:3:3: error: unknown instruction 'frob'" "$T/err" && [ ! -e "$T/bad.tirbc" ]; then
+    ok "a syntax error exits 1 with FILE:LINE:COL and writes nothing"
+else
+    not_ok "a syntax error exits 1 with FILE:LINE:COL and writes nothing" "status $st: $(cat "$T/err")"
+fi
+echo "1..$n"
+exit $failed
