@@ -23,7 +23,11 @@ esac
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 out=build-fuzz
-targets="fuzz_tirbc_load fuzz_tirbc_run fuzz_compile fuzz_npy"
+# Runs: NAME:BINARY:SEEDS.  The JSON front end is fuzz_compile fed JSON.
+runs="fuzz_tirbc_load:fuzz_tirbc_load:tirbc fuzz_tirbc_run:fuzz_tirbc_run:tirbc
+fuzz_tirbc_mutate:fuzz_tirbc_mutate:tirbc fuzz_compile:fuzz_compile:compile
+fuzz_json:fuzz_compile:json fuzz_asm:fuzz_asm:asm fuzz_npy:fuzz_npy:npy"
+targets="fuzz_tirbc_load fuzz_tirbc_run fuzz_tirbc_mutate fuzz_compile fuzz_asm fuzz_npy"
 CC=${CC:-clang}
 SAN="-fsanitize=address"
 
@@ -66,7 +70,7 @@ done
 # ---- seed corpora -------------------------------------------------------
 seeds=$out/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds/compile" "$seeds/tirbc" "$seeds/npy"
+mkdir -p "$seeds/compile" "$seeds/json" "$seeds/tirbc" "$seeds/asm" "$seeds/npy"
 i=0
 for f in tests/cases/*.py examples/*.py $(find conformance/cases -name '*.py' | sort); do
     [ -f "$f" ] || continue
@@ -77,16 +81,18 @@ done
 if [ -d ../shared/tvm-samples/lowered ]; then
     for f in ../shared/tvm-samples/lowered/*.json; do
         case $f in *.case.json) continue ;; esac
-        [ -f "$f" ] && cp "$f" "$seeds/compile/json-$(basename "$f")"
+        [ -f "$f" ] && cp "$f" "$seeds/json/$(basename "$f")"
     done
 fi
 cp conformance/binary/*.tirbc "$seeds/tirbc/"
+cp tests/asm/*/*.tirasm "$seeds/asm/"
 # Bytecode compiled from the examples and test cases, with the instrumented tirc.
 if ninja -C "$out" cli/tirc >>"$out/ninja.log" 2>&1; then
     for f in examples/*.py tests/cases/*.py; do
         b=$(basename "$f" .py)
         d=$(basename "$(dirname "$f")")
         ASAN_OPTIONS=detect_leaks=0 "$out/cli/tirc" "$f" -o "$seeds/tirbc/$d-$b.tirbc" >/dev/null 2>&1 || true
+        ASAN_OPTIONS=detect_leaks=0 "$out/cli/tirc" --emit=asm "$f" -o "$seeds/asm/$d-$b.tirasm" >/dev/null 2>&1 || true
     done
 else
     echo "fuzz.sh: warning: could not build tirc for .tirbc seeds (see $out/ninja.log)" >&2
@@ -124,18 +130,12 @@ npy_seed f8_3 2 '<f8' '(3,)' 24
 npy_seed f2_2x1x2 3 '<f2' '(2, 1, 2)' 8
 npy_seed i4_empty 1 '<i4' '(0, 5)' 0
 
-seed_dir() {
-    case $1 in
-        fuzz_compile) echo "$seeds/compile" ;;
-        fuzz_npy) echo "$seeds/npy" ;;
-        *) echo "$seeds/tirbc" ;;
-    esac
-}
-
 # ---- run ----------------------------------------------------------------
 mkdir -p "$out/logs"
 failed=0
-for t in $targets; do
+for run in $runs; do
+    t=${run%%:*} rest=${run#*:}
+    bin=${rest%%:*} seed=$seeds/${rest#*:}
     corpus=$out/corpus/$t
     arts=$out/artifacts/$t
     log=$out/logs/$t.log
@@ -143,8 +143,8 @@ for t in $targets; do
     find "$arts" -type f | sort >"$out/logs/$t.before"
     set +e
     ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=0} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
-        "$out/fuzz/$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-        -artifact_prefix="$arts/" "$corpus" "$(seed_dir "$t")" >"$log" 2>&1
+        "$out/fuzz/$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+        -artifact_prefix="$arts/" "$corpus" "$seed" >"$log" 2>&1
     rc=$?
     set -e
     find "$arts" -type f | sort | comm -13 "$out/logs/$t.before" - >"$out/logs/$t.new"

@@ -133,4 +133,15 @@ static void fuzz_run_module(tirvm_module *m)
     }
 }
 
+/* Untrusted bytes through the VM loader (read + verify), then run. */
+static void fuzz_load_and_run(const uint8_t *data, size_t size)
+{
+    char err[512];
+    tirvm_module *m = NULL;
+    if (tirvm_module_load(data, size, &m, err, sizeof err) != TIRVM_OK)
+        return;
+    fuzz_run_module(m);
+    tirvm_module_free(m);
+}
+
 #endif

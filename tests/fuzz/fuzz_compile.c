@@ -1,15 +1,51 @@
 /* libFuzzer target: bytes as TVMScript (or TVM JSON, when the text starts
  * with '{') through tir_compile.  What compiles must serialise and pass the
- * VM loader's verification (anything else is a compiler bug and aborts),
- * and is then run like fuzz_tirbc_run. */
+ * VM loader's verification, read back as the same module (writing it again
+ * gives the same bytes, and so does assembling its listing), and is then run
+ * like fuzz_tirbc_run.  A broken promise is a bug and aborts. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "compile.h"
 #include "fuzz_common.h"
 #include "tirbc.h"
 #include "tirvm.h"
+
+static void expect_bytes(const char *what, const tirbc_module *m, const uint8_t *bytes, size_t nbytes)
+{
+    char err[512];
+    uint8_t *again = NULL;
+    size_t n = 0;
+    if (tirbc_write(m, &again, &n, err, sizeof err) != 0 || n != nbytes || memcmp(again, bytes, n) != 0) {
+        fprintf(stderr, "%s does not give back the same bytes\n", what);
+        abort();
+    }
+    free(again);
+}
+
+/* read then write, and disassemble then assemble, are the identity: so the
+ * module that runs is the module that was compiled. */
+static void expect_same_bytes_after_round_trips(const uint8_t *bytes, size_t nbytes)
+{
+    char err[600];
+    tirbc_module *back = NULL, *assembled = NULL;
+    if (tirbc_read(bytes, nbytes, &back, err, sizeof err) != 0) {
+        fprintf(stderr, "compiled module does not read back: %s\n", err);
+        abort();
+    }
+    expect_bytes("reading and writing", back, bytes, nbytes);
+    char *text = tirbc_disasm(back);
+    if (!text || tirbc_assemble(text, strlen(text), "listing", &assembled, err, sizeof err) != 0) {
+        fprintf(stderr, "the listing does not assemble: %s\n", text ? err : "no listing");
+        abort();
+    }
+    expect_bytes("listing and assembling", assembled, bytes, nbytes);
+    free(text);
+    tirbc_module_free(assembled);
+    tirbc_module_free(back);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -25,6 +61,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fprintf(stderr, "compiled module does not serialise: %s\n", err);
             abort();
         }
+        expect_same_bytes_after_round_trips(bytes, nbytes);
         tirvm_module *m = NULL;
         if (tirvm_module_load(bytes, nbytes, &m, err, sizeof err) != TIRVM_OK) {
             fprintf(stderr, "compiled module fails to load/verify: %s\n", err);

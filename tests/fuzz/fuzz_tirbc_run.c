@@ -9,11 +9,6 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char err[512];
-    tirvm_module *m = NULL;
-    if (tirvm_module_load(data, size, &m, err, sizeof err) != TIRVM_OK)
-        return 0;
-    fuzz_run_module(m);
-    tirvm_module_free(m);
+    fuzz_load_and_run(data, size);
     return 0;
 }
