@@ -27,7 +27,6 @@ typedef struct {
     const tir_module *mod;
     bool strict;
     int ret_count;
-    tir_dtype ret_dtype;
     int vectorized_depth; /* enclosing vectorized For loops (rule 11.vi) */
 } checker;
 
@@ -260,8 +259,10 @@ static void check_expr(checker *c, const tir_expr *e)
         }
         if (e->op && strcmp(e->op, "tir.ret") == 0) {
             c->ret_count++;
-            if (e->nargs == 1)
-                c->ret_dtype = e->args[0]->dtype;
+            /* every return, not just the last, must give the declared type */
+            if (e->nargs == 1 && c->func->has_ret_type && !tir_dt_eq(e->args[0]->dtype, c->func->ret_dtype))
+                ERR(c, e->loc, "function '%s' returns %s here but declares %s", c->func->name,
+                    dtn(e->args[0]->dtype), dtn(c->func->ret_dtype));
         }
         return;
     case TIR_E_SHUFFLE: {
@@ -594,6 +595,22 @@ bool tir_check_module_strict(tir_arena *a, tir_diag *d, const tir_module *m, boo
         c.func = f;
         c.mod = m;
         c.strict = strict;
+        /* Names identify functions and parameters to callers (TVM JSON
+         * can hold empty or repeated ones; TVMScript cannot). */
+        if (!f->name || !f->name[0])
+            ERR(&c, f->loc, "function %u has no name", i);
+        for (uint32_t k = 0; k < i && f->name && f->name[0]; k++)
+            if (m->funcs[k]->name && strcmp(m->funcs[k]->name, f->name) == 0)
+                ERR(&c, f->loc, "two functions are named '%s'", f->name);
+        for (uint32_t k = 0; k < f->nparams; k++) {
+            const char *pn = f->params[k]->name;
+            if (!pn || !pn[0])
+                ERR(&c, f->params[k]->loc, "parameter %u of function '%s' has no name", k, f->name);
+            for (uint32_t j = 0; j < k && pn && pn[0]; j++)
+                if (f->params[j]->name && strcmp(f->params[j]->name, pn) == 0)
+                    ERR(&c, f->params[k]->loc, "parameters %u and %u of function '%s' are both named '%s'", j, k,
+                        f->name, pn);
+        }
         for (uint32_t k = 0; k < f->nparams; k++)
             bind_var(&c, f->params[k], f->params[k]->loc);
         /* PrimFunc rule 1.ii: buffer_map shape/stride/offset vars are bound by the arguments */
@@ -609,8 +626,6 @@ bool tir_check_module_strict(tir_arena *a, tir_diag *d, const tir_module *m, boo
         /* PrimFunc rule 6: tir.ret and ret_type */
         if (c.ret_count && !f->has_ret_type)
             ERR(&c, f->loc, "function '%s' returns a value with tir.ret but declares no return type", f->name);
-        else if (c.ret_count && !tir_dt_eq(c.ret_dtype, f->ret_dtype))
-            ERR(&c, f->loc, "function '%s' returns %s but declares %s", f->name, dtn(c.ret_dtype), dtn(f->ret_dtype));
         else if (!c.ret_count && f->has_ret_type && !tir_dt_is_void(f->ret_dtype))
             ERR(&c, f->loc, "function '%s' declares return type %s but never calls tir.ret", f->name, dtn(f->ret_dtype));
     }

@@ -176,6 +176,16 @@ check "step limit message for it" grep -q "step limit exceeded" "$T/err"
 expect 1 "--max-steps stops parallel regions without loops" "$TIRVM" run --threads 2 \
     "$SRC/tests/fuzz/regressions/parallel_region_without_loop.tirbc" --max-steps 100000
 check "step limit message for the regions" grep -q "step limit exceeded" "$T/err"
+# And an empty parallel region whose exit jumps backward: a loop too.
+expect 1 "--max-steps stops a loop through an empty parallel region" "$TIRVM" run \
+    "$SRC/tests/fuzz/regressions/empty_parallel_region_jumping_back.tirbc" --max-steps 1000
+check "step limit message for the empty region" grep -q "step limit exceeded" "$T/err"
+# TVM JSON may hold a parameter whose name is empty; tirc must reject it
+# rather than write a module the verifier refuses.
+expect 1 "tirc rejects a JSON parameter without a name" "$TIRC" \
+    "$SRC/tests/fuzz/regressions/param_without_name.json" -o "$T/noname.tirbc"
+check "the message names the parameter" grep -q "parameter 1 of function 'main' has no name" "$T/err"
+check "nothing written for it" test ! -e "$T/noname.tirbc"
 expect 2 "--max-steps needs a positive number" "$TIRVM" run "$T/forever.tirbc" --max-steps 0
 expect 0 "compile a dynamic allocation" "$TIRC" "$T/big.py" -o "$T/big.tirbc"
 expect 0 "an allocation under --max-memory runs" "$TIRVM" run "$T/big.tirbc" n=1000 --max-memory 1M

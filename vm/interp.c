@@ -498,7 +498,7 @@ dispatch:
         uint64_t count = SV_##T(B) < SV_##T(C) ? R(C).u - R(B).u : 0;                         \
         if (!vm_run_region(ctx, regs, bufs, A, TIR_VT_##T, R(B).i, count, pc + 5))             \
             return false;                                                                     \
-        VM_JUMP(D);                                                                           \
+        BRANCH_TO(D); /* an empty region jumping backward must still spend */                 \
     }
     PAR_BODY(BOOL) PAR_BODY(I8) PAR_BODY(I16) PAR_BODY(I32) PAR_BODY(I64)
     PAR_BODY(U8) PAR_BODY(U16) PAR_BODY(U32) PAR_BODY(U64)

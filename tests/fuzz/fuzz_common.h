@@ -134,7 +134,7 @@ static void fuzz_run_module(tirvm_module *m)
 }
 
 /* Untrusted bytes through the VM loader (read + verify), then run. */
-static void fuzz_load_and_run(const uint8_t *data, size_t size)
+static inline void fuzz_load_and_run(const uint8_t *data, size_t size)
 {
     char err[512];
     tirvm_module *m = NULL;
