@@ -88,6 +88,15 @@ cp "$T/out" "$T/asm.txt"
 expect 0 "tirvm dis" "$TIRVM" dis "$T/s.tirbc"
 check "tirc --emit=asm prints the same text as tirvm dis" cmp -s "$T/out" "$T/asm.txt"
 check "listing has typed instructions" grep -q "mul.f32" "$T/out"
+cp "$T/out" "$T/listing.tirasm"
+expect 0 "tirvm asm assembles the listing" "$TIRVM" asm "$T/listing.tirasm"
+check "asm's default output replaces the extension" test -f "$T/listing.tirbc"
+check "the assembled module is byte for byte the compiled one" cmp -s "$T/s.tirbc" "$T/listing.tirbc"
+expect 0 "tirvm asm reads standard input with -o" sh -c '"$1" asm - -o "$2" <"$3"' sh "$TIRVM" "$T/stdin-asm.tirbc" "$T/listing.tirasm"
+check "the module assembled from stdin is the compiled one" cmp -s "$T/s.tirbc" "$T/stdin-asm.tirbc"
+expect 2 "tirvm asm without a file is a usage error" "$TIRVM" asm
+expect 2 "tirvm asm from stdin without -o is a usage error" "$TIRVM" asm -
+expect 2 "tirvm asm on a missing file is a usage error" "$TIRVM" asm "$T/nope.tirasm"
 
 expect 0 "tirvm verify accepts a valid module" "$TIRVM" verify "$T/s.tirbc"
 head -c 20 "$T/s.tirbc" >"$T/trunc.tirbc"
