@@ -550,7 +550,9 @@ out:
     return rc;
 }
 
-static int verify_function(verifier *v, const tirbc_function *f)
+/* Everything but the code: calls check arguments against their callee's
+ * params and registers, so every function's header is proven first. */
+static int verify_header(verifier *v, const tirbc_function *f)
 {
     char dt[32];
     if (check_arrays(v, f) || check_regtypes(v, f) || check_buffers(v, f) || check_params(v, f))
@@ -561,9 +563,7 @@ static int verify_function(verifier *v, const tirbc_function *f)
     for (uint32_t i = 0; i < f->nstrings; i++)
         if (!f->strings[i])
             return verr(v, R_STRING_PRESENT, "string s%u is NULL", i);
-    if (check_lines(v, f) || check_code(v, f))
-        return -1;
-    return 0;
+    return check_lines(v, f);
 }
 
 int tirbc_verify(const tirbc_module *m, char *err, size_t err_len)
@@ -583,7 +583,12 @@ int tirbc_verify(const tirbc_module *m, char *err, size_t err_len)
     }
     for (uint32_t i = 0; i < m->nfuncs; i++) {
         v.f = &m->funcs[i];
-        if (verify_function(&v, v.f))
+        if (verify_header(&v, v.f))
+            return -1;
+    }
+    for (uint32_t i = 0; i < m->nfuncs; i++) {
+        v.f = &m->funcs[i];
+        if (check_code(&v, v.f))
             return -1;
     }
     return 0;

@@ -189,6 +189,11 @@ check "step limit message for the regions" grep -q "step limit exceeded" "$T/err
 expect 1 "--max-steps stops a loop through an empty parallel region" "$TIRVM" run \
     "$SRC/tests/fuzz/regressions/empty_parallel_region_jumping_back.tirbc" --max-steps 1000
 check "step limit message for the empty region" grep -q "step limit exceeded" "$T/err"
+# And a mac whose count is huge and whose strides are 0 (every iteration in
+# bounds): a loop-level instruction spends a step per iteration it replaces.
+expect 1 "--max-steps stops a mac with a huge count" "$TIRVM" run \
+    "$SRC/tests/fuzz/regressions/mac_with_huge_count_and_zero_stride.tirbc" --max-steps 100000
+check "step limit message for the mac" grep -q "step limit exceeded" "$T/err"
 # TVM JSON may hold a parameter whose name is empty; tirc must reject it
 # rather than write a module the verifier refuses.
 expect 1 "tirc rejects a JSON parameter without a name" "$TIRC" \

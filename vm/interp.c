@@ -436,6 +436,17 @@ int64_t vm_normalize(tir_vtype vt, uint64_t v)
             FAIL("step limit exceeded (%llu steps)", (unsigned long long)(ctx->m ? ctx->m->max_steps : 0)); \
         }                                                              \
     } while (0)
+/* A loop-level instruction spends one step per iteration of the loop it
+ * replaces, so a hostile count (with stride 0 every iteration is in bounds)
+ * cannot run past the budget either. */
+#define SPEND_STEPS(n)                                                 \
+    do {                                                               \
+        if (__builtin_expect(ctx->steps_left < (uint64_t)(n), 0)) {    \
+            ctx->steps_left = 0;                                       \
+            FAIL("step limit exceeded (%llu steps)", (unsigned long long)(ctx->m ? ctx->m->max_steps : 0)); \
+        }                                                              \
+        ctx->steps_left -= (uint64_t)(n);                              \
+    } while (0)
 bool vm_interpret(vm_ctx *ctx, vm_slot *regs, vm_buf *bufs, uint32_t pc)
 {
     const tirbc_function *fn = ctx->fn;
@@ -613,6 +624,7 @@ dispatch:
         int64_t xb = R(B).i, yb = R(D).i, ys = R(E).i, zb = R(code[pc + 7]).i, zs = R(code[pc + 8]).i; \
         int64_t count = R(code[pc + 9]).i;                                                     \
         if (count > 0) {                                                                       \
+            SPEND_STEPS(count);                                                                \
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) && mac_in_bounds(yb, ys, count, 1, bufs[Y].nelem) && \
                 mac_in_bounds(zb, zs, count, nl, bufs[Z].nelem)) {                             \
                 CT acc[64];                                                                    \
@@ -719,6 +731,7 @@ dispatch:
         int64_t xb = R(B).i, yb = R(D).i, ys = R(E).i, zb = R(code[pc + 7]).i, zs = R(code[pc + 8]).i; \
         int64_t count = R(code[pc + 9]).i;                                                         \
         if (count > 0) {                                                                           \
+            SPEND_STEPS(count);                                                                    \
             switch (code[pc + 11]) {                                                               \
             case TIR_VT_I8: MACI_LOOP(TT, int8_t); break;                                          \
             case TIR_VT_U8: MACI_LOOP(TT, uint8_t); break;                                         \
