@@ -81,8 +81,18 @@ typedef struct {
         uint32_t reg;
     } *hoist;
     uint32_t nhoist, caphoist;
+    /* small local buffers kept in registers (see gen_allocate) */
+    struct promoted {
+        const tir_var *data;
+        uint32_t nelem;
+        uint32_t regs[8];
+    } *promoted;
+    uint32_t npromoted, cappromoted;
+    uint32_t last_insn; /* code offset of the last instruction emitted */
     bool failed;
 } cg;
+
+#define PROMOTE_MAX_ELEMS 8
 
 #define ERR(c, loc, ...) (tir_diag_error((c)->d, (loc), __VA_ARGS__), (c)->failed = true)
 
@@ -191,6 +201,7 @@ static void emit(cg *c, int op, int n, ...)
         return;
     }
     c->code = grow(c->code, &c->capcode, c->ncode + 1 + (uint32_t)n, sizeof *c->code);
+    c->last_insn = c->ncode;
     c->code[c->ncode++] = (uint32_t)op;
     va_list ap;
     va_start(ap, n);
@@ -560,8 +571,206 @@ static int vmbuf_of(cg *c, const tir_buffer *b, tir_loc loc)
     return vb < 0 ? 0 : vb;
 }
 
+static bool writes_operand(char letter)
+{
+    return letter == 'd' || letter == 'c' || letter == 'L' || letter == 'I' || letter == 'X' || letter == 'V' ||
+           letter == 'M';
+}
+
+/* Copies v into r after v's code, which starts at `start`.  When v is a
+ * temporary of this statement (taken since `mark`) written by the last
+ * instruction alone, that instruction writes r instead: no copy, and no
+ * copy of a 4-byte result as 8 bytes stalling on the store before it. */
+static void move_into(cg *c, uint32_t r, uint32_t v, uint32_t start, uint32_t mark)
+{
+    bool temp_of_stmt = false;
+    for (uint32_t i = mark; i < c->ntaken && !temp_of_stmt; i++)
+        temp_of_stmt = c->taken[i] == v;
+    uint32_t last = c->last_insn;
+    bool ok = temp_of_stmt && r != v && c->ncode > start && last >= start && c->code[last] < TIRBC_OP_COUNT;
+    if (ok) {
+        const tirbc_opinfo *li = &tirbc_ops[c->code[last]];
+        ok = li->noperands > 0 && writes_operand(li->operands[0]) && li->operands[0] != 'V' &&
+             li->operands[0] != 'M' && c->code[last + 1] == v;
+        for (uint32_t k = 1; ok && k < li->noperands; k++)
+            ok = c->code[last + 1 + k] != v || li->operands[k] == 'k' || li->operands[k] == 'j' ||
+                 li->operands[k] == 'f' || li->operands[k] == 'm' || li->operands[k] == 'u' || li->operands[k] == 'n' ||
+                 li->operands[k] == 't' || li->operands[k] == 'F';
+        /* no other instruction of v's code writes v */
+        for (uint32_t pc = start; ok && pc < last;) {
+            const tirbc_opinfo *pi = &tirbc_ops[c->code[pc]];
+            for (uint32_t k = 0; k < pi->noperands; k++)
+                if (writes_operand(pi->operands[k]) && c->code[pc + 1 + k] == v)
+                    ok = false;
+            pc += 1 + pi->noperands;
+        }
+    }
+    if (ok)
+        c->code[last + 1] = r;
+    else if (r != v)
+        EMIT2(c, TIRBC_OP_MOV, r, v);
+}
+
+/* ---- small local buffers in registers -------------------------------------
+ * An Allocate of at most PROMOTE_MAX_ELEMS scalar elements that is only read
+ * and written at constant, in-bounds indices (softmax's running max and sum,
+ * layernorm's row sums) lives in registers: each access is a register read
+ * or move instead of a load or store. */
+
+static const struct promoted *find_promoted(const cg *c, const tir_var *data)
+{
+    for (uint32_t i = c->npromoted; i-- > 0;)
+        if (c->promoted[i].data == data)
+            return &c->promoted[i];
+    return NULL;
+}
+
+/* The constant value of an index (a Broadcast of one in vector code). */
+static bool const_index(const tir_expr *e, int64_t *v)
+{
+    if (e->kind == TIR_E_BROADCAST)
+        e = e->a;
+    if (e->kind != TIR_E_INT)
+        return false;
+    *v = e->ival;
+    return true;
+}
+
+/* The row-major element number of a constant access to a compact buffer. */
+static bool const_flat_index(const tir_buffer *b, tir_expr *const *idx, uint32_t n, int64_t *out)
+{
+    if (b->nstrides || (b->elem_offset && !(b->elem_offset->kind == TIR_E_INT && b->elem_offset->ival == 0)) ||
+        b->dtype.lanes != 1 || n != b->ndim)
+        return false;
+    int64_t flat = 0;
+    for (uint32_t d = 0; d < n; d++) {
+        int64_t i;
+        if (b->shape[d]->kind != TIR_E_INT || !const_index(idx[d], &i) || i < 0 || i >= b->shape[d]->ival ||
+            __builtin_mul_overflow(flat, b->shape[d]->ival, &flat) || __builtin_add_overflow(flat, i, &flat))
+            return false;
+    }
+    *out = flat;
+    return true;
+}
+
+typedef struct {
+    const tir_var *data;
+    tir_dtype dtype;
+    int64_t nelem;
+    bool ok;
+} promote_scan;
+
+static void scan_access(promote_scan *ps, const tir_buffer *b, tir_expr *const *idx, uint32_t n)
+{
+    int64_t flat;
+    if (b->data == ps->data && (!tir_dt_eq(b->dtype, ps->dtype) || !const_flat_index(b, idx, n, &flat) ||
+                                flat >= ps->nelem))
+        ps->ok = false;
+}
+
+static void scan_expr(promote_scan *ps, const tir_expr *e)
+{
+    if (!e || !ps->ok)
+        return;
+    if (e->kind == TIR_E_VAR && e->var == ps->data)
+        ps->ok = false; /* the handle itself escapes (a call argument, a view) */
+    if (e->kind == TIR_E_LOAD)
+        scan_access(ps, e->buffer, e->args, e->nargs);
+    scan_expr(ps, e->a);
+    scan_expr(ps, e->b);
+    scan_expr(ps, e->c);
+    for (uint32_t i = 0; i < e->nargs; i++)
+        scan_expr(ps, e->args[i]);
+    for (uint32_t i = 0; i < e->nargs2; i++)
+        scan_expr(ps, e->args2[i]);
+}
+
+static void scan_stmt(promote_scan *ps, const tir_stmt *s)
+{
+    if (!s || !ps->ok)
+        return;
+    switch (s->kind) {
+    case TIR_S_STORE:
+        if (s->value->dtype.lanes != 1 && s->buffer->data == ps->data)
+            ps->ok = false;
+        scan_access(ps, s->buffer, s->indices, s->nindices);
+        break;
+    case TIR_S_FOR:
+        /* workers of a parallel region each have their own registers */
+        if (s->for_kind == TIR_FOR_PARALLEL || s->for_kind == TIR_FOR_THREAD_BINDING)
+            ps->ok = false;
+        break;
+    case TIR_S_ATTR:
+        if (s->attr_key && (strcmp(s->attr_key, "thread_extent") == 0 || strcmp(s->attr_key, "virtual_thread") == 0))
+            ps->ok = false;
+        scan_expr(ps, s->attr_node);
+        break;
+    case TIR_S_DECL_BUFFER:
+    case TIR_S_REALIZE:
+        if (s->buffer && s->buffer->data == ps->data &&
+            (s->kind == TIR_S_REALIZE || s->buffer->nstrides || !tir_dt_eq(s->buffer->dtype, ps->dtype)))
+            ps->ok = false;
+        break;
+    case TIR_S_BLOCK_REALIZE:
+        ps->ok = false; /* lowered before codegen; never promote around one */
+        break;
+    default:
+        break;
+    }
+    scan_expr(ps, s->value);
+    scan_expr(ps, s->cond);
+    scan_expr(ps, s->message);
+    scan_expr(ps, s->min);
+    scan_expr(ps, s->extent);
+    for (uint32_t i = 0; i < s->nindices; i++)
+        scan_expr(ps, s->indices[i]);
+    for (uint32_t i = 0; i < s->nseq; i++)
+        scan_stmt(ps, s->seq[i]);
+    scan_stmt(ps, s->body);
+    scan_stmt(ps, s->else_case);
+}
+
+/* Registers for an Allocate's elements when it qualifies (see above). */
+static bool try_promote(cg *c, const tir_stmt *s, const tir_buffer *b, int64_t nelem)
+{
+    tir_vtype vt = tir_dtype_vtype(b->dtype);
+    if (nelem < 1 || nelem > PROMOTE_MAX_ELEMS || b->dtype.lanes != 1 || vt == TIR_VT_NONE || vt == TIR_VT_HANDLE)
+        return false;
+    promote_scan ps = {b->data, b->dtype, nelem, true};
+    scan_stmt(&ps, s->body);
+    if (!ps.ok)
+        return false;
+    c->promoted = grow(c->promoted, &c->cappromoted, c->npromoted + 1, sizeof *c->promoted);
+    struct promoted *p = &c->promoted[c->npromoted];
+    p->data = b->data;
+    p->nelem = (uint32_t)nelem;
+    /* a fresh allocation reads as zeros, as the VM's alloc gives */
+    uint32_t zero = const_reg(c, vt, 0);
+    for (uint32_t i = 0; i < p->nelem; i++) {
+        p->regs[i] = new_reg(c, vt);
+        EMIT2(c, TIRBC_OP_MOV, p->regs[i], zero);
+    }
+    c->npromoted++;
+    return true;
+}
+
+/* The register of a promoted element, for an access the scan accepted. */
+static uint32_t promoted_reg(cg *c, const struct promoted *p, const tir_buffer *b, tir_expr *const *idx, uint32_t n,
+                             tir_loc loc)
+{
+    int64_t flat;
+    if (!const_flat_index(b, idx, n, &flat) || flat < 0 || (uint64_t)flat >= p->nelem) {
+        ERR(c, loc, "internal error: access to register buffer '%s' not at a constant index", b->name);
+        return p->regs[0];
+    }
+    return p->regs[flat];
+}
+
 static uint32_t gen_load(cg *c, const tir_expr *e)
 {
+    const struct promoted *p = find_promoted(c, e->buffer->data);
+    if (p)
+        return promoted_reg(c, p, e->buffer, e->args, e->nargs, e->loc);
     tir_vtype vt = vt_of(c, e->dtype, e->loc);
     uint32_t vb = (uint32_t)vmbuf_of(c, e->buffer, e->loc);
     flat_index f = gen_flat(c, e->buffer, e->args, e->nargs, vb, e->loc);
@@ -1013,6 +1222,13 @@ static uint32_t gen_vector(cg *c, const tir_expr *e)
         return gen_expr(c, e->b);
     }
     case TIR_E_LOAD: {
+        const struct promoted *p = find_promoted(c, e->buffer->data);
+        if (p) { /* constant indices: every lane reads the same element */
+            uint32_t d = new_vreg(c, vt, lanes);
+            EMIT3(c, typed(c, TIRBC_OP_VBCAST_BOOL, vt, e->loc), d,
+                  promoted_reg(c, p, e->buffer, e->args, e->nargs, e->loc), lanes);
+            return d;
+        }
         uint32_t vb = (uint32_t)vmbuf_of(c, e->buffer, e->loc);
         vaccess va = gen_vaccess(c, e->buffer, e->args, e->nargs, vb, lanes, e->loc);
         uint32_t d = new_vreg(c, vt, lanes);
@@ -1589,6 +1805,8 @@ static bool try_strip_mine(cg *c, const tir_stmt *loop)
         for (uint32_t w = 0; w < i; w++)
             if (written[w] == st->buffer->data)
                 return false;
+        if (find_promoted(c, st->buffer->data))
+            return false; /* a register, not memory a vector can store to */
         written[i] = st->buffer->data;
         int64_t coef;
         if (!tir_linear_coefficient(st->indices[st->nindices - 1], v, &coef) || coef != 1)
@@ -1713,6 +1931,12 @@ static void gen_allocate(cg *c, const tir_stmt *s)
         cconst = false;
         n = t;
     }
+    if (cond_true && cconst && b->data == s->var && try_promote(c, s, b, cn / b->dtype.lanes)) {
+        release_temps(c, mark);
+        gen_stmt(c, s->body);
+        c->npromoted--;
+        return;
+    }
     uint32_t vb = add_vmbuf(c, b, TIRBC_BUF_ALLOC);
     EMIT2(c, TIRBC_OP_ALLOC, vb, n);
     release_temps(c, mark);
@@ -1734,6 +1958,7 @@ static void gen_stmt(cg *c, const tir_stmt *s)
             gen_stmt(c, s->seq[i]);
         break;
     case TIR_S_LET: {
+        uint32_t value_start = c->ncode;
         uint32_t v = gen_expr(c, s->value);
         if ((s->value->kind == TIR_E_VAR || s->value->kind == TIR_E_INT || s->value->kind == TIR_E_FLOAT) &&
             tir_dt_eq(s->var->dtype, s->value->dtype)) {
@@ -1753,13 +1978,14 @@ static void gen_stmt(cg *c, const tir_stmt *s)
             EMIT3(c, typed(c, TIRBC_OP_VMOV_BOOL, elem_vt(c, s->value->dtype, s->loc), s->loc), r, v,
                   s->value->dtype.lanes);
         else
-            EMIT2(c, TIRBC_OP_MOV, r, v);
+            move_into(c, r, v, value_start, mark);
         release_temps(c, mark);
         gen_stmt(c, s->body);
         break;
     }
     case TIR_S_STORE: {
         /* The value is evaluated before the indices (spec Stmt semantics 5). */
+        uint32_t value_start = c->ncode;
         uint32_t v = gen_expr(c, s->value);
         unsigned lanes = s->value->dtype.lanes;
         if (lanes > 1) {
@@ -1773,6 +1999,11 @@ static void gen_stmt(cg *c, const tir_stmt *s)
             break;
         }
         tir_vtype vt = vt_of(c, s->value->dtype, s->value->loc);
+        const struct promoted *p = find_promoted(c, s->buffer->data);
+        if (p) {
+            move_into(c, promoted_reg(c, p, s->buffer, s->indices, s->nindices, s->loc), v, value_start, mark);
+            break;
+        }
         uint32_t vb = (uint32_t)vmbuf_of(c, s->buffer, s->loc);
         flat_index f = gen_flat(c, s->buffer, s->indices, s->nindices, vb, s->loc);
         if (f.mad)
@@ -1999,6 +2230,7 @@ static void cg_free(cg *c)
         free(c->free_regs[i]);
     free(c->taken);
     free(c->hoist);
+    free(c->promoted);
 }
 
 static bool gen_function(tir_arena *a, tir_diag *d, const tir_module *m, const tir_func *f, tirbc_function *fn)
