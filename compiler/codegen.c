@@ -1591,7 +1591,10 @@ static tir_stmt *substitute_store(cg *c, const tir_stmt *st, const subst *sb)
     return n;
 }
 
-static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, const tir_stmt *init);
+static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, const tir_stmt *init,
+                              tir_expr *init_cond);
+static bool and_terms(tir_expr *e, tir_expr **out, uint32_t max, uint32_t *n);
+static bool uses_var(const tir_expr *e, const tir_var *v);
 
 /* The body forms that are one accumulation: [lets of variables] [if k == min: X = init] X += Y * Z. */
 static bool try_gen_mac(cg *c, const tir_stmt *loop)
@@ -1608,22 +1611,70 @@ static bool try_gen_mac(cg *c, const tir_stmt *loop)
         st = st->body;
     }
     const tir_stmt *init = NULL;
+    tir_expr *init_cond = NULL;
     if (st->kind == TIR_S_SEQ && st->nseq == 2 && st->seq[0]->kind == TIR_S_IF && !st->seq[0]->else_case &&
         st->seq[0]->body->kind == TIR_S_STORE) {
-        /* the reduction block's init guard: exactly "k == min" (lower.c) */
+        /* The reduction block's init guard (lower.c): "k == min", and with
+         * more reduction loops "outer == 0 and ... and k == min"; the outer
+         * part does not change during this loop, so it guards the init
+         * once, before the loop. */
         tir_expr *g = substitute(c, st->seq[0]->cond, sb);
-        if (g->kind != TIR_E_EQ || g->a->kind != TIR_E_VAR || g->a->var != loop->var || g->b->kind != TIR_E_INT ||
-            loop->min->kind != TIR_E_INT || g->b->ival != loop->min->ival)
+        tir_expr *terms[8];
+        uint32_t nterms = 0;
+        if (!and_terms(g, terms, 8, &nterms))
+            return false;
+        bool found = false;
+        for (uint32_t i = 0; i < nterms; i++) {
+            tir_expr *t = terms[i];
+            if (!found && t->kind == TIR_E_EQ && t->a->kind == TIR_E_VAR && t->a->var == loop->var &&
+                t->b->kind == TIR_E_INT && loop->min->kind == TIR_E_INT && t->b->ival == loop->min->ival) {
+                found = true;
+                continue;
+            }
+            if (uses_var(t, loop->var))
+                return false;
+            init_cond = init_cond ? tir_binary(c->a, TIR_E_AND, init_cond, t, t->loc) : t;
+        }
+        if (!found)
             return false;
         init = substitute_store(c, st->seq[0]->body, sb);
         st = st->seq[1];
     }
     if (st->kind != TIR_S_STORE)
         return false;
-    return try_gen_mac_store(c, loop, substitute_store(c, st, sb), init);
+    return try_gen_mac_store(c, loop, substitute_store(c, st, sb), init, init_cond);
 }
 
-static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, const tir_stmt *init)
+/* The conjuncts of a scalar And tree, at most max of them. */
+static bool and_terms(tir_expr *e, tir_expr **out, uint32_t max, uint32_t *n)
+{
+    if (e->kind == TIR_E_AND && e->dtype.lanes == 1)
+        return and_terms(e->a, out, max, n) && and_terms(e->b, out, max, n);
+    if (*n >= max)
+        return false;
+    out[(*n)++] = e;
+    return true;
+}
+
+static bool uses_var(const tir_expr *e, const tir_var *v)
+{
+    if (!e)
+        return false;
+    if ((e->kind == TIR_E_VAR || e->kind == TIR_E_LET) && e->var == v)
+        return true;
+    if (uses_var(e->a, v) || uses_var(e->b, v) || uses_var(e->c, v))
+        return true;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (uses_var(e->args[i], v))
+            return true;
+    for (uint32_t i = 0; i < e->nargs2; i++)
+        if (uses_var(e->args2[i], v))
+            return true;
+    return false;
+}
+
+static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, const tir_stmt *init,
+                              tir_expr *init_cond)
 {
     const tir_var *k = loop->var;
     bool is_int = tir_dt_is_int(st->value->dtype) && !tir_dt_is_bool(st->value->dtype);
@@ -1702,8 +1753,13 @@ static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, c
         }
         tir_vtype vt = elem_vt(c, st->buffer->dtype, st->loc);
         EMIT2(c, TIRBC_OP_MOV, kreg, const_int(c, vt_of(c, k->dtype, loop->loc), loop->min->ival));
-        if (init)
-            gen_stmt(c, init); /* the loop runs at least once (extent >= 1), so the guard holds once, first */
+        if (init) {
+            /* the loop runs at least once (extent >= 1), so the guard holds once, first */
+            uint32_t skip = init_cond ? gen_branch_if_false(c, init_cond) : 0;
+            gen_stmt(c, init);
+            if (init_cond)
+                patch(c, skip, c->ncode);
+        }
         uint32_t xr = gen_flat_index(c, X.buf, X.idx, X.n, (uint32_t)xb, st->loc);
         uint32_t yr = gen_flat_index(c, Y.buf, Y.idx, Y.n, (uint32_t)yb, st->loc);
         uint32_t zr = gen_flat_index(c, Z.buf, Z.idx, Z.n, (uint32_t)zb, st->loc);

@@ -194,6 +194,12 @@ check "step limit message for the empty region" grep -q "step limit exceeded" "$
 expect 1 "--max-steps stops a mac with a huge count" "$TIRVM" run \
     "$SRC/tests/fuzz/regressions/mac_with_huge_count_and_zero_stride.tirbc" --max-steps 100000
 check "step limit message for the mac" grep -q "step limit exceeded" "$T/err"
+# A region whose body jumps back to its own start nests without end; the
+# nesting is bounded by the stack budget, as calls are.
+expect 0 "assemble a region re-entered from its body" "$TIRVM" asm \
+    "$SRC/tests/fuzz/regressions/region_reentered_from_its_body.tirasm" -o "$T/reenter.tirbc"
+expect 1 "endlessly nested regions are a runtime error" "$TIRVM" run "$T/reenter.tirbc" --max-steps 100000000
+check "the message says the regions nest too deeply" grep -q "parallel regions nested too deeply" "$T/err"
 # TVM JSON may hold a parameter whose name is empty; tirc must reject it
 # rather than write a module the verifier refuses.
 expect 1 "tirc rejects a JSON parameter without a name" "$TIRC" \

@@ -99,6 +99,13 @@ bool vm_run_region(vm_ctx *ctx, vm_slot *regs, vm_buf *bufs, uint32_t iv, tir_vt
                    uint32_t body)
 {
     tirvm_module *m = ctx->m;
+    /* Regions nest by recursion; a module may jump back into a region's
+     * start from inside it, so nesting is bounded like calls are. */
+    char probe;
+    if ((uintptr_t)&probe < ctx->stack_floor) {
+        vm_error_at(ctx, body, "parallel regions nested too deeply (the stack budget)");
+        return false;
+    }
     bool parallel = !ctx->in_worker && m && m->threads > 1 && count >= MIN_PARALLEL_ITERATIONS;
     if (parallel && !m->pool) {
         m->pool = vm_pool_new(m->threads);
