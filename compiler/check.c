@@ -104,10 +104,59 @@ static void check_buffer_in_scope(checker *c, const tir_buffer *b, tir_loc loc)
         ERR(c, loc, "buffer '%s' is used outside the scope that declares it", b->name);
 }
 
+/* The dtype the typing rules give a node from its operands, when they
+ * determine it.  TVM JSON states every node's dtype itself, and the code
+ * generator trusts it, so a node stating another one is an error. */
+static bool derived_dtype(const tir_expr *e, tir_dtype *out)
+{
+    switch (e->kind) {
+    case TIR_E_VAR: *out = e->var->dtype; return true;
+    case TIR_E_SELECT: *out = e->b->dtype; return true;
+    case TIR_E_LET: *out = e->b->dtype; return true;
+    case TIR_E_LOAD: {
+        unsigned idx_lanes = e->nargs ? e->args[e->nargs - 1]->dtype.lanes : 1;
+        *out = tir_dt_with_lanes(e->buffer->dtype, (uint16_t)(e->buffer->dtype.lanes * idx_lanes));
+        return true;
+    }
+    case TIR_E_RAMP: *out = tir_dt_with_lanes(e->a->dtype, (uint16_t)e->lanes); return e->lanes > 0;
+    case TIR_E_BROADCAST: *out = tir_dt_with_lanes(e->a->dtype, (uint16_t)e->lanes); return e->lanes > 0;
+    case TIR_E_SHUFFLE:
+        if (!e->nargs)
+            return false;
+        *out = tir_dt_with_lanes(e->args[0]->dtype, (uint16_t)e->nargs2);
+        return true;
+    case TIR_E_AND: case TIR_E_OR: case TIR_E_NOT:
+        *out = tir_dt_with_lanes(TIR_DT_BOOL, e->a->dtype.lanes);
+        return true;
+    default:
+        if (tir_is_cmp(e->kind)) {
+            *out = tir_dt_with_lanes(TIR_DT_BOOL, e->a->dtype.lanes);
+            return true;
+        }
+        if (tir_is_binary(e->kind)) {
+            *out = e->a->dtype;
+            return true;
+        }
+        return false;
+    }
+}
+
+static void check_expr_rules(checker *c, const tir_expr *e);
+
 static void check_expr(checker *c, const tir_expr *e)
 {
     if (c->d->nerrors > TIR_DIAG_MAX_ERRORS)
         return;
+    int before = c->d->nerrors;
+    check_expr_rules(c, e);
+    tir_dtype want;
+    if (c->d->nerrors == before && derived_dtype(e, &want) && !tir_dt_eq(want, e->dtype))
+        ERR(c, e->loc, "%s is declared %s but its operands make it %s", tir_expr_kind_names[e->kind], dtn(e->dtype),
+            dtn(want));
+}
+
+static void check_expr_rules(checker *c, const tir_expr *e)
+{
     unsigned lanes = e->dtype.lanes;
     if (c->strict && lanes != 1 && lanes != 4 && lanes != 8 && lanes != 16 && lanes != 32 && lanes != 64)
         ERR(c, e->loc, "%u lanes (%s) are outside the specification's 4, 8, 16, 32 and 64 (refused by --strict)", lanes,

@@ -206,6 +206,11 @@ expect 1 "tirc rejects a JSON parameter without a name" "$TIRC" \
     "$SRC/tests/fuzz/regressions/param_without_name.json" -o "$T/noname.tirbc"
 check "the message names the parameter" grep -q "parameter 1 of function 'main' has no name" "$T/err"
 check "nothing written for it" test ! -e "$T/noname.tirbc"
+# TVM JSON states each node's dtype; a vector load whose index became a
+# scalar must be rejected, not compiled into a module the verifier refuses.
+expect 1 "tirc rejects a JSON node whose dtype disagrees with its operands" "$TIRC" \
+    "$SRC/tests/fuzz/regressions/load_lanes_disagree_with_index.json" -o "$T/lanes.tirbc"
+check "the message names the node and both dtypes" grep -q "BufferLoad is declared float32x16 but its operands make it float32" "$T/err"
 expect 2 "--max-steps needs a positive number" "$TIRVM" run "$T/forever.tirbc" --max-steps 0
 expect 0 "compile a dynamic allocation" "$TIRC" "$T/big.py" -o "$T/big.tirbc"
 expect 0 "an allocation under --max-memory runs" "$TIRVM" run "$T/big.tirbc" n=1000 --max-memory 1M
