@@ -782,6 +782,15 @@ static uint32_t gen_load(cg *c, const tir_expr *e)
     return dst;
 }
 
+/* The jumps taken when a condition is false, to patch with its target. */
+typedef struct {
+    uint32_t holes[16];
+    uint32_t n;
+} false_jumps;
+static void move_into(cg *c, uint32_t r, uint32_t v, uint32_t start, uint32_t mark);
+static void gen_branch_if_false(cg *c, const tir_expr *cond, false_jumps *fj);
+static void patch_false_jumps(cg *c, const false_jumps *fj, uint32_t target);
+
 /* if_then_else and the scalar And/Or evaluate their second part only when needed. */
 static uint32_t gen_branchy(cg *c, const tir_expr *e)
 {
@@ -804,22 +813,24 @@ static uint32_t gen_branchy(cg *c, const tir_expr *e)
         ERR(c, e->loc, "unsupported: if_then_else with a vector condition");
         return r;
     }
-    uint32_t cond = gen_expr(c, e->args[0]);
-    EMIT2(c, TIRBC_OP_BRZ, cond, 0);
-    uint32_t to_else = last_word(c);
+    false_jumps to_else = {.n = 0};
+    gen_branch_if_false(c, e->args[0], &to_else);
+    uint32_t mark = c->ntaken, start = c->ncode;
     uint32_t t = gen_expr(c, e->args[1]);
     if (lanes > 1)
         EMIT3(c, typed(c, TIRBC_OP_VMOV_BOOL, vt, e->loc), r, t, lanes);
     else
-        EMIT2(c, TIRBC_OP_MOV, r, t);
+        move_into(c, r, t, start, mark);
     EMIT1(c, TIRBC_OP_JMP, 0);
     uint32_t to_end = last_word(c);
-    patch(c, to_else, c->ncode);
+    patch_false_jumps(c, &to_else, c->ncode);
+    mark = c->ntaken;
+    start = c->ncode;
     uint32_t f = gen_expr(c, e->args[2]);
     if (lanes > 1)
         EMIT3(c, typed(c, TIRBC_OP_VMOV_BOOL, vt, e->loc), r, f, lanes);
     else
-        EMIT2(c, TIRBC_OP_MOV, r, f);
+        move_into(c, r, f, start, mark);
     patch(c, to_end, c->ncode);
     return r;
 }
@@ -1303,8 +1314,29 @@ static void gen_stmt(cg *c, const tir_stmt *s);
 /* Emits a branch taken when the scalar bool `cond` is false; returns the word
  * holding its target, to patch.  An integer comparison becomes one
  * compare-and-branch with the opposite condition. */
-static uint32_t gen_branch_if_false(cg *c, const tir_expr *cond)
+static uint32_t and_leaves(const tir_expr *e)
 {
+    return e->kind == TIR_E_AND && e->dtype.lanes == 1 ? and_leaves(e->a) + and_leaves(e->b) : 1;
+}
+
+
+static void patch_false_jumps(cg *c, const false_jumps *fj, uint32_t target)
+{
+    for (uint32_t i = 0; i < fj->n; i++)
+        patch(c, fj->holes[i], target);
+}
+
+/* Jumps out when cond is false: a comparison of integers becomes one
+ * compare-and-branch, and `a and b` the jumps of a then those of b (b is
+ * evaluated only when a holds, as And's short circuit requires), so a
+ * guard like `1 <= h and h < 57` never materializes its booleans. */
+static void gen_branch_if_false(cg *c, const tir_expr *cond, false_jumps *fj)
+{
+    if (cond->kind == TIR_E_AND && cond->dtype.lanes == 1 && fj->n + and_leaves(cond) <= 16) {
+        gen_branch_if_false(c, cond->a, fj);
+        gen_branch_if_false(c, cond->b, fj);
+        return;
+    }
     if (tir_is_cmp(cond->kind) && cond->dtype.lanes == 1 && tir_dt_is_int(cond->a->dtype) &&
         cond->a->dtype.lanes == 1) {
         static const tirbc_opcode opposite[] = {
@@ -1313,11 +1345,12 @@ static uint32_t gen_branch_if_false(cg *c, const tir_expr *cond)
         };
         uint32_t a = gen_expr(c, cond->a), b = gen_expr(c, cond->b);
         EMIT3(c, typed(c, opposite[cond->kind], vt_of(c, cond->a->dtype, cond->loc), cond->loc), a, b, 0);
-        return last_word(c);
+        fj->holes[fj->n++] = last_word(c);
+        return;
     }
     uint32_t r = gen_expr(c, cond);
     EMIT2(c, TIRBC_OP_BRZ, r, 0);
-    return last_word(c);
+    fj->holes[fj->n++] = last_word(c);
 }
 
 /* A parallel region: PAR iv, min, end, @exit; body; PAREND (opcodes.def). */
@@ -1755,10 +1788,11 @@ static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, c
         EMIT2(c, TIRBC_OP_MOV, kreg, const_int(c, vt_of(c, k->dtype, loop->loc), loop->min->ival));
         if (init) {
             /* the loop runs at least once (extent >= 1), so the guard holds once, first */
-            uint32_t skip = init_cond ? gen_branch_if_false(c, init_cond) : 0;
-            gen_stmt(c, init);
+            false_jumps skip = {.n = 0};
             if (init_cond)
-                patch(c, skip, c->ncode);
+                gen_branch_if_false(c, init_cond, &skip);
+            gen_stmt(c, init);
+            patch_false_jumps(c, &skip, c->ncode);
         }
         uint32_t xr = gen_flat_index(c, X.buf, X.idx, X.n, (uint32_t)xb, st->loc);
         uint32_t yr = gen_flat_index(c, Y.buf, Y.idx, Y.n, (uint32_t)yb, st->loc);
@@ -2069,17 +2103,18 @@ static void gen_stmt(cg *c, const tir_stmt *s)
         break;
     }
     case TIR_S_IF: {
-        uint32_t to_else = gen_branch_if_false(c, s->cond);
+        false_jumps to_else = {.n = 0};
+        gen_branch_if_false(c, s->cond, &to_else);
         release_temps(c, mark);
         gen_stmt(c, s->body);
         if (s->else_case) {
             EMIT1(c, TIRBC_OP_JMP, 0);
             uint32_t to_end = last_word(c);
-            patch(c, to_else, c->ncode);
+            patch_false_jumps(c, &to_else, c->ncode);
             gen_stmt(c, s->else_case);
             patch(c, to_end, c->ncode);
         } else {
-            patch(c, to_else, c->ncode);
+            patch_false_jumps(c, &to_else, c->ncode);
         }
         break;
     }
@@ -2107,20 +2142,20 @@ static void gen_stmt(cg *c, const tir_stmt *s)
     case TIR_S_FOR: gen_for(c, s); break;
     case TIR_S_WHILE: {
         uint32_t top = c->ncode;
-        uint32_t to_exit;
+        false_jumps to_exit = {.n = 0};
         if (tir_dt_is_bool(s->cond->dtype)) {
-            to_exit = gen_branch_if_false(c, s->cond);
+            gen_branch_if_false(c, s->cond, &to_exit);
         } else {
             /* an integer condition: loop while it is nonzero */
             uint32_t cond = gen_expr(c, s->cond);
             tir_vtype vt = vt_of(c, s->cond->dtype, s->cond->loc);
             EMIT3(c, typed(c, TIRBC_OP_BREQ_BOOL, vt, s->loc), cond, const_int(c, vt, 0), 0);
-            to_exit = last_word(c);
+            to_exit.holes[to_exit.n++] = last_word(c);
         }
         release_temps(c, mark);
         gen_stmt(c, s->body);
         EMIT1(c, TIRBC_OP_JMP, top);
-        patch(c, to_exit, c->ncode);
+        patch_false_jumps(c, &to_exit, c->ncode);
         break;
     }
     case TIR_S_ALLOCATE: gen_allocate(c, s); break;
