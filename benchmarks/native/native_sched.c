@@ -106,9 +106,9 @@ static void conv_channels(const void *p, int lo, int hi)
                 float acc[8];
                 for (int xi = 0; xi < 8; xi++)
                     acc[xi] = 0.0f;
-                for (int rc = 0; rc < 64; rc++)
-                    for (int ry = 0; ry < 3; ry++)
-                        for (int rx = 0; rx < 3; rx++) {
+                for (int ry = 0; ry < 3; ry++)
+                    for (int rx = 0; rx < 3; rx++)
+                        for (int rc = 0; rc < 64; rc++) {
                             float w = a->weight[((ff * 64 + rc) * 3 + ry) * 3 + rx];
                             const float *in = a->pad + (rc * 58 + yy + ry) * 58 + xo * 8 + rx;
                             for (int xi = 0; xi < 8; xi++)
