@@ -1706,6 +1706,91 @@ static bool uses_var(const tir_expr *e, const tir_var *v)
     return false;
 }
 
+/* Is x a load of the element st stores, at indices that do not change with k? */
+static bool is_accumulator(const tir_expr *x, const tir_stmt *st, const tir_var *k)
+{
+    if (x->kind != TIR_E_LOAD || x->buffer->data != st->buffer->data || x->nargs != st->nindices ||
+        x->dtype.lanes != 1)
+        return false;
+    for (uint32_t i = 0; i < st->nindices; i++) {
+        int64_t coef;
+        if (!tir_expr_equal(x->args[i], st->indices[i]) || !tir_linear_coefficient(st->indices[i], k, &coef) ||
+            coef != 0)
+            return false;
+    }
+    return true;
+}
+
+/* `for k: X = X + Y[affine in k]` (or max(X, Y), min(X, Y)) over float32 or
+ * float64: one rsum/rmax/rmin, accumulating in a register (the promoted
+ * element itself, or X loaded before and stored after). */
+static bool try_gen_reduce(cg *c, const tir_stmt *loop, const tir_stmt *st, const tir_stmt *init,
+                           tir_expr *init_cond)
+{
+    const tir_var *k = loop->var;
+    const tir_expr *v = st->value;
+    tir_vtype vt = tir_dtype_vtype(v->dtype);
+    if (v->dtype.lanes != 1 || (vt != TIR_VT_F32 && vt != TIR_VT_F64) ||
+        (v->kind != TIR_E_ADD && v->kind != TIR_E_MAX && v->kind != TIR_E_MIN))
+        return false;
+    const tir_expr *x = v->a, *y = v->b;
+    if (v->kind == TIR_E_ADD && !is_accumulator(x, st, k)) { /* addition commutes exactly */
+        x = v->b;
+        y = v->a;
+    }
+    /* max and min keep the loop's operand order: the accumulator first */
+    if (!is_accumulator(x, st, k) || y->kind != TIR_E_LOAD || y->dtype.lanes != 1 || uses_var(x, k))
+        return false;
+    const struct promoted *px = find_promoted(c, st->buffer->data);
+    int xb = px ? -1 : find_data(c, st->buffer->data), yb = find_data(c, y->buffer->data);
+    if ((!px && xb < 0) || yb < 0 || yb == xb)
+        return false;
+    /* the init store writes the accumulator a constant, at the first iteration */
+    if (init) {
+        const tir_expr *iv = init->value;
+        bool same = (iv->kind == TIR_E_FLOAT || iv->kind == TIR_E_INT) && init->buffer->data == st->buffer->data &&
+                    init->nindices == st->nindices;
+        for (uint32_t i = 0; same && i < st->nindices; i++)
+            same = tir_expr_equal(init->indices[i], st->indices[i]);
+        if (!same)
+            return false;
+    }
+    interval kr = {true, loop->min->ival, 0};
+    if (__builtin_add_overflow(loop->min->ival, loop->extent->ival - 1, &kr.hi))
+        return false;
+    uint32_t mark = c->ntaken;
+    uint32_t kreg = bind_var(c, k, kr);
+    mac_access Y;
+    if (!mac_access_of(c, y, k, 1, &Y)) {
+        c->nvars--; /* forget the trial binding of k */
+        return false;
+    }
+    EMIT2(c, TIRBC_OP_MOV, kreg, const_int(c, vt_of(c, k->dtype, loop->loc), loop->min->ival));
+    if (init) {
+        false_jumps skip = {.n = 0};
+        if (init_cond)
+            gen_branch_if_false(c, init_cond, &skip);
+        gen_stmt(c, init);
+        patch_false_jumps(c, &skip, c->ncode);
+    }
+    uint32_t accr = px ? promoted_reg(c, px, st->buffer, st->indices, st->nindices, st->loc) : gen_load(c, x);
+    uint32_t yr = gen_flat_index(c, Y.buf, Y.idx, Y.n, (uint32_t)yb, st->loc);
+    tirbc_opcode op = v->kind == TIR_E_ADD   ? (vt == TIR_VT_F32 ? TIRBC_OP_RSUM_F32 : TIRBC_OP_RSUM_F64)
+                      : v->kind == TIR_E_MAX ? (vt == TIR_VT_F32 ? TIRBC_OP_RMAX_F32 : TIRBC_OP_RMAX_F64)
+                                             : (vt == TIR_VT_F32 ? TIRBC_OP_RMIN_F32 : TIRBC_OP_RMIN_F64);
+    EMIT5(c, op, accr, (uint32_t)yb, yr, const_int(c, TIR_VT_I64, Y.stride),
+          const_int(c, TIR_VT_I64, loop->extent->ival));
+    if (!px) {
+        flat_index f = gen_flat(c, st->buffer, st->indices, st->nindices, (uint32_t)xb, st->loc);
+        if (f.mad)
+            EMIT5(c, typed(c, TIRBC_OP_STX_BOOL, vt, st->loc), (uint32_t)xb, f.a, f.s, f.b, accr);
+        else
+            EMIT3(c, typed(c, TIRBC_OP_ST_BOOL, vt, st->loc), (uint32_t)xb, f.reg, accr);
+    }
+    release_temps(c, mark);
+    return true;
+}
+
 static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, const tir_stmt *init,
                               tir_expr *init_cond)
 {
@@ -1716,6 +1801,8 @@ static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, c
         return false;
     unsigned lanes = st->value->dtype.lanes;
     const tir_expr *v = st->value;
+    if (try_gen_reduce(c, loop, st, init, init_cond))
+        return true;
     if (v->kind != TIR_E_ADD)
         return false;
     const tir_expr *acc = v->a, *prod = v->b;

@@ -1,8 +1,8 @@
 #!/bin/sh
 # The assembler (tirvm asm): every module in tests/asm/invalid/ assembles and
 # is rejected by the verifier with the message its "; expect:" line gives;
-# every module in tests/asm/valid/ verifies and runs as its "; run:" and
-# "; stdout:" lines say; and the listing of every module compiled from the
+# every module in tests/asm/valid/ verifies and runs as its "; run:",
+# "; stdout:" or "; error:" lines say; and the listing of every module compiled from the
 # repository's TVMScript assembles back to the same bytes.
 # Usage: asm_test.sh TIRC TIRVM SOURCE_ROOT   (TAP output)
 TIRC=$1 TIRVM=$2 ROOT=$3
@@ -41,9 +41,17 @@ for f in "$ROOT"/tests/asm/valid/*.tirasm; do
     fi
     args=$(sed -n 's/^; run: //p' "$f")
     want=$(sed -n 's/^; stdout: //p' "$f")
+    error=$(sed -n 's/^; error: //p' "$f")
     # shellcheck disable=SC2086 # the run line is a list of NAME=VALUE words
     got=$("$TIRVM" run "$T/m.tirbc" $args 2>"$T/err")
-    if [ "$got" = "$want" ]; then
+    st=$?
+    if [ -n "$error" ]; then
+        if [ "$st" -eq 1 ] && grep -qF -- "$error" "$T/err"; then
+            ok "valid/$name: fails at run time with: $error"
+        else
+            not_ok "valid/$name: fails at run time with: $error" "status $st: $(cat "$T/err")"
+        fi
+    elif [ "$got" = "$want" ]; then
         ok "valid/$name: runs and prints $want"
     else
         not_ok "valid/$name: runs and prints $want" "got: $got $(cat "$T/err")"

@@ -671,6 +671,45 @@ dispatch:
     tir_f16_from_f64(tir_f16_to_f32(acc) + tir_f16_to_f32(tir_f16_from_f64(tir_f16_to_f32(y) * tir_f16_to_f32(z))))
 #define MULADD_BF16(acc, y, z) \
     tir_bf16_from_f64(tir_bf16_to_f32(acc) + tir_bf16_to_f32(tir_bf16_from_f64(tir_bf16_to_f32(y) * tir_bf16_to_f32(z))))
+    /* Reductions over a range: the same order and the same max/min rule
+     * (x > y ? x : y with the accumulator first) as the loop they replace. */
+#define REDUCE_BODY(NAME, T, CT, M, LOADV, COMBINE)                                             \
+    VM_CASE(NAME##_##T)                                                                         \
+    {                                                                                           \
+        uint32_t Y = B;                                                                         \
+        int64_t base = R(C).i, stride = R(D).i, count = R(E).i;                                 \
+        if (count > 0) {                                                                        \
+            SPEND_STEPS(count);                                                                 \
+            CT acc = R(A).M;                                                                    \
+            if (mac_in_bounds(base, stride, count, 1, bufs[Y].nelem)) {                         \
+                for (int64_t k = 0; k < count; k++) {                                          \
+                    CT y = LOADV(bufs[Y].data, (uint64_t)(base + k * stride));                  \
+                    acc = COMBINE(acc, y);                                                      \
+                }                                                                               \
+            } else {                                                                            \
+                for (int64_t k = 0; k < count; k++) {                                          \
+                    uint64_t yi = (uint64_t)base + (uint64_t)k * (uint64_t)stride;              \
+                    if (yi >= bufs[Y].nelem) {                                                  \
+                        R(A).M = acc;                                                           \
+                        OOB(Y, yi);                                                             \
+                    }                                                                           \
+                    acc = COMBINE(acc, LOADV(bufs[Y].data, yi));                                \
+                }                                                                               \
+            }                                                                                   \
+            R(A).M = acc;                                                                       \
+        }                                                                                       \
+        VM_NEXT(6);                                                                             \
+    }
+#define RED_ADD(x, y) ((x) + (y))
+#define RED_MAX(x, y) ((x) > (y) ? (x) : (y))
+#define RED_MIN(x, y) ((x) < (y) ? (x) : (y))
+    REDUCE_BODY(RSUM, F32, float, f32, LOAD_F32, RED_ADD)
+    REDUCE_BODY(RSUM, F64, double, f64, LOAD_F64, RED_ADD)
+    REDUCE_BODY(RMAX, F32, float, f32, LOAD_F32, RED_MAX)
+    REDUCE_BODY(RMAX, F64, double, f64, LOAD_F64, RED_MAX)
+    REDUCE_BODY(RMIN, F32, float, f32, LOAD_F32, RED_MIN)
+    REDUCE_BODY(RMIN, F64, double, f64, LOAD_F64, RED_MIN)
+
     MAC_BODY(F32, float, LOAD_F32, STORE_F32, MULADD_F)
     MAC_BODY(F64, double, LOAD_F64, STORE_F64, MULADD_F)
     MAC_BODY(F16, uint16_t, LOAD_H16, STORE_H16, MULADD_F16)
