@@ -2032,6 +2032,153 @@ static bool try_strip_mine(cg *c, const tir_stmt *loop)
     return true;
 }
 
+/* Two nested reduction loops over one float multiply-accumulate (a
+ * convolution's 3x3 window): for a: for b: [lets] [if a == min and b == min
+ * (and terms of outer loops): X = c] X += Y * Z, with X fixed and Y and Z
+ * affine in a and b, becomes one mac2. */
+static bool try_gen_mac2(cg *c, const tir_stmt *outer)
+{
+    subst *sb = NULL;
+    const tir_stmt *inner = outer->body;
+    while (inner->kind == TIR_S_LET && (inner->value->kind == TIR_E_VAR || inner->value->kind == TIR_E_INT) &&
+           tir_dt_eq(inner->var->dtype, inner->value->dtype)) {
+        subst *p = tir_arena_alloc(c->a, sizeof *p);
+        p->var = inner->var;
+        p->value = substitute(c, inner->value, sb);
+        p->next = sb;
+        sb = p;
+        inner = inner->body;
+    }
+    if (inner->kind != TIR_S_FOR || (inner->for_kind != TIR_FOR_SERIAL && inner->for_kind != TIR_FOR_UNROLLED))
+        return false;
+    const tir_stmt *loops[2] = {outer, inner};
+    for (int i = 0; i < 2; i++)
+        if (loops[i]->min->kind != TIR_E_INT || loops[i]->extent->kind != TIR_E_INT || loops[i]->extent->ival < 1 ||
+            !tir_dt_is_int(loops[i]->var->dtype))
+            return false;
+    const tir_var *va = outer->var, *vb = inner->var;
+    const tir_stmt *st = inner->body;
+    while (st->kind == TIR_S_LET && (st->value->kind == TIR_E_VAR || st->value->kind == TIR_E_INT) &&
+           tir_dt_eq(st->var->dtype, st->value->dtype)) {
+        subst *p = tir_arena_alloc(c->a, sizeof *p);
+        p->var = st->var;
+        p->value = substitute(c, st->value, sb);
+        p->next = sb;
+        sb = p;
+        st = st->body;
+    }
+    const tir_stmt *init = NULL;
+    tir_expr *init_cond = NULL;
+    if (st->kind == TIR_S_SEQ && st->nseq == 2 && st->seq[0]->kind == TIR_S_IF && !st->seq[0]->else_case &&
+        st->seq[0]->body->kind == TIR_S_STORE) {
+        /* the init guard must name both loops' first iterations */
+        tir_expr *g = substitute(c, st->seq[0]->cond, sb);
+        tir_expr *terms[8];
+        uint32_t nterms = 0;
+        bool found[2] = {false, false};
+        if (!and_terms(g, terms, 8, &nterms))
+            return false;
+        for (uint32_t i = 0; i < nterms; i++) {
+            tir_expr *t = terms[i];
+            bool first = false;
+            for (int l = 0; l < 2 && !first; l++)
+                if (!found[l] && t->kind == TIR_E_EQ && t->a->kind == TIR_E_VAR && t->a->var == loops[l]->var &&
+                    t->b->kind == TIR_E_INT && t->b->ival == loops[l]->min->ival)
+                    found[l] = first = true;
+            if (first)
+                continue;
+            if (uses_var(t, va) || uses_var(t, vb))
+                return false;
+            init_cond = init_cond ? tir_binary(c->a, TIR_E_AND, init_cond, t, t->loc) : t;
+        }
+        if (!found[0] || !found[1])
+            return false;
+        init = substitute_store(c, st->seq[0]->body, sb);
+        st = st->seq[1];
+    }
+    if (st->kind != TIR_S_STORE)
+        return false;
+    st = substitute_store(c, st, sb);
+    const tir_expr *v = st->value;
+    tir_vtype vt = tir_dtype_vtype(v->dtype);
+    unsigned lanes = v->dtype.lanes;
+    if (st->nindices == 0 || (vt != TIR_VT_F32 && vt != TIR_VT_F64) || v->kind != TIR_E_ADD)
+        return false;
+    const tir_expr *x = v->a, *prod = v->b;
+    if (prod->kind != TIR_E_MUL) {
+        x = v->b;
+        prod = v->a;
+    }
+    if (prod->kind != TIR_E_MUL || x->kind != TIR_E_LOAD || x->buffer != st->buffer || x->nargs != st->nindices)
+        return false;
+    for (uint32_t i = 0; i < st->nindices; i++) {
+        int64_t ca, cb;
+        if (!tir_expr_equal(x->args[i], st->indices[i]) || !tir_linear_coefficient(st->indices[i], va, &ca) ||
+            !tir_linear_coefficient(st->indices[i], vb, &cb) || ca != 0 || cb != 0)
+            return false;
+    }
+    const tir_expr *terms[2] = {prod->a, prod->b};
+    for (int order = 0; order < 2; order++) {
+        const tir_expr *y = terms[order], *z = terms[1 - order];
+        if (lanes > 1) {
+            if (y->kind != TIR_E_BROADCAST)
+                continue;
+            y = y->a;
+        }
+        if (y->kind != TIR_E_LOAD || y->dtype.lanes != 1 || z->kind != TIR_E_LOAD || z->dtype.lanes != lanes)
+            continue;
+        int xb = find_data(c, st->buffer->data), yb = find_data(c, y->buffer->data), zb = find_data(c, z->buffer->data);
+        if (xb < 0 || yb < 0 || zb < 0 || xb == yb || xb == zb)
+            return false;
+        if (init) {
+            const tir_expr *iv = init->value;
+            bool same = (iv->kind == TIR_E_FLOAT || iv->kind == TIR_E_INT ||
+                         (iv->kind == TIR_E_BROADCAST && (iv->a->kind == TIR_E_FLOAT || iv->a->kind == TIR_E_INT))) &&
+                        init->buffer == st->buffer && init->nindices == st->nindices && iv->dtype.lanes == lanes;
+            for (uint32_t i = 0; same && i < st->nindices; i++)
+                same = tir_expr_equal(init->indices[i], st->indices[i]);
+            if (!same)
+                return false;
+        }
+        interval ra = {true, outer->min->ival, 0}, rb = {true, inner->min->ival, 0};
+        if (__builtin_add_overflow(outer->min->ival, outer->extent->ival - 1, &ra.hi) ||
+            __builtin_add_overflow(inner->min->ival, inner->extent->ival - 1, &rb.hi))
+            return false;
+        uint32_t mark = c->ntaken;
+        uint32_t areg = bind_var(c, va, ra), breg = bind_var(c, vb, rb);
+        mac_access X, Ya, Yb, Za, Zb;
+        tir_expr xload = *x; /* the stored element, as an access */
+        xload.nargs = st->nindices;
+        xload.args = st->indices;
+        xload.dtype = st->value->dtype;
+        if (!mac_access_of(c, &xload, va, lanes, &X) || !mac_access_of(c, y, va, 1, &Ya) ||
+            !mac_access_of(c, y, vb, 1, &Yb) || !mac_access_of(c, z, va, lanes, &Za) ||
+            !mac_access_of(c, z, vb, lanes, &Zb)) {
+            c->nvars -= 2; /* forget the trial bindings */
+            return false;
+        }
+        EMIT2(c, TIRBC_OP_MOV, areg, const_int(c, vt_of(c, va->dtype, outer->loc), outer->min->ival));
+        EMIT2(c, TIRBC_OP_MOV, breg, const_int(c, vt_of(c, vb->dtype, inner->loc), inner->min->ival));
+        if (init) {
+            false_jumps skip = {.n = 0};
+            if (init_cond)
+                gen_branch_if_false(c, init_cond, &skip);
+            gen_stmt(c, init);
+            patch_false_jumps(c, &skip, c->ncode);
+        }
+        uint32_t xr = gen_flat_index(c, X.buf, X.idx, X.n, (uint32_t)xb, st->loc);
+        uint32_t yr = gen_flat_index(c, Ya.buf, Ya.idx, Ya.n, (uint32_t)yb, st->loc);
+        uint32_t zr = gen_flat_index(c, Za.buf, Za.idx, Za.n, (uint32_t)zb, st->loc);
+        emit(c, vt == TIR_VT_F32 ? TIRBC_OP_MAC2_F32 : TIRBC_OP_MAC2_F64, 13, (uint32_t)xb, xr, (uint32_t)yb, yr,
+             const_int(c, TIR_VT_I64, Ya.stride), const_int(c, TIR_VT_I64, Yb.stride), (uint32_t)zb, zr,
+             const_int(c, TIR_VT_I64, Za.stride), const_int(c, TIR_VT_I64, Zb.stride),
+             const_int(c, TIR_VT_I64, outer->extent->ival), const_int(c, TIR_VT_I64, inner->extent->ival), lanes);
+        release_temps(c, mark);
+        return true;
+    }
+    return false;
+}
+
 static void gen_for(cg *c, const tir_stmt *s)
 {
     /* Parallel and thread-binding loops become parallel regions; vectorized
@@ -2040,7 +2187,7 @@ static void gen_for(cg *c, const tir_stmt *s)
         gen_parallel(c, s->var, s->min, s->extent, s->body, s->loc);
         return;
     }
-    if ((s->for_kind == TIR_FOR_SERIAL || s->for_kind == TIR_FOR_UNROLLED) && try_gen_mac(c, s))
+    if ((s->for_kind == TIR_FOR_SERIAL || s->for_kind == TIR_FOR_UNROLLED) && (try_gen_mac2(c, s) || try_gen_mac(c, s)))
         return;
     if (s->for_kind == TIR_FOR_SERIAL && try_strip_mine(c, s))
         return;

@@ -14,7 +14,7 @@ typedef enum {
     TIRBC_OP_COUNT
 } tirbc_opcode;
 
-#define TIRBC_MAX_OPERANDS 12
+#define TIRBC_MAX_OPERANDS 13
 
 typedef struct {
     const char *stem;     /* "add"; the full mnemonic is stem.kind ("add.i32") */

@@ -483,7 +483,8 @@ static int check_operands(verifier *v, const tirbc_function *f, const uint8_t *i
             if (tirbc_ops[op].stem[0] == 'v' && (strcmp(tirbc_ops[op].stem, "vget") == 0 ||
                                                  strcmp(tirbc_ops[op].stem, "vset") == 0) && w >= lanes)
                 return ierr(v, R_LANE_INDEX, pc, op, n, "lane %u out of range (the vector has %u lanes)", w, lanes);
-            if ((strcmp(tirbc_ops[op].stem, "mac") == 0 || strcmp(tirbc_ops[op].stem, "maci") == 0) && (w < 1 || w > 64))
+            if ((strcmp(tirbc_ops[op].stem, "mac") == 0 || strcmp(tirbc_ops[op].stem, "maci") == 0 ||
+                 strcmp(tirbc_ops[op].stem, "mac2") == 0) && (w < 1 || w > 64))
                 return ierr(v, R_MAC_LANES, pc, op, n, "lane count %u is not between 1 and 64", w);
             if (op == TIRBC_OP_CHKIDX && w >= TIRBC_MAX_NDIM)
                 return ierr(v, R_CHKIDX_DIM, pc, op, n, "dimension %u exceeds the limit of %u dimensions", w, TIRBC_MAX_NDIM);

@@ -345,6 +345,20 @@ static inline bool mac_in_bounds(int64_t base, int64_t stride, int64_t count, ui
     return base >= 0 && last >= 0 && (uint64_t)span < nelem && (uint64_t)end < nelem;
 }
 
+/* Are base + a*sa + b*sb + j for a < na, b < nb, j < lanes all inside
+ * [0, nelem)?  The extremes of an affine range are at its corners. */
+static inline bool affine2_in_bounds(int64_t base, int64_t sa, int64_t na, int64_t sb, int64_t nb, uint32_t lanes,
+                                     uint64_t nelem)
+{
+    int64_t ea, eb, lo = base, hi = base;
+    if (__builtin_mul_overflow(sa, na - 1, &ea) || __builtin_mul_overflow(sb, nb - 1, &eb) ||
+        __builtin_add_overflow(ea < 0 ? lo : hi, ea, ea < 0 ? &lo : &hi) ||
+        __builtin_add_overflow(eb < 0 ? lo : hi, eb, eb < 0 ? &lo : &hi) ||
+        __builtin_add_overflow(hi, (int64_t)lanes - 1, &hi))
+        return false;
+    return lo >= 0 && (uint64_t)hi < nelem;
+}
+
 /* Are base + i*stride for i < n all inside [0, nelem)?  Checked on the first
  * and last lane, with overflow detection. */
 static inline bool strided_in_bounds(int64_t base, int64_t stride, uint32_t n, uint64_t nelem)
@@ -711,6 +725,55 @@ dispatch:
     REDUCE_BODY(RMIN, F64, double, f64, LOAD_F64, RED_MIN)
 
     MAC_BODY(F32, float, LOAD_F32, STORE_F32, MULADD_F)
+    /* mac over two nested loops, in their order (a outer, b inner) */
+#define MAC2_BODY(T, CT, LOADV, STOREV)                                                            \
+    VM_CASE(MAC2_##T)                                                                              \
+    {                                                                                              \
+        uint32_t X = A, Y = C, Z = code[pc + 7], nl = code[pc + 13];                               \
+        int64_t xb = R(B).i, yb = R(D).i, ya = R(E).i, ys = R(code[pc + 6]).i;                     \
+        int64_t zb = R(code[pc + 8]).i, za = R(code[pc + 9]).i, zs = R(code[pc + 10]).i;           \
+        int64_t na = R(code[pc + 11]).i, nb = R(code[pc + 12]).i, total;                           \
+        if (na > 0 && nb > 0) {                                                                    \
+            SPEND_STEPS(__builtin_mul_overflow(na, nb, &total) ? UINT64_MAX : (uint64_t)total);   \
+            if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                     \
+                affine2_in_bounds(yb, ya, na, ys, nb, 1, bufs[Y].nelem) &&                         \
+                affine2_in_bounds(zb, za, na, zs, nb, nl, bufs[Z].nelem)) {                        \
+                CT acc[64];                                                                        \
+                for (uint32_t j = 0; j < nl; j++)                                                  \
+                    acc[j] = LOADV(bufs[X].data, (uint64_t)xb + j);                                \
+                for (int64_t a = 0; a < na; a++)                                                   \
+                    for (int64_t b = 0; b < nb; b++) {                                             \
+                        CT y = LOADV(bufs[Y].data, (uint64_t)(yb + a * ya + b * ys));              \
+                        uint64_t zrow = (uint64_t)(zb + a * za + b * zs);                          \
+                        for (uint32_t j = 0; j < nl; j++)                                          \
+                            acc[j] = acc[j] + y * LOADV(bufs[Z].data, zrow + j);                   \
+                    }                                                                              \
+                for (uint32_t j = 0; j < nl; j++)                                                  \
+                    STOREV(bufs[X].data, (uint64_t)xb + j, acc[j]);                                \
+            } else {                                                                               \
+                /* the loops' own order, so an error comes where they would raise it */           \
+                for (int64_t a = 0; a < na; a++)                                                   \
+                    for (int64_t b = 0; b < nb; b++) {                                             \
+                        uint64_t yi = (uint64_t)yb + (uint64_t)a * (uint64_t)ya + (uint64_t)b * (uint64_t)ys; \
+                        if (yi >= bufs[Y].nelem)                                                   \
+                            OOB(Y, yi);                                                            \
+                        CT y = LOADV(bufs[Y].data, yi);                                            \
+                        for (uint32_t j = 0; j < nl; j++) {                                        \
+                            uint64_t xi = (uint64_t)xb + j;                                        \
+                            uint64_t zi = (uint64_t)zb + (uint64_t)a * (uint64_t)za + (uint64_t)b * (uint64_t)zs + j; \
+                            if (xi >= bufs[X].nelem)                                               \
+                                OOB(X, xi);                                                        \
+                            if (zi >= bufs[Z].nelem)                                               \
+                                OOB(Z, zi);                                                        \
+                            STOREV(bufs[X].data, xi, LOADV(bufs[X].data, xi) + y * LOADV(bufs[Z].data, zi)); \
+                        }                                                                          \
+                    }                                                                              \
+            }                                                                                      \
+        }                                                                                          \
+        VM_NEXT(14);                                                                               \
+    }
+    MAC2_BODY(F32, float, LOAD_F32, STORE_F32)
+    MAC2_BODY(F64, double, LOAD_F64, STORE_F64)
     MAC_BODY(F64, double, LOAD_F64, STORE_F64, MULADD_F)
     MAC_BODY(F16, uint16_t, LOAD_H16, STORE_H16, MULADD_F16)
     MAC_BODY(BF16, uint16_t, LOAD_H16, STORE_H16, MULADD_BF16)
