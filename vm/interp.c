@@ -384,36 +384,39 @@ static inline uint32_t first_lane_out_of_bounds(const int64_t *ix, uint32_t n, u
 #define VM_CASE(id) L_##id:
 #define VM_NEXT(n)         \
     do {                   \
-        pc += (n);         \
-        goto *labels[code[pc]]; \
+        ip += (n);         \
+        goto *labels[*ip]; \
     } while (0)
 #define VM_JUMP(t)         \
     do {                   \
-        pc = (t);          \
-        goto *labels[code[pc]]; \
+        ip = code + (t);   \
+        goto *labels[*ip]; \
     } while (0)
-#define VM_START() goto *labels[code[pc]];
+#define VM_START() goto *labels[*ip];
 #else
 #define VM_CASE(id) case TIRBC_OP_##id:
 #define VM_NEXT(n)  \
     do {            \
-        pc += (n);  \
+        ip += (n);  \
         goto dispatch; \
     } while (0)
-#define VM_JUMP(t) \
-    do {           \
-        pc = (t);  \
-        goto dispatch; \
+#define VM_JUMP(t)       \
+    do {                 \
+        ip = code + (t); \
+        goto dispatch;   \
     } while (0)
 #define VM_START()
 #endif
 
 #define R(r) regs[(r)]
-#define A code[pc + 1]
-#define B code[pc + 2]
-#define C code[pc + 3]
-#define D code[pc + 4]
-#define E code[pc + 5]
+/* The instruction pointer walks the code; PC is its offset, for messages,
+ * backward-branch tests and region bodies. */
+#define PC ((uint32_t)(ip - code))
+#define A ip[1]
+#define B ip[2]
+#define C ip[3]
+#define D ip[4]
+#define E ip[5]
 
 /* Buffer names may be absent in a module; messages still need one. */
 static const char *buf_name(const tirbc_function *fn, uint32_t b)
@@ -423,7 +426,7 @@ static const char *buf_name(const tirbc_function *fn, uint32_t b)
 
 #define FAIL(...)                           \
     do {                                    \
-        vm_error_at(ctx, pc, __VA_ARGS__);  \
+        vm_error_at(ctx, PC, __VA_ARGS__);  \
         return false;                       \
     } while (0)
 
@@ -465,6 +468,7 @@ bool vm_interpret(vm_ctx *ctx, vm_slot *regs, vm_buf *bufs, uint32_t pc)
 {
     const tirbc_function *fn = ctx->fn;
     const uint32_t *code = fn->code;
+    const uint32_t *ip = code + pc;
     const uint64_t *consts = fn->consts;
 #ifdef VM_THREADED
     static const void *const labels[TIRBC_OP_COUNT] = {
@@ -475,7 +479,7 @@ bool vm_interpret(vm_ctx *ctx, vm_slot *regs, vm_buf *bufs, uint32_t pc)
     VM_START();
 #else
 dispatch:
-    switch ((tirbc_opcode)code[pc]) {
+    switch ((tirbc_opcode)*ip) {
 #endif
 
     /* ---- control ---- */
@@ -497,7 +501,7 @@ dispatch:
         VM_NEXT(5);
     }
     VM_CASE(JMP)
-        if (A <= pc)
+        if (A <= PC)
             SPEND_STEP();
         VM_JUMP(A);
 /* A taken branch: backward ones spend a step, so no loop a file can write
@@ -505,7 +509,7 @@ dispatch:
  * and jmp, but a hostile file may use any branch). */
 #define BRANCH_TO(target)      \
     do {                       \
-        if ((target) <= pc)    \
+        if ((target) <= PC)    \
             SPEND_STEP();      \
         VM_JUMP(target);       \
     } while (0)
@@ -521,7 +525,7 @@ dispatch:
     VM_CASE(PAR_##T)                                                                          \
     {                                                                                         \
         uint64_t count = SV_##T(B) < SV_##T(C) ? R(C).u - R(B).u : 0;                         \
-        if (!vm_run_region(ctx, regs, bufs, A, TIR_VT_##T, R(B).i, count, pc + 5))             \
+        if (!vm_run_region(ctx, regs, bufs, A, TIR_VT_##T, R(B).i, count, PC + 5))             \
             return false;                                                                     \
         BRANCH_TO(D); /* an empty region jumping backward must still spend */                 \
     }
@@ -634,9 +638,9 @@ dispatch:
 #define MAC_BODY(T, CT, LOADV, STOREV, MULADD)                                                  \
     VM_CASE(MAC_##T)                                                                           \
     {                                                                                          \
-        uint32_t X = A, Y = C, Z = code[pc + 6], nl = code[pc + 10];                           \
-        int64_t xb = R(B).i, yb = R(D).i, ys = R(E).i, zb = R(code[pc + 7]).i, zs = R(code[pc + 8]).i; \
-        int64_t count = R(code[pc + 9]).i;                                                     \
+        uint32_t X = A, Y = C, Z = ip[6], nl = ip[10];                           \
+        int64_t xb = R(B).i, yb = R(D).i, ys = R(E).i, zb = R(ip[7]).i, zs = R(ip[8]).i; \
+        int64_t count = R(ip[9]).i;                                                     \
         if (count > 0) {                                                                       \
             SPEND_STEPS(count);                                                                \
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) && mac_in_bounds(yb, ys, count, 1, bufs[Y].nelem) && \
@@ -729,10 +733,10 @@ dispatch:
 #define MAC2_BODY(T, CT, LOADV, STOREV)                                                            \
     VM_CASE(MAC2_##T)                                                                              \
     {                                                                                              \
-        uint32_t X = A, Y = C, Z = code[pc + 7], nl = code[pc + 13];                               \
-        int64_t xb = R(B).i, yb = R(D).i, ya = R(E).i, ys = R(code[pc + 6]).i;                     \
-        int64_t zb = R(code[pc + 8]).i, za = R(code[pc + 9]).i, zs = R(code[pc + 10]).i;           \
-        int64_t na = R(code[pc + 11]).i, nb = R(code[pc + 12]).i, total;                           \
+        uint32_t X = A, Y = C, Z = ip[7], nl = ip[13];                               \
+        int64_t xb = R(B).i, yb = R(D).i, ya = R(E).i, ys = R(ip[6]).i;                     \
+        int64_t zb = R(ip[8]).i, za = R(ip[9]).i, zs = R(ip[10]).i;           \
+        int64_t na = R(ip[11]).i, nb = R(ip[12]).i, total;                           \
         if (na > 0 && nb > 0) {                                                                    \
             SPEND_STEPS(__builtin_mul_overflow(na, nb, &total) ? UINT64_MAX : (uint64_t)total);   \
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                     \
@@ -829,12 +833,12 @@ dispatch:
 #define MACI_BODY(T, TT)                                                                           \
     VM_CASE(MACI_##T)                                                                              \
     {                                                                                              \
-        uint32_t X = A, Y = C, Z = code[pc + 6], nl = code[pc + 10];                               \
-        int64_t xb = R(B).i, yb = R(D).i, ys = R(E).i, zb = R(code[pc + 7]).i, zs = R(code[pc + 8]).i; \
-        int64_t count = R(code[pc + 9]).i;                                                         \
+        uint32_t X = A, Y = C, Z = ip[6], nl = ip[10];                               \
+        int64_t xb = R(B).i, yb = R(D).i, ys = R(E).i, zb = R(ip[7]).i, zs = R(ip[8]).i; \
+        int64_t count = R(ip[9]).i;                                                         \
         if (count > 0) {                                                                           \
             SPEND_STEPS(count);                                                                    \
-            switch (code[pc + 11]) {                                                               \
+            switch (ip[11]) {                                                               \
             case TIR_VT_I8: MACI_LOOP(TT, int8_t); break;                                          \
             case TIR_VT_U8: MACI_LOOP(TT, uint8_t); break;                                         \
             case TIR_VT_I16: MACI_LOOP(TT, int16_t); break;                                        \
@@ -1183,7 +1187,7 @@ dispatch:
 #define VEC_BIN(ID, T, NOPS, EXPR)                                      \
     VM_CASE(ID##_##T)                                                   \
     {                                                                   \
-        uint32_t nl = code[pc + 4];                                     \
+        uint32_t nl = ip[4];                                     \
         const AT_##T *a = VREG(T, B), *b = VREG(T, C);                  \
         AT_##T *r = VREG(T, A);                                         \
         for (uint32_t i = 0; i < nl; i++) {                             \
@@ -1195,7 +1199,7 @@ dispatch:
 #define VEC_CMP(ID, T, OPR)                                             \
     VM_CASE(ID##_##T)                                                   \
     {                                                                   \
-        uint32_t nl = code[pc + 4];                                     \
+        uint32_t nl = ip[4];                                     \
         const AT_##T *a = VREG(T, B), *b = VREG(T, C);                  \
         AT_BOOL *r = VREG(BOOL, A);                                     \
         for (uint32_t i = 0; i < nl; i++)                               \
@@ -1206,7 +1210,7 @@ dispatch:
 #define VEC_IDIV(ID, T, SIGNED_EXPR, UNSIGNED_EXPR, WHAT)               \
     VM_CASE(ID##_##T)                                                   \
     {                                                                   \
-        uint32_t nl = code[pc + 4];                                     \
+        uint32_t nl = ip[4];                                     \
         const AT_##T *a = VREG(T, B), *b = VREG(T, C);                  \
         AT_##T *r = VREG(T, A);                                         \
         for (uint32_t i = 0; i < nl; i++)                               \
@@ -1221,10 +1225,10 @@ dispatch:
         VM_NEXT(5);                                                     \
     }
 #define VEC_COMMON(T)                                                                        \
-    VM_CASE(VMOV_##T) memcpy(&R(A), &R(B), code[pc + 3] * sizeof(CT_##T)); VM_NEXT(4);       \
+    VM_CASE(VMOV_##T) memcpy(&R(A), &R(B), ip[3] * sizeof(CT_##T)); VM_NEXT(4);       \
     VM_CASE(VBCAST_##T)                                                                      \
     {                                                                                        \
-        uint32_t nl = code[pc + 3];                                                          \
+        uint32_t nl = ip[3];                                                          \
         CT_##T v = SCALAR_##T(B);                                                            \
         AT_##T *r = VREG(T, A);                                                              \
         for (uint32_t i = 0; i < nl; i++)                                                    \
@@ -1233,7 +1237,7 @@ dispatch:
     }                                                                                        \
     VM_CASE(VSEL_##T)                                                                        \
     {                                                                                        \
-        uint32_t nl = code[pc + 5];                                                          \
+        uint32_t nl = ip[5];                                                          \
         const AT_BOOL *c = VREG(BOOL, B);                                                    \
         const AT_##T *a = VREG(T, C), *b = VREG(T, D);                                       \
         AT_##T *r = VREG(T, A);                                                              \
@@ -1243,7 +1247,7 @@ dispatch:
     }                                                                                        \
     VM_CASE(VLD_##T)                                                                         \
     {                                                                                        \
-        uint32_t nl = code[pc + 5];                                                          \
+        uint32_t nl = ip[5];                                                          \
         int64_t base = R(C).i, stride = R(D).i;                                              \
         if (!strided_in_bounds(base, stride, nl, bufs[B].nelem))                              \
             FAIL("out-of-bounds vector access to buffer '%s': elements %lld + i*%lld for %u lanes, of %llu", \
@@ -1260,7 +1264,7 @@ dispatch:
     }                                                                                        \
     VM_CASE(VST_##T)                                                                         \
     {                                                                                        \
-        uint32_t nl = code[pc + 5];                                                          \
+        uint32_t nl = ip[5];                                                          \
         int64_t base = R(B).i, stride = R(C).i;                                              \
         if (!strided_in_bounds(base, stride, nl, bufs[A].nelem))                              \
             FAIL("out-of-bounds vector access to buffer '%s': elements %lld + i*%lld for %u lanes, of %llu", \
@@ -1276,7 +1280,7 @@ dispatch:
     }                                                                                        \
     VM_CASE(VLDG_##T)                                                                        \
     {                                                                                        \
-        uint32_t nl = code[pc + 4];                                                          \
+        uint32_t nl = ip[4];                                                          \
         const AT_I64 *ix = VREG(I64, C);                                                     \
         AT_##T *r = VREG(T, A);                                                              \
         uint32_t bad = first_lane_out_of_bounds(ix, nl, bufs[B].nelem);                      \
@@ -1290,7 +1294,7 @@ dispatch:
     }                                                                                        \
     VM_CASE(VSTG_##T)                                                                        \
     {                                                                                        \
-        uint32_t nl = code[pc + 4];                                                          \
+        uint32_t nl = ip[4];                                                          \
         const AT_I64 *ix = VREG(I64, B);                                                     \
         const AT_##T *v = VREG(T, C);                                                        \
         uint32_t bad = first_lane_out_of_bounds(ix, nl, bufs[A].nelem);                      \
@@ -1317,10 +1321,10 @@ dispatch:
     VEC_BIN(VMIN, T, 5, x < y ? x : y) VEC_BIN(VMAX, T, 5, x > y ? x : y)                    \
     VM_CASE(VCAST_##T)                                                                       \
     {                                                                                        \
-        uint32_t nl = code[pc + 3];                                                          \
+        uint32_t nl = ip[3];                                                          \
         AT_##T *r = VREG(T, A);                                                              \
         for (uint32_t i = 0; i < nl; i++)                                                    \
-            r[i] = CAST_TO_##T(lane_value((const uint8_t *)&R(B), code[pc + 4], i));          \
+            r[i] = CAST_TO_##T(lane_value((const uint8_t *)&R(B), ip[4], i));          \
         VM_NEXT(5);                                                                          \
     }
 #define VEC_INT(T)                                                                                  \
@@ -1343,7 +1347,7 @@ dispatch:
                          : (SIGNED_##T && is_negative((int64_t)x) ? -1 : 0)))                                \
     VM_CASE(VBITNOT_##T)                                                                            \
     {                                                                                               \
-        uint32_t nl = code[pc + 3];                                                                 \
+        uint32_t nl = ip[3];                                                                 \
         const AT_##T *a = VREG(T, B);                                                               \
         AT_##T *r = VREG(T, A);                                                                     \
         for (uint32_t i = 0; i < nl; i++)                                                           \
@@ -1352,7 +1356,7 @@ dispatch:
     }                                                                                               \
     VM_CASE(VRAMP_##T)                                                                              \
     {                                                                                               \
-        uint32_t nl = code[pc + 4];                                                                 \
+        uint32_t nl = ip[4];                                                                 \
         AT_##T *r = VREG(T, A);                                                                     \
         for (uint32_t i = 0; i < nl; i++)                                                           \
             r[i] = NARROW_##T(R(B).u + (uint64_t)i * R(C).u);                                       \
@@ -1375,7 +1379,7 @@ dispatch:
 #define VEC_HCMP(ID, T, OPR)                                            \
     VM_CASE(ID##_##T)                                                   \
     {                                                                   \
-        uint32_t nl = code[pc + 4];                                     \
+        uint32_t nl = ip[4];                                     \
         uint16_t *a = ctx->scratch[0].u16, *b = ctx->scratch[1].u16;                                          \
         uint8_t *r = ctx->scratch[2].u8;                                                  \
         memcpy(a, &R(B), nl * 2);                                       \
@@ -1396,23 +1400,23 @@ dispatch:
     VEC_BIN(VFLOORMOD, T, 5, HR(T, HL(T, x) - floorf(HL(T, x) / HL(T, y)) * HL(T, y)))               \
     VM_CASE(VCAST_##T)                                                                              \
     {                                                                                               \
-        uint32_t nl = code[pc + 3];                                                                 \
+        uint32_t nl = ip[3];                                                                 \
         uint16_t *r = ctx->scratch[0].u16;                                                                             \
         for (uint32_t i = 0; i < nl; i++)                                                           \
-            r[i] = CAST_TO_##T(lane_value((const uint8_t *)&R(B), code[pc + 4], i));                \
+            r[i] = CAST_TO_##T(lane_value((const uint8_t *)&R(B), ip[4], i));                \
         memcpy(&R(A), r, nl * 2);                                                                   \
         VM_NEXT(5);                                                                                 \
     }                                                                                               \
     VM_CASE(VMATH1_##T)                                                                             \
     {                                                                                               \
-        uint32_t nl = code[pc + 3];                                                                 \
+        uint32_t nl = ip[3];                                                                 \
         uint16_t *h = ctx->scratch[0].u16;                                                                             \
         float *fa = ctx->scratch[1].f32;                                                                               \
         memcpy(h, &R(B), nl * 2);                                                                   \
         for (uint32_t i = 0; i < nl; i++)                                                           \
             fa[i] = HL(T, h[i]);                                                                    \
         /* the float32 member of the same math family */                                            \
-        switch (code[pc + 4] + (TIRBC_OP_EXP_F32 - TIRBC_OP_EXP_##T)) { VM_MATH1_LIST(VMATH1_CASE) default: break; } \
+        switch (ip[4] + (TIRBC_OP_EXP_F32 - TIRBC_OP_EXP_##T)) { VM_MATH1_LIST(VMATH1_CASE) default: break; } \
         for (uint32_t i = 0; i < nl; i++)                                                           \
             h[i] = HR(T, fa[i]);                                                                    \
         memcpy(&R(A), h, nl * 2);                                                                   \
@@ -1420,7 +1424,7 @@ dispatch:
     }                                                                                               \
     VM_CASE(VMATH2_##T)                                                                             \
     {                                                                                               \
-        uint32_t nl = code[pc + 4];                                                                 \
+        uint32_t nl = ip[4];                                                                 \
         uint16_t *h = ctx->scratch[0].u16, *g = ctx->scratch[1].u16;                                                                      \
         float *fa = ctx->scratch[2].f32, *fb = ctx->scratch[3].f32;                                                                       \
         memcpy(h, &R(B), nl * 2);                                                                   \
@@ -1429,7 +1433,7 @@ dispatch:
             fa[i] = HL(T, h[i]);                                                                    \
             fb[i] = HL(T, g[i]);                                                                    \
         }                                                                                           \
-        switch (code[pc + 5] + (TIRBC_OP_EXP_F32 - TIRBC_OP_EXP_##T)) { VM_MATH2_LIST(VMATH2_CASE) default: break; } \
+        switch (ip[5] + (TIRBC_OP_EXP_F32 - TIRBC_OP_EXP_##T)) { VM_MATH2_LIST(VMATH2_CASE) default: break; } \
         for (uint32_t i = 0; i < nl; i++)                                                           \
             h[i] = HR(T, fa[i]);                                                                    \
         memcpy(&R(A), h, nl * 2);                                                                   \
@@ -1445,12 +1449,12 @@ dispatch:
 #define VMATH_BODY(ARITY, T, CT, M, CASES)                                                  \
     VM_CASE(VMATH##ARITY##_##T)                                                            \
     {                                                                                      \
-        uint32_t nl = code[pc + 2 + ARITY];                                                \
+        uint32_t nl = ip[2 + ARITY];                                                \
         CT *xa = ctx->scratch[2].M, *xb = ctx->scratch[3].M;                               \
         memcpy(xa, &R(B), nl * sizeof xa[0]);                                              \
         if (ARITY == 2)                                                                    \
             memcpy(xb, &R(C), nl * sizeof xb[0]);                                          \
-        switch (code[pc + 3 + ARITY]) { CASES default: break; }                             \
+        switch (ip[3 + ARITY]) { CASES default: break; }                             \
         memcpy(&R(A), xa, nl * sizeof xa[0]);                                              \
         VM_NEXT(4 + ARITY);                                                                \
     }
@@ -1464,7 +1468,7 @@ dispatch:
     VMATH_BODY(2, F64, double, f64, VM_MATH2_LIST(VM2_D))
     VM_CASE(VNOT)
     {
-        uint32_t nl = code[pc + 3];
+        uint32_t nl = ip[3];
         uint8_t *a = ctx->scratch[0].u8;
         memcpy(a, &R(B), nl);
         for (uint32_t i = 0; i < nl; i++)
@@ -1475,11 +1479,11 @@ dispatch:
     VM_CASE(VAND)
     VM_CASE(VOR)
     {
-        uint32_t nl = code[pc + 4];
+        uint32_t nl = ip[4];
         uint8_t *a = ctx->scratch[0].u8, *b = ctx->scratch[1].u8;
         memcpy(a, &R(B), nl);
         memcpy(b, &R(C), nl);
-        bool is_and = code[pc] == TIRBC_OP_VAND;
+        bool is_and = *ip == TIRBC_OP_VAND;
         for (uint32_t i = 0; i < nl; i++)
             a[i] = is_and ? (a[i] & b[i]) : (a[i] | b[i]);
         memcpy(&R(A), a, nl);
@@ -1493,6 +1497,6 @@ dispatch:
     case TIRBC_OP_COUNT: break;
     }
     /* The verifier admits only known opcodes. */
-    FAIL("invalid opcode %u", code[pc]);
+    FAIL("invalid opcode %u", *ip);
 #endif
 }
