@@ -563,12 +563,32 @@ static uint32_t gen_flat_index(cg *c, const tir_buffer *b, tir_expr **idx, uint3
     return t;
 }
 
+/* The storage a buffer accesses when it holds the buffer's element type
+ * (the loop-level matchers use it; others get vmbuf_of's error), or -1. */
+static int storage_of(cg *c, const tir_buffer *b)
+{
+    int vb = find_data(c, b->data);
+    if (vb < 0 || c->bufs[vb].dtype.code != b->dtype.code || c->bufs[vb].dtype.bits != b->dtype.bits)
+        return -1;
+    return vb;
+}
+
 static int vmbuf_of(cg *c, const tir_buffer *b, tir_loc loc)
 {
     int vb = find_data(c, b->data);
-    if (vb < 0)
+    if (vb < 0) {
         ERR(c, loc, "buffer '%s' has no storage in scope", b->name);
-    return vb < 0 ? 0 : vb;
+        return 0;
+    }
+    /* A view may reshape its storage but not reinterpret its elements. */
+    tir_dtype st = c->bufs[vb].dtype;
+    if (st.code != b->dtype.code || st.bits != b->dtype.bits) {
+        char have[32], want[32];
+        ERR(c, loc, "unsupported: buffer '%s' views storage of %s elements as %s", b->name,
+            tir_dtype_str(tir_dt_with_lanes(st, 1), have, sizeof have),
+            tir_dtype_str(tir_dt_with_lanes(b->dtype, 1), want, sizeof want));
+    }
+    return vb;
 }
 
 static bool writes_operand(char letter)
@@ -1742,7 +1762,7 @@ static bool try_gen_reduce(cg *c, const tir_stmt *loop, const tir_stmt *st, cons
     if (!is_accumulator(x, st, k) || y->kind != TIR_E_LOAD || y->dtype.lanes != 1 || uses_var(x, k))
         return false;
     const struct promoted *px = find_promoted(c, st->buffer->data);
-    int xb = px ? -1 : find_data(c, st->buffer->data), yb = find_data(c, y->buffer->data);
+    int xb = px ? -1 : storage_of(c, st->buffer), yb = storage_of(c, y->buffer);
     if ((!px && xb < 0) || yb < 0 || yb == xb)
         return false;
     /* the init store writes the accumulator a constant, at the first iteration */
@@ -1847,7 +1867,7 @@ static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, c
         uint32_t mark = c->ntaken;
         uint32_t kreg = bind_var(c, k, kr);
         mac_access X, Y, Z;
-        int xb = find_data(c, st->buffer->data), yb = find_data(c, y->buffer->data), zb = find_data(c, z->buffer->data);
+        int xb = storage_of(c, st->buffer), yb = storage_of(c, y->buffer), zb = storage_of(c, z->buffer);
         tir_expr xload = *acc; /* the stored element, as an access */
         xload.nargs = st->nindices;
         xload.args = st->indices;
@@ -2127,7 +2147,7 @@ static bool try_gen_mac2(cg *c, const tir_stmt *outer)
         }
         if (y->kind != TIR_E_LOAD || y->dtype.lanes != 1 || z->kind != TIR_E_LOAD || z->dtype.lanes != lanes)
             continue;
-        int xb = find_data(c, st->buffer->data), yb = find_data(c, y->buffer->data), zb = find_data(c, z->buffer->data);
+        int xb = storage_of(c, st->buffer), yb = storage_of(c, y->buffer), zb = storage_of(c, z->buffer);
         if (xb < 0 || yb < 0 || zb < 0 || xb == yb || xb == zb)
             return false;
         if (init) {
