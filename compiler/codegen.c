@@ -1644,6 +1644,22 @@ static tir_stmt *substitute_store(cg *c, const tir_stmt *st, const subst *sb)
     return n;
 }
 
+/* Skips lets of a variable or a constant (a lowered block's iter var
+ * bindings), recording them in *sb for substitute. */
+static const tir_stmt *skip_lets(cg *c, const tir_stmt *st, subst **sb)
+{
+    while (st->kind == TIR_S_LET && (st->value->kind == TIR_E_VAR || st->value->kind == TIR_E_INT) &&
+           tir_dt_eq(st->var->dtype, st->value->dtype)) {
+        subst *p = tir_arena_alloc(c->a, sizeof *p);
+        p->var = st->var;
+        p->value = substitute(c, st->value, *sb);
+        p->next = *sb;
+        *sb = p;
+        st = st->body;
+    }
+    return st;
+}
+
 static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, const tir_stmt *init,
                               tir_expr *init_cond);
 static bool and_terms(tir_expr *e, tir_expr **out, uint32_t max, uint32_t *n);
@@ -1652,17 +1668,8 @@ static bool uses_var(const tir_expr *e, const tir_var *v);
 /* The body forms that are one accumulation: [lets of variables] [if k == min: X = init] X += Y * Z. */
 static bool try_gen_mac(cg *c, const tir_stmt *loop)
 {
-    const tir_stmt *st = loop->body;
     subst *sb = NULL;
-    while (st->kind == TIR_S_LET && (st->value->kind == TIR_E_VAR || st->value->kind == TIR_E_INT) &&
-           tir_dt_eq(st->var->dtype, st->value->dtype)) {
-        subst *p = tir_arena_alloc(c->a, sizeof *p);
-        p->var = st->var;
-        p->value = substitute(c, st->value, sb);
-        p->next = sb;
-        sb = p;
-        st = st->body;
-    }
+    const tir_stmt *st = skip_lets(c, loop->body, &sb);
     const tir_stmt *init = NULL;
     tir_expr *init_cond = NULL;
     if (st->kind == TIR_S_SEQ && st->nseq == 2 && st->seq[0]->kind == TIR_S_IF && !st->seq[0]->else_case &&
@@ -2059,16 +2066,7 @@ static bool try_strip_mine(cg *c, const tir_stmt *loop)
 static bool try_gen_mac2(cg *c, const tir_stmt *outer)
 {
     subst *sb = NULL;
-    const tir_stmt *inner = outer->body;
-    while (inner->kind == TIR_S_LET && (inner->value->kind == TIR_E_VAR || inner->value->kind == TIR_E_INT) &&
-           tir_dt_eq(inner->var->dtype, inner->value->dtype)) {
-        subst *p = tir_arena_alloc(c->a, sizeof *p);
-        p->var = inner->var;
-        p->value = substitute(c, inner->value, sb);
-        p->next = sb;
-        sb = p;
-        inner = inner->body;
-    }
+    const tir_stmt *inner = skip_lets(c, outer->body, &sb);
     if (inner->kind != TIR_S_FOR || (inner->for_kind != TIR_FOR_SERIAL && inner->for_kind != TIR_FOR_UNROLLED))
         return false;
     const tir_stmt *loops[2] = {outer, inner};
@@ -2077,16 +2075,7 @@ static bool try_gen_mac2(cg *c, const tir_stmt *outer)
             !tir_dt_is_int(loops[i]->var->dtype))
             return false;
     const tir_var *va = outer->var, *vb = inner->var;
-    const tir_stmt *st = inner->body;
-    while (st->kind == TIR_S_LET && (st->value->kind == TIR_E_VAR || st->value->kind == TIR_E_INT) &&
-           tir_dt_eq(st->var->dtype, st->value->dtype)) {
-        subst *p = tir_arena_alloc(c->a, sizeof *p);
-        p->var = st->var;
-        p->value = substitute(c, st->value, sb);
-        p->next = sb;
-        sb = p;
-        st = st->body;
-    }
+    const tir_stmt *st = skip_lets(c, inner->body, &sb);
     const tir_stmt *init = NULL;
     tir_expr *init_cond = NULL;
     if (st->kind == TIR_S_SEQ && st->nseq == 2 && st->seq[0]->kind == TIR_S_IF && !st->seq[0]->else_case &&
@@ -2199,6 +2188,201 @@ static bool try_gen_mac2(cg *c, const tir_stmt *outer)
     return false;
 }
 
+/* Free of loads, calls and integer division: evaluating it cannot fail and
+ * has no effect, so how often it is evaluated cannot be observed. */
+static bool pure_expr(const tir_expr *e)
+{
+    if (!e)
+        return true;
+    switch (e->kind) {
+    case TIR_E_LOAD: case TIR_E_CALL: case TIR_E_LET: case TIR_E_SHUFFLE:
+        return false;
+    case TIR_E_DIV: case TIR_E_MOD: case TIR_E_FLOORDIV: case TIR_E_FLOORMOD:
+        if (tir_dt_is_int(e->dtype))
+            return false;
+        break;
+    default:
+        break;
+    }
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (!pure_expr(e->args[i]))
+            return false;
+    return pure_expr(e->a) && pure_expr(e->b) && pure_expr(e->c);
+}
+
+typedef struct {
+    uint32_t idx;   /* in c->vars */
+    interval range; /* before narrowing */
+} narrowed;
+
+/* Where a condition `var OP k` (or `k OP var`) holds, var's known range
+ * shrinks to match; the old range goes to saved for restoring. */
+static void narrow_range(cg *c, const tir_expr *t, narrowed *saved, uint32_t *nsaved)
+{
+    if (!tir_is_cmp(t->kind) || *nsaved >= 8)
+        return;
+    bool var_left = t->a->kind == TIR_E_VAR && t->b->kind == TIR_E_INT;
+    bool var_right = t->b->kind == TIR_E_VAR && t->a->kind == TIR_E_INT;
+    if (!var_left && !var_right)
+        return;
+    const tir_var *v = var_left ? t->a->var : t->b->var;
+    int64_t k = var_left ? t->b->ival : t->a->ival;
+    uint32_t idx = c->nvars;
+    for (uint32_t i = c->nvars; i-- > 0;)
+        if (c->vars[i].var == v) {
+            idx = i;
+            break;
+        }
+    if (idx == c->nvars || !c->vars[idx].range.known)
+        return;
+    tir_expr_kind kind = t->kind;
+    if (var_right)
+        kind = kind == TIR_E_LT ? TIR_E_GT : kind == TIR_E_LE ? TIR_E_GE : kind == TIR_E_GT ? TIR_E_LT
+               : kind == TIR_E_GE                          ? TIR_E_LE
+                                                           : kind;
+    interval r = c->vars[idx].range;
+    switch (kind) {
+    case TIR_E_GE: if (k > r.lo) r.lo = k; break;
+    case TIR_E_GT: if (k < INT64_MAX && k + 1 > r.lo) r.lo = k + 1; break;
+    case TIR_E_LT: if (k > INT64_MIN && k - 1 < r.hi) r.hi = k - 1; break;
+    case TIR_E_LE: if (k < r.hi) r.hi = k; break;
+    case TIR_E_EQ: if (k >= r.lo && k <= r.hi) r.lo = r.hi = k; break;
+    default: return;
+    }
+    if (r.lo > r.hi)
+        return; /* the branch never runs; keep what is known */
+    saved[*nsaved].idx = idx;
+    saved[*nsaved].range = c->vars[idx].range;
+    (*nsaved)++;
+    c->vars[idx].range = r;
+}
+
+/* for w' in [0, to - from): st with w = w' + from; NULL when empty. */
+static tir_stmt *range_loop(cg *c, const tir_stmt *loop, const tir_stmt *st, int64_t from, int64_t to)
+{
+    if (to <= from)
+        return NULL;
+    const tir_var *w = loop->var;
+    tir_var *nw = tir_var_new(c->a, w->name, w->dtype, loop->loc);
+    tir_expr *at = tir_var_ref(c->a, nw, loop->loc);
+    if (from != 0)
+        at = tir_binary(c->a, TIR_E_ADD, at, tir_int(c->a, w->dtype, from, loop->loc), loop->loc);
+    subst sb = {w, at, NULL};
+    tir_stmt *n = tir_stmt_new(c->a, TIR_S_FOR, loop->loc);
+    n->var = nw;
+    n->min = tir_int(c->a, w->dtype, 0, loop->loc);
+    n->extent = tir_int(c->a, w->dtype, to - from, loop->loc);
+    n->for_kind = TIR_FOR_SERIAL;
+    n->body = substitute_store(c, st, &sb);
+    return n;
+}
+
+/* A guarded copy, as a pad stage writes it:
+ *   for w: X[..] = if_then_else(inv and lo <= w and w < hi, T, F)
+ * with F a constant, inv free of w, and lo, hi constants, runs as
+ *   if inv: (for w in [min, lo): X = F) (for w in [lo, hi): X = T) (for w in [hi, end): X = F)
+ *   else:   for w in [min, end): X = F
+ * The stores happen in the same order and T is evaluated exactly where the
+ * guard held; each range is an ordinary loop the strip-miner vectorizes. */
+static bool try_split_guarded(cg *c, const tir_stmt *loop)
+{
+    const tir_var *w = loop->var;
+    if (loop->min->kind != TIR_E_INT || loop->extent->kind != TIR_E_INT || loop->extent->ival < 1 ||
+        !tir_dt_is_int(w->dtype) || tir_dt_is_bool(w->dtype))
+        return false;
+    subst *sb = NULL;
+    const tir_stmt *st = skip_lets(c, loop->body, &sb);
+    if (st->kind != TIR_S_STORE || st->value->dtype.lanes != 1)
+        return false;
+    st = substitute_store(c, st, sb);
+    const tir_expr *v = st->value;
+    if (v->kind != TIR_E_CALL || !v->op || strcmp(v->op, "tir.if_then_else") != 0 || v->nargs != 3 ||
+        (v->args[2]->kind != TIR_E_INT && v->args[2]->kind != TIR_E_FLOAT))
+        return false;
+    int64_t min = loop->min->ival, end, lo, hi;
+    if (__builtin_add_overflow(min, loop->extent->ival, &end))
+        return false;
+    lo = min;
+    hi = end;
+    tir_expr *terms[8], *inv = NULL;
+    uint32_t nterms = 0;
+    bool bounded = false;
+    if (!and_terms(v->args[0], terms, 8, &nterms))
+        return false;
+    for (uint32_t i = 0; i < nterms; i++) {
+        tir_expr *t = terms[i];
+        if (!uses_var(t, w)) {
+            if (!pure_expr(t) || t->dtype.lanes != 1)
+                return false;
+            inv = inv ? tir_binary(c->a, TIR_E_AND, inv, t, t->loc) : t;
+            continue;
+        }
+        if (!tir_is_cmp(t->kind) || t->a->dtype.lanes != 1)
+            return false;
+        bool w_left = t->a->kind == TIR_E_VAR && t->a->var == w && t->b->kind == TIR_E_INT;
+        bool w_right = t->b->kind == TIR_E_VAR && t->b->var == w && t->a->kind == TIR_E_INT;
+        if (!w_left && !w_right)
+            return false;
+        int64_t k = w_left ? t->b->ival : t->a->ival, k1;
+        if (__builtin_add_overflow(k, 1, &k1))
+            return false;
+        /* as a bound on w: w >= k, w > k, w < k, w <= k */
+        tir_expr_kind kind = t->kind;
+        if (w_right) /* k OP w is w OP' k */
+            kind = kind == TIR_E_LT ? TIR_E_GT : kind == TIR_E_LE ? TIR_E_GE : kind == TIR_E_GT ? TIR_E_LT
+                   : kind == TIR_E_GE                          ? TIR_E_LE
+                                                               : kind;
+        switch (kind) {
+        case TIR_E_GE: lo = lo > k ? lo : k; break;
+        case TIR_E_GT: lo = lo > k1 ? lo : k1; break;
+        case TIR_E_LT: hi = hi < k ? hi : k; break;
+        case TIR_E_LE: hi = hi < k1 ? hi : k1; break;
+        default: return false;
+        }
+        bounded = true;
+    }
+    if (!bounded)
+        return false;
+    lo = lo < min ? min : lo > end ? end : lo;
+    hi = hi < lo ? lo : hi > end ? end : hi;
+    tir_stmt *st_t = tir_arena_alloc(c->a, sizeof *st_t), *st_f = tir_arena_alloc(c->a, sizeof *st_f);
+    *st_t = *st;
+    st_t->value = v->args[1];
+    *st_f = *st;
+    st_f->value = v->args[2];
+    tir_stmt *parts[3], *p;
+    uint32_t n = 0;
+    if ((p = range_loop(c, loop, st_f, min, lo)))
+        parts[n++] = p;
+    if ((p = range_loop(c, loop, st_t, lo, hi)))
+        parts[n++] = p;
+    if ((p = range_loop(c, loop, st_f, hi, end)))
+        parts[n++] = p;
+    tir_stmt *split = n == 1 ? parts[0] : tir_seq(c->a, parts, n, loop->loc);
+    if (!inv) {
+        gen_stmt(c, split);
+        return true;
+    }
+    /* if inv: the split ranges, knowing inv's bounds on other variables
+     * (so a pad stage's row index h - 1 is known in range); else all F */
+    false_jumps to_else = {.n = 0};
+    gen_branch_if_false(c, inv, &to_else);
+    narrowed saved[8];
+    uint32_t nsaved = 0;
+    for (uint32_t i = 0; i < nterms; i++)
+        if (!uses_var(terms[i], w))
+            narrow_range(c, terms[i], saved, &nsaved);
+    gen_stmt(c, split);
+    while (nsaved-- > 0)
+        c->vars[saved[nsaved].idx].range = saved[nsaved].range;
+    EMIT1(c, TIRBC_OP_JMP, 0);
+    uint32_t to_end = last_word(c);
+    patch_false_jumps(c, &to_else, c->ncode);
+    gen_stmt(c, range_loop(c, loop, st_f, min, end));
+    patch(c, to_end, c->ncode);
+    return true;
+}
+
 static void gen_for(cg *c, const tir_stmt *s)
 {
     /* Parallel and thread-binding loops become parallel regions; vectorized
@@ -2209,7 +2393,7 @@ static void gen_for(cg *c, const tir_stmt *s)
     }
     if ((s->for_kind == TIR_FOR_SERIAL || s->for_kind == TIR_FOR_UNROLLED) && (try_gen_mac2(c, s) || try_gen_mac(c, s)))
         return;
-    if (s->for_kind == TIR_FOR_SERIAL && try_strip_mine(c, s))
+    if (s->for_kind == TIR_FOR_SERIAL && (try_split_guarded(c, s) || try_strip_mine(c, s)))
         return;
     tir_vtype vt = vt_of(c, s->var->dtype, s->loc);
     uint32_t mark = c->ntaken;
