@@ -857,6 +857,7 @@ static uint32_t gen_branchy(cg *c, const tir_expr *e)
 
 static uint32_t gen_vector(cg *c, const tir_expr *e);
 static uint32_t gen_shuffle(cg *c, const tir_expr *e);
+static uint32_t gen_fold(cg *c, const tir_expr *e);
 
 /* The register of a variable in scope. */
 static uint32_t var_reg(cg *c, const tir_expr *e)
@@ -897,6 +898,21 @@ static uint32_t gen_call(cg *c, const tir_expr *e)
     uint32_t dst = temp(c, vt_of(c, e->dtype, e->loc));
     EMIT4(c, TIRBC_OP_CALLV, dst, fidx, base, e->nargs);
     return dst;
+}
+
+/* A strip-mined accumulation's fold (lower.c): the element's value, then
+ * the vector of terms added (or maxed, or mined) in lane order. */
+static uint32_t gen_fold(cg *c, const tir_expr *e)
+{
+    tir_vtype vt = vt_of(c, e->dtype, e->loc);
+    bool f32 = vt == TIR_VT_F32;
+    tirbc_opcode op = strcmp(e->op, "tirvm.fold_add") == 0   ? (f32 ? TIRBC_OP_VRSUM_F32 : TIRBC_OP_VRSUM_F64)
+                      : strcmp(e->op, "tirvm.fold_max") == 0 ? (f32 ? TIRBC_OP_VRMAX_F32 : TIRBC_OP_VRMAX_F64)
+                                                             : (f32 ? TIRBC_OP_VRMIN_F32 : TIRBC_OP_VRMIN_F64);
+    uint32_t acc = gen_expr(c, e->args[0]), terms = gen_expr(c, e->args[1]), t = temp(c, vt);
+    EMIT2(c, TIRBC_OP_MOV, t, acc);
+    EMIT3(c, op, t, terms, e->args[1]->dtype.lanes);
+    return t;
 }
 
 static uint32_t gen_expr(cg *c, const tir_expr *e)
@@ -949,6 +965,8 @@ static uint32_t gen_expr(cg *c, const tir_expr *e)
             EMIT1(c, TIRBC_OP_RETV, gen_expr(c, e->args[0]));
             return 0;
         }
+        if (e->op && strncmp(e->op, "tirvm.fold_", 11) == 0 && e->nargs == 2)
+            return gen_fold(c, e);
         if (e->op && strcmp(e->op, "tir.if_then_else") == 0 && e->nargs == 3)
             return gen_branchy(c, e);
         if (e->op && (strcmp(e->op, "tir.likely") == 0 || strcmp(e->op, "tir.tvm_thread_invariant") == 0) && e->nargs == 1)
@@ -1949,9 +1967,16 @@ static bool has_int_division(const tir_expr *e)
     return false;
 }
 
+/* Storage a strip-mined loop writes: a whole buffer, or (an accumulation
+ * into a register-held element) one element. */
+typedef struct {
+    const tir_var *data;
+    int64_t elem; /* -1: any element */
+} written_storage;
+
 /* Loads in e: every one provably in bounds; none from the storage `written`,
  * except the very element the iteration stores (`self`). */
-static bool loads_safe_except(cg *c, const tir_expr *e, const tir_var *const *written, uint32_t nwritten,
+static bool loads_safe_except(cg *c, const tir_expr *e, const written_storage *written, uint32_t nwritten,
                               const tir_stmt *self)
 {
     if (!e)
@@ -1960,9 +1985,14 @@ static bool loads_safe_except(cg *c, const tir_expr *e, const tir_var *const *wr
         bool own = self && e->buffer == self->buffer && e->nargs == self->nindices;
         for (uint32_t d = 0; own && d < e->nargs; d++)
             own = tir_expr_equal(e->args[d], self->indices[d]);
-        for (uint32_t w = 0; w < nwritten && !own; w++)
-            if (e->buffer->data == written[w])
+        for (uint32_t w = 0; w < nwritten && !own; w++) {
+            int64_t flat;
+            if (e->buffer->data != written[w].data)
+                continue;
+            if (written[w].elem < 0 || !const_flat_index(e->buffer, e->args, e->nargs, &flat) ||
+                flat == written[w].elem)
                 return false;
+        }
         if (e->buffer->dtype.lanes != 1)
             return false;
         for (uint32_t d = 0; d < e->nargs; d++) {
@@ -1980,7 +2010,7 @@ static bool loads_safe_except(cg *c, const tir_expr *e, const tir_var *const *wr
     return true;
 }
 
-static bool loads_safe(cg *c, const tir_expr *e, const tir_var *const *written, uint32_t nwritten)
+static bool loads_safe(cg *c, const tir_expr *e, const written_storage *written, uint32_t nwritten)
 {
     return loads_safe_except(c, e, written, nwritten, NULL);
 }
@@ -1991,35 +2021,66 @@ static bool try_strip_mine(cg *c, const tir_stmt *loop)
     if (loop->min->kind != TIR_E_INT || loop->min->ival != 0 || loop->extent->kind != TIR_E_INT ||
         loop->extent->ival < 2 * STRIP_LANES || !tir_dt_is_int(v->dtype))
         return false;
-    /* the body: one store, or a sequence of stores */
-    const tir_stmt *const *stores = (const tir_stmt *const *)&loop->body;
+    /* the body: lets, then one store or a sequence of stores; each store
+     * writes element v of its last dimension, or accumulates into one
+     * element (its terms folded in lane order) */
+    const tir_stmt *body = loop->body;
+    const tir_stmt *lets[8];
+    uint32_t nlets = 0;
+    while (body->kind == TIR_S_LET) {
+        if (nlets == 8 || body->value->dtype.lanes != 1 || has_int_division(body->value))
+            return false;
+        lets[nlets++] = body;
+        body = body->body;
+    }
+    const tir_stmt *const *stores = (const tir_stmt *const *)&body;
     uint32_t n = 1;
-    if (loop->body->kind == TIR_S_SEQ) {
-        stores = (const tir_stmt *const *)loop->body->seq;
-        n = loop->body->nseq;
+    if (body->kind == TIR_S_SEQ) {
+        stores = (const tir_stmt *const *)body->seq;
+        n = body->nseq;
     }
     if (n > 8)
         return false;
-    const tir_var *written[8];
+    written_storage written[8];
+    const tir_expr *terms[8];
     for (uint32_t i = 0; i < n; i++) {
         const tir_stmt *st = stores[i];
         if (st->kind != TIR_S_STORE || st->nindices == 0 || st->value->dtype.lanes != 1 ||
             st->buffer->dtype.lanes != 1 || has_int_division(st->value))
             return false;
         for (uint32_t w = 0; w < i; w++)
-            if (written[w] == st->buffer->data)
+            if (written[w].data == st->buffer->data)
                 return false;
-        if (find_promoted(c, st->buffer->data))
-            return false; /* a register, not memory a vector can store to */
-        written[i] = st->buffer->data;
+        written[i].data = st->buffer->data;
+        written[i].elem = -1;
+        terms[i] = NULL;
+        const tir_expr *acc;
         int64_t coef;
-        if (!tir_linear_coefficient(st->indices[st->nindices - 1], v, &coef) || coef != 1)
+        if (tir_linear_coefficient(st->indices[st->nindices - 1], v, &coef) && coef == 1) {
+            if (find_promoted(c, st->buffer->data))
+                return false; /* a register, not memory a vector can store to */
+            continue;
+        }
+        for (uint32_t d = 0; d < st->nindices; d++)
+            if (uses_var(st->indices[d], v))
+                return false;
+        for (uint32_t l = 0; l < nlets; l++)
+            for (uint32_t d = 0; d < st->nindices; d++)
+                if (uses_var(st->indices[d], lets[l]->var))
+                    return false;
+        if (!tir_accumulation(st, &acc, &terms[i]))
             return false;
+        int64_t flat;
+        if (find_promoted(c, st->buffer->data) && const_flat_index(st->buffer, st->indices, st->nindices, &flat))
+            written[i].elem = flat;
     }
     interval vr = {true, 0, loop->extent->ival - 1};
     uint32_t nvars_before = c->nvars;
     bind_var(c, v, vr);
     bool ok = true;
+    /* the lets' values are computed for all lanes before any store */
+    for (uint32_t l = 0; ok && l < nlets; l++)
+        ok = loads_safe(c, lets[l]->value, written, n);
     for (uint32_t i = 0; ok && i < n; i++) {
         const tir_stmt *st = stores[i];
         for (uint32_t d = 0; ok && d < st->nindices; d++) {
@@ -2027,8 +2088,12 @@ static bool try_strip_mine(cg *c, const tir_stmt *loop)
             ok = r.known && r.lo >= 0 && st->buffer->shape[d]->kind == TIR_E_INT && r.hi < st->buffer->shape[d]->ival &&
                  !has_int_division(st->indices[d]) && loads_safe(c, st->indices[d], written, n);
         }
-        /* with one store, the value may read the element it replaces */
-        ok = ok && loads_safe_except(c, st->value, written, n, n == 1 ? st : NULL);
+        /* an accumulation's terms must not read what the loop writes; with
+         * one store, the value may read the element it replaces */
+        if (terms[i])
+            ok = ok && loads_safe(c, terms[i], written, n);
+        else
+            ok = ok && loads_safe_except(c, st->value, written, n, n == 1 ? st : NULL);
     }
     c->nvars = nvars_before;
     if (!ok)

@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "fold.h"
+
 /* A let variable of a loop being vectorized, replaced by its widened value. */
 typedef struct widened_var widened_var;
 struct widened_var {
@@ -408,6 +410,42 @@ static tir_expr *widen(lowerer *l, tir_expr *e, const tir_var *v, unsigned L)
     }
 }
 
+static bool loads_from(const tir_expr *e, const tir_var *data)
+{
+    if (!e)
+        return false;
+    if (e->kind == TIR_E_LOAD && e->buffer->data == data)
+        return true;
+    if (loads_from(e->a, data) || loads_from(e->b, data) || loads_from(e->c, data))
+        return true;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (loads_from(e->args[i], data))
+            return true;
+    return false;
+}
+
+bool tir_accumulation(const tir_stmt *st, const tir_expr **acc, const tir_expr **term)
+{
+    const tir_expr *v = st->value;
+    if (st->kind != TIR_S_STORE || st->nindices == 0 || st->buffer->dtype.lanes != 1 || v->dtype.lanes != 1 ||
+        (tir_dtype_vtype(v->dtype) != TIR_VT_F32 && tir_dtype_vtype(v->dtype) != TIR_VT_F64) ||
+        (v->kind != TIR_E_ADD && v->kind != TIR_E_MAX && v->kind != TIR_E_MIN))
+        return false;
+    for (int order = 0; order < (v->kind == TIR_E_ADD ? 2 : 1); order++) { /* addition commutes exactly */
+        const tir_expr *x = order ? v->b : v->a, *y = order ? v->a : v->b;
+        bool same = x->kind == TIR_E_LOAD && x->buffer->data == st->buffer->data && x->nargs == st->nindices &&
+                    tir_dt_eq(x->dtype, v->dtype);
+        for (uint32_t i = 0; same && i < st->nindices; i++)
+            same = tir_expr_equal(x->args[i], st->indices[i]);
+        if (same && !loads_from(y, st->buffer->data)) {
+            *acc = x;
+            *term = y;
+            return true;
+        }
+    }
+    return false;
+}
+
 /* The body of a vectorizable loop as vector statements, or NULL. */
 static tir_stmt *vectorize_body(lowerer *l, tir_stmt *s, const tir_var *v, unsigned L)
 {
@@ -430,10 +468,27 @@ static tir_stmt *vectorize_body(lowerer *l, tir_stmt *s, const tir_var *v, unsig
             n->body = body;
             return n;
         }
-        /* a block iter var bound to the loop variable: substitute its widened value */
+        /* a value that varies across the lanes: a vector let, computed once
+         * for all uses (a block iter var bound to the loop variable stays a
+         * Ramp, so its accesses stay contiguous) */
         tir_expr *wide = widen(l, s->value, v, L);
         if (!wide)
             return NULL;
+        tir_var *vec = NULL;
+        if (wide->kind != TIR_E_RAMP) {
+            vec = tir_var_new(l->a, s->var->name, wide->dtype, s->loc);
+            widened_var w0 = {s->var, tir_var_ref(l->a, vec, s->loc), l->widened};
+            l->widened = &w0;
+            tir_stmt *body = vectorize_body(l, s->body, v, L);
+            l->widened = w0.next;
+            if (!body)
+                return NULL;
+            tir_stmt *n = tir_stmt_new(l->a, TIR_S_LET, s->loc);
+            n->var = vec;
+            n->value = wide;
+            n->body = body;
+            return n;
+        }
         widened_var w = {s->var, wide, l->widened};
         l->widened = &w;
         tir_stmt *body = vectorize_body(l, s->body, v, L);
@@ -445,8 +500,27 @@ static tir_stmt *vectorize_body(lowerer *l, tir_stmt *s, const tir_var *v, unsig
     for (uint32_t i = 0; i + 1 < s->nindices; i++)
         if (uses_var(s->indices[i], v))
             return NULL;
-    if (!uses_var(s->indices[s->nindices - 1], v))
-        return NULL; /* every lane writes one place: keep the serial order */
+    if (!uses_var(s->indices[s->nindices - 1], v)) {
+        /* every lane writes one place: only an accumulation, whose terms
+         * become a vector folded into the element in lane order */
+        const tir_expr *acc, *term;
+        if (!tir_accumulation(s, &acc, &term))
+            return NULL;
+        tir_expr *wide = widen(l, (tir_expr *)term, v, L);
+        if (!wide)
+            return NULL;
+        tir_expr *fold = tir_expr_new(l->a, TIR_E_CALL, s->value->dtype, s->loc);
+        fold->op = s->value->kind == TIR_E_ADD ? "tirvm.fold_add" : s->value->kind == TIR_E_MAX ? "tirvm.fold_max"
+                                                                                               : "tirvm.fold_min";
+        fold->nargs = 2;
+        fold->args = tir_arena_alloc(l->a, 2 * sizeof *fold->args);
+        fold->args[0] = (tir_expr *)acc;
+        fold->args[1] = bcast(l, wide, L);
+        tir_stmt *n = tir_stmt_new(l->a, TIR_S_STORE, s->loc);
+        *n = *s;
+        n->value = fold;
+        return n;
+    }
     tir_expr *last = widen(l, s->indices[s->nindices - 1], v, L), *value = widen(l, s->value, v, L);
     if (!last || !value)
         return NULL;

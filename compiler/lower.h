@@ -15,4 +15,10 @@ bool tir_lower_module(tir_arena *a, tir_diag *d, tir_module *m);
 tir_stmt *tir_vectorize_body(tir_arena *a, tir_diag *d, tir_stmt *body, const tir_var *v, unsigned lanes,
                              tir_expr *base);
 
+/* Is st an accumulation into one element, X = X + T (or max(X, T),
+ * min(X, T): X first) over float32 or float64, with T not reading X's
+ * storage?  Then *acc is the load of X and *term is T.  A loop of them may
+ * compute its terms as a vector and fold them in lane order. */
+bool tir_accumulation(const tir_stmt *st, const tir_expr **acc, const tir_expr **term);
+
 #endif

@@ -776,6 +776,20 @@ dispatch:
         }                                                                                          \
         VM_NEXT(14);                                                                               \
     }
+#define VREDUCE_BODY(NAME, T, M, COMBINE)                  \
+    VM_CASE(NAME##_##T)                                    \
+    {                                                      \
+        uint32_t nl = ip[3];                               \
+        const AT_##T *v = VREG(T, B);                      \
+        CT_##T acc = R(A).M;                               \
+        for (uint32_t i = 0; i < nl; i++)                  \
+            acc = COMBINE(acc, v[i]);                      \
+        R(A).M = acc;                                      \
+        VM_NEXT(4);                                        \
+    }
+    VREDUCE_BODY(VRSUM, F32, f32, RED_ADD) VREDUCE_BODY(VRSUM, F64, f64, RED_ADD)
+    VREDUCE_BODY(VRMAX, F32, f32, RED_MAX) VREDUCE_BODY(VRMAX, F64, f64, RED_MAX)
+    VREDUCE_BODY(VRMIN, F32, f32, RED_MIN) VREDUCE_BODY(VRMIN, F64, f64, RED_MIN)
     MAC2_BODY(F32, float, LOAD_F32, STORE_F32)
     MAC2_BODY(F64, double, LOAD_F64, STORE_F64)
     MAC_BODY(F64, double, LOAD_F64, STORE_F64, MULADD_F)
