@@ -13,7 +13,9 @@
 static const char usage[] =
     "usage: tirvm run MODULE.tirbc [--entry NAME] [--threads N] [--max-steps N] [--max-memory BYTES]\n"
     "                 [ARG ...] [--out NAME=FILE.npy ...]\n"
-    "       tirvm dis MODULE.tirbc      readable listing of every function's bytecode\n"
+    "       tirvm dis [--unverified] MODULE.tirbc   readable listing of every function's\n"
+    "                                   bytecode (--unverified: of a module that decodes but\n"
+    "                                   may fail verification)\n"
     "       tirvm verify MODULE.tirbc   load and verify only; exit 0 if the module is valid\n"
     "       tirvm info MODULE.tirbc     functions, parameters with dtypes and shapes, sizes\n"
     "       tirvm asm FILE.tirasm [-o MODULE.tirbc]   assemble a listing (the text dis\n"
@@ -115,6 +117,42 @@ static int cmd_dis(const char *path)
     free(text);
     tirvm_module_free(m);
     return text ? CLI_OK : CLI_RUNTIME;
+}
+
+/* tirvm dis --unverified: the listing of a module that decodes but may fail
+ * verification (the listing never trusts the module), e.g. to edit a
+ * rejected file with tirvm asm. */
+static int cmd_dis_unverified(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "tirvm: cannot read %s: %s\n", path, strerror(errno));
+        return CLI_USAGE;
+    }
+    size_t len = 0;
+    char *bytes = cli_read_all(f, &len);
+    fclose(f);
+    if (!bytes) {
+        fprintf(stderr, "tirvm: cannot read %s\n", path);
+        return CLI_USAGE;
+    }
+    char err[600];
+    tirbc_module *m = NULL;
+    int status = CLI_OK;
+    if (tirbc_read((const uint8_t *)bytes, len, &m, err, sizeof err) != 0) {
+        fprintf(stderr, "error: %s: %s\n", path, err);
+        status = CLI_MODULE;
+    } else {
+        char *text = tirbc_disasm(m);
+        if (text)
+            fputs(text, stdout);
+        else
+            status = CLI_RUNTIME;
+        free(text);
+    }
+    tirbc_module_free(m);
+    free(bytes);
+    return status;
 }
 
 /* A positive count, with a K/M/G (binary) suffix when bytes are allowed. */
@@ -361,6 +399,8 @@ int main(int argc, char **argv)
         return cmd_run(argc - 2, argv + 2);
     if (strcmp(cmd, "asm") == 0)
         return cmd_asm(argc - 2, argv + 2);
+    if (strcmp(cmd, "dis") == 0 && argc == 4 && strcmp(argv[2], "--unverified") == 0)
+        return cmd_dis_unverified(argv[3]);
     if (strcmp(cmd, "dis") == 0 || strcmp(cmd, "verify") == 0 || strcmp(cmd, "info") == 0) {
         if (argc != 3)
             return usage_error("this command takes exactly one MODULE.tirbc");

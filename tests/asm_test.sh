@@ -1,7 +1,8 @@
 #!/bin/sh
 # The assembler (tirvm asm): every module in tests/asm/invalid/ assembles and
 # is rejected by the verifier with the message its "; expect:" line gives;
-# every module in tests/asm/valid/ verifies and runs as its "; run:",
+# its unverified listing assembles back to the same bytes; every module in
+# tests/asm/valid/ verifies and runs as its "; run:",
 # "; stdout:" or "; error:" lines say; and the listing of every module compiled from the
 # repository's TVMScript assembles back to the same bytes.
 # Usage: asm_test.sh TIRC TIRVM SOURCE_ROOT   (TAP output)
@@ -30,6 +31,13 @@ for f in "$ROOT"/tests/asm/invalid/*.tirasm; do
 got: $(cat "$T/err")"
     else
         ok "invalid/$name: rejected ($(sed -n 's/.*\[\([a-z-]*\)\]$/\1/p' "$T/err"))"
+    fi
+    # the listing of a rejected module assembles back to the same bytes too
+    if "$TIRVM" dis --unverified "$T/m.tirbc" >"$T/m.tirasm" 2>"$T/err" &&
+        "$TIRVM" asm "$T/m.tirasm" -o "$T/m2.tirbc" 2>>"$T/err" && cmp -s "$T/m.tirbc" "$T/m2.tirbc"; then
+        ok "invalid/$name: dis --unverified then asm gives the same bytes"
+    else
+        not_ok "invalid/$name: dis --unverified then asm gives the same bytes" "$(cat "$T/err")"
     fi
 done
 
