@@ -94,7 +94,6 @@ check "asm's default output replaces the extension" test -f "$T/listing.tirbc"
 check "the assembled module is byte for byte the compiled one" cmp -s "$T/s.tirbc" "$T/listing.tirbc"
 expect 0 "tirvm asm reads standard input with -o" sh -c '"$1" asm - -o "$2" <"$3"' sh "$TIRVM" "$T/stdin-asm.tirbc" "$T/listing.tirasm"
 check "the module assembled from stdin is the compiled one" cmp -s "$T/s.tirbc" "$T/stdin-asm.tirbc"
-expect 3 "tirvm dis --unverified still rejects bytes that do not decode" "$TIRVM" dis --unverified "$T/junk.tirbc"
 expect 2 "tirvm asm without a file is a usage error" "$TIRVM" asm
 expect 2 "tirvm asm from stdin without -o is a usage error" "$TIRVM" asm -
 expect 2 "tirvm asm on a missing file is a usage error" "$TIRVM" asm "$T/nope.tirasm"
@@ -104,6 +103,7 @@ head -c 20 "$T/s.tirbc" >"$T/trunc.tirbc"
 expect 3 "tirvm verify rejects a truncated module with status 3" "$TIRVM" verify "$T/trunc.tirbc"
 printf 'not a module at all' >"$T/junk.tirbc"
 expect 3 "tirvm verify rejects bad magic with status 3" "$TIRVM" verify "$T/junk.tirbc"
+expect 3 "tirvm dis --unverified still rejects bytes that do not decode" "$TIRVM" dis --unverified "$T/junk.tirbc"
 expect 3 "tirvm run rejects an invalid module with status 3" "$TIRVM" run "$T/junk.tirbc"
 expect 2 "tirvm on a missing module is a usage error" "$TIRVM" verify "$T/nope.tirbc"
 expect 2 "tirvm unknown command" "$TIRVM" frobnicate
