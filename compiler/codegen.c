@@ -1683,41 +1683,98 @@ static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, c
 static bool and_terms(tir_expr *e, tir_expr **out, uint32_t max, uint32_t *n);
 static bool uses_var(const tir_expr *e, const tir_var *v);
 
+/* Is init a store of a constant to the element st accumulates into (the
+ * reduction block's init, `lanes` wide)? */
+static bool init_sets_accumulator(const tir_stmt *init, const tir_stmt *st, unsigned lanes)
+{
+    const tir_expr *iv = init->value;
+    if (iv->kind == TIR_E_BROADCAST)
+        iv = iv->a;
+    bool same = (iv->kind == TIR_E_FLOAT || iv->kind == TIR_E_INT) && init->buffer == st->buffer &&
+                init->nindices == st->nindices && init->value->dtype.lanes == lanes;
+    for (uint32_t i = 0; same && i < st->nindices; i++)
+        same = tir_expr_equal(init->indices[i], st->indices[i]);
+    return same;
+}
+
+/* The init of a loop-level reduction, once before it, under the part of
+ * its guard that does not name the reduction loops. */
+static void gen_guarded_init(cg *c, const tir_stmt *init, tir_expr *init_cond)
+{
+    if (!init)
+        return;
+    false_jumps skip = {.n = 0};
+    if (init_cond)
+        gen_branch_if_false(c, init_cond, &skip);
+    gen_stmt(c, init);
+    patch_false_jumps(c, &skip, c->ncode);
+}
+
+/* `k OP x` as `x OP' k`: the comparison with its operands swapped. */
+static tir_expr_kind swapped_cmp(tir_expr_kind k)
+{
+    switch (k) {
+    case TIR_E_LT: return TIR_E_GT;
+    case TIR_E_LE: return TIR_E_GE;
+    case TIR_E_GT: return TIR_E_LT;
+    case TIR_E_GE: return TIR_E_LE;
+    default: return k;
+    }
+}
+
+/* A reduction body's init guard (lower.c): `if g: X = c` then the update,
+ * where g is "k == min" for every reduction loop in `loops` and possibly
+ * terms of outer loops, which must not name those loops.  On a match,
+ * *init is the init store, *init_cond the outer terms (or NULL) and
+ * *update the statement after the guard; a body without a guard matches
+ * with *init NULL.  sb substitutes the lowered block's lets. */
+static bool split_init_guard(cg *c, const tir_stmt *st, const subst *sb, const tir_stmt *const *loops,
+                             uint32_t nloops, const tir_stmt **init, tir_expr **init_cond, const tir_stmt **update)
+{
+    *init = NULL;
+    *init_cond = NULL;
+    *update = st;
+    if (!(st->kind == TIR_S_SEQ && st->nseq == 2 && st->seq[0]->kind == TIR_S_IF && !st->seq[0]->else_case &&
+          st->seq[0]->body->kind == TIR_S_STORE))
+        return true;
+    tir_expr *g = substitute(c, st->seq[0]->cond, sb);
+    tir_expr *terms[8];
+    uint32_t nterms = 0;
+    bool found[2] = {false, false};
+    if (nloops > 2 || !and_terms(g, terms, 8, &nterms))
+        return false;
+    for (uint32_t i = 0; i < nterms; i++) {
+        tir_expr *t = terms[i];
+        bool first = false;
+        for (uint32_t l = 0; l < nloops && !first; l++)
+            if (!found[l] && t->kind == TIR_E_EQ && t->a->kind == TIR_E_VAR && t->a->var == loops[l]->var &&
+                t->b->kind == TIR_E_INT && loops[l]->min->kind == TIR_E_INT && t->b->ival == loops[l]->min->ival)
+                found[l] = first = true;
+        if (first)
+            continue;
+        for (uint32_t l = 0; l < nloops; l++)
+            if (uses_var(t, loops[l]->var))
+                return false;
+        *init_cond = *init_cond ? tir_binary(c->a, TIR_E_AND, *init_cond, t, t->loc) : t;
+    }
+    for (uint32_t l = 0; l < nloops; l++)
+        if (!found[l])
+            return false;
+    *init = substitute_store(c, st->seq[0]->body, sb);
+    *update = st->seq[1];
+    return true;
+}
+
 /* The body forms that are one accumulation: [lets of variables] [if k == min: X = init] X += Y * Z. */
 static bool try_gen_mac(cg *c, const tir_stmt *loop)
 {
     subst *sb = NULL;
     const tir_stmt *st = skip_lets(c, loop->body, &sb);
-    const tir_stmt *init = NULL;
-    tir_expr *init_cond = NULL;
-    if (st->kind == TIR_S_SEQ && st->nseq == 2 && st->seq[0]->kind == TIR_S_IF && !st->seq[0]->else_case &&
-        st->seq[0]->body->kind == TIR_S_STORE) {
-        /* The reduction block's init guard (lower.c): "k == min", and with
-         * more reduction loops "outer == 0 and ... and k == min"; the outer
-         * part does not change during this loop, so it guards the init
-         * once, before the loop. */
-        tir_expr *g = substitute(c, st->seq[0]->cond, sb);
-        tir_expr *terms[8];
-        uint32_t nterms = 0;
-        if (!and_terms(g, terms, 8, &nterms))
-            return false;
-        bool found = false;
-        for (uint32_t i = 0; i < nterms; i++) {
-            tir_expr *t = terms[i];
-            if (!found && t->kind == TIR_E_EQ && t->a->kind == TIR_E_VAR && t->a->var == loop->var &&
-                t->b->kind == TIR_E_INT && loop->min->kind == TIR_E_INT && t->b->ival == loop->min->ival) {
-                found = true;
-                continue;
-            }
-            if (uses_var(t, loop->var))
-                return false;
-            init_cond = init_cond ? tir_binary(c->a, TIR_E_AND, init_cond, t, t->loc) : t;
-        }
-        if (!found)
-            return false;
-        init = substitute_store(c, st->seq[0]->body, sb);
-        st = st->seq[1];
-    }
+    const tir_stmt *init;
+    tir_expr *init_cond;
+    const tir_stmt *loops[1] = {loop};
+    if (!split_init_guard(c, st, sb, loops, 1, &init, &init_cond, &st))
+        return false;
     if (st->kind != TIR_S_STORE)
         return false;
     return try_gen_mac_store(c, loop, substitute_store(c, st, sb), init, init_cond);
@@ -1790,16 +1847,8 @@ static bool try_gen_reduce(cg *c, const tir_stmt *loop, const tir_stmt *st, cons
     int xb = px ? -1 : storage_of(c, st->buffer), yb = storage_of(c, y->buffer);
     if ((!px && xb < 0) || yb < 0 || yb == xb)
         return false;
-    /* the init store writes the accumulator a constant, at the first iteration */
-    if (init) {
-        const tir_expr *iv = init->value;
-        bool same = (iv->kind == TIR_E_FLOAT || iv->kind == TIR_E_INT) && init->buffer->data == st->buffer->data &&
-                    init->nindices == st->nindices;
-        for (uint32_t i = 0; same && i < st->nindices; i++)
-            same = tir_expr_equal(init->indices[i], st->indices[i]);
-        if (!same)
-            return false;
-    }
+    if (init && !init_sets_accumulator(init, st, 1))
+        return false;
     interval kr = {true, loop->min->ival, 0};
     if (__builtin_add_overflow(loop->min->ival, loop->extent->ival - 1, &kr.hi))
         return false;
@@ -1811,13 +1860,7 @@ static bool try_gen_reduce(cg *c, const tir_stmt *loop, const tir_stmt *st, cons
         return false;
     }
     EMIT2(c, TIRBC_OP_MOV, kreg, const_int(c, vt_of(c, k->dtype, loop->loc), loop->min->ival));
-    if (init) {
-        false_jumps skip = {.n = 0};
-        if (init_cond)
-            gen_branch_if_false(c, init_cond, &skip);
-        gen_stmt(c, init);
-        patch_false_jumps(c, &skip, c->ncode);
-    }
+    gen_guarded_init(c, init, init_cond);
     uint32_t accr = px ? promoted_reg(c, px, st->buffer, st->indices, st->nindices, st->loc) : gen_load(c, x);
     uint32_t yr = gen_flat_index(c, Y.buf, Y.idx, Y.n, (uint32_t)yb, st->loc);
     tirbc_opcode op = v->kind == TIR_E_ADD   ? (vt == TIR_VT_F32 ? TIRBC_OP_RSUM_F32 : TIRBC_OP_RSUM_F64)
@@ -1903,29 +1946,14 @@ static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, c
             return false;
         }
         /* the init store writes the accumulator itself, at the first iteration */
-        if (init) {
-            const tir_expr *iv = init->value;
-            bool constant = iv->kind == TIR_E_FLOAT || iv->kind == TIR_E_INT ||
-                            (iv->kind == TIR_E_BROADCAST && (iv->a->kind == TIR_E_FLOAT || iv->a->kind == TIR_E_INT));
-            bool same = constant && init->buffer == st->buffer && init->nindices == st->nindices &&
-                        iv->dtype.lanes == lanes;
-            for (uint32_t i = 0; same && i < st->nindices; i++)
-                same = tir_expr_equal(init->indices[i], st->indices[i]);
-            if (!same) {
-                c->nvars--;
-                return false;
-            }
+        if (init && !init_sets_accumulator(init, st, lanes)) {
+            c->nvars--;
+            return false;
         }
         tir_vtype vt = elem_vt(c, st->buffer->dtype, st->loc);
         EMIT2(c, TIRBC_OP_MOV, kreg, const_int(c, vt_of(c, k->dtype, loop->loc), loop->min->ival));
-        if (init) {
-            /* the loop runs at least once (extent >= 1), so the guard holds once, first */
-            false_jumps skip = {.n = 0};
-            if (init_cond)
-                gen_branch_if_false(c, init_cond, &skip);
-            gen_stmt(c, init);
-            patch_false_jumps(c, &skip, c->ncode);
-        }
+        /* the loop runs at least once (extent >= 1), so the guard holds once, first */
+        gen_guarded_init(c, init, init_cond);
         uint32_t xr = gen_flat_index(c, X.buf, X.idx, X.n, (uint32_t)xb, st->loc);
         uint32_t yr = gen_flat_index(c, Y.buf, Y.idx, Y.n, (uint32_t)yb, st->loc);
         uint32_t zr = gen_flat_index(c, Z.buf, Z.idx, Z.n, (uint32_t)zb, st->loc);
@@ -2141,35 +2169,10 @@ static bool try_gen_mac2(cg *c, const tir_stmt *outer)
             return false;
     const tir_var *va = outer->var, *vb = inner->var;
     const tir_stmt *st = skip_lets(c, inner->body, &sb);
-    const tir_stmt *init = NULL;
-    tir_expr *init_cond = NULL;
-    if (st->kind == TIR_S_SEQ && st->nseq == 2 && st->seq[0]->kind == TIR_S_IF && !st->seq[0]->else_case &&
-        st->seq[0]->body->kind == TIR_S_STORE) {
-        /* the init guard must name both loops' first iterations */
-        tir_expr *g = substitute(c, st->seq[0]->cond, sb);
-        tir_expr *terms[8];
-        uint32_t nterms = 0;
-        bool found[2] = {false, false};
-        if (!and_terms(g, terms, 8, &nterms))
-            return false;
-        for (uint32_t i = 0; i < nterms; i++) {
-            tir_expr *t = terms[i];
-            bool first = false;
-            for (int l = 0; l < 2 && !first; l++)
-                if (!found[l] && t->kind == TIR_E_EQ && t->a->kind == TIR_E_VAR && t->a->var == loops[l]->var &&
-                    t->b->kind == TIR_E_INT && t->b->ival == loops[l]->min->ival)
-                    found[l] = first = true;
-            if (first)
-                continue;
-            if (uses_var(t, va) || uses_var(t, vb))
-                return false;
-            init_cond = init_cond ? tir_binary(c->a, TIR_E_AND, init_cond, t, t->loc) : t;
-        }
-        if (!found[0] || !found[1])
-            return false;
-        init = substitute_store(c, st->seq[0]->body, sb);
-        st = st->seq[1];
-    }
+    const tir_stmt *init;
+    tir_expr *init_cond;
+    if (!split_init_guard(c, st, sb, loops, 2, &init, &init_cond, &st))
+        return false;
     if (st->kind != TIR_S_STORE)
         return false;
     st = substitute_store(c, st, sb);
@@ -2204,16 +2207,8 @@ static bool try_gen_mac2(cg *c, const tir_stmt *outer)
         int xb = storage_of(c, st->buffer), yb = storage_of(c, y->buffer), zb = storage_of(c, z->buffer);
         if (xb < 0 || yb < 0 || zb < 0 || xb == yb || xb == zb)
             return false;
-        if (init) {
-            const tir_expr *iv = init->value;
-            bool same = (iv->kind == TIR_E_FLOAT || iv->kind == TIR_E_INT ||
-                         (iv->kind == TIR_E_BROADCAST && (iv->a->kind == TIR_E_FLOAT || iv->a->kind == TIR_E_INT))) &&
-                        init->buffer == st->buffer && init->nindices == st->nindices && iv->dtype.lanes == lanes;
-            for (uint32_t i = 0; same && i < st->nindices; i++)
-                same = tir_expr_equal(init->indices[i], st->indices[i]);
-            if (!same)
-                return false;
-        }
+        if (init && !init_sets_accumulator(init, st, lanes))
+            return false;
         interval ra = {true, outer->min->ival, 0}, rb = {true, inner->min->ival, 0};
         if (__builtin_add_overflow(outer->min->ival, outer->extent->ival - 1, &ra.hi) ||
             __builtin_add_overflow(inner->min->ival, inner->extent->ival - 1, &rb.hi))
@@ -2233,13 +2228,7 @@ static bool try_gen_mac2(cg *c, const tir_stmt *outer)
         }
         EMIT2(c, TIRBC_OP_MOV, areg, const_int(c, vt_of(c, va->dtype, outer->loc), outer->min->ival));
         EMIT2(c, TIRBC_OP_MOV, breg, const_int(c, vt_of(c, vb->dtype, inner->loc), inner->min->ival));
-        if (init) {
-            false_jumps skip = {.n = 0};
-            if (init_cond)
-                gen_branch_if_false(c, init_cond, &skip);
-            gen_stmt(c, init);
-            patch_false_jumps(c, &skip, c->ncode);
-        }
+        gen_guarded_init(c, init, init_cond);
         uint32_t xr = gen_flat_index(c, X.buf, X.idx, X.n, (uint32_t)xb, st->loc);
         uint32_t yr = gen_flat_index(c, Ya.buf, Ya.idx, Ya.n, (uint32_t)yb, st->loc);
         uint32_t zr = gen_flat_index(c, Za.buf, Za.idx, Za.n, (uint32_t)zb, st->loc);
@@ -2302,9 +2291,7 @@ static void narrow_range(cg *c, const tir_expr *t, narrowed *saved, uint32_t *ns
         return;
     tir_expr_kind kind = t->kind;
     if (var_right)
-        kind = kind == TIR_E_LT ? TIR_E_GT : kind == TIR_E_LE ? TIR_E_GE : kind == TIR_E_GT ? TIR_E_LT
-               : kind == TIR_E_GE                          ? TIR_E_LE
-                                                           : kind;
+        kind = swapped_cmp(kind);
     interval r = c->vars[idx].range;
     switch (kind) {
     case TIR_E_GE: if (k > r.lo) r.lo = k; break;
@@ -2394,9 +2381,7 @@ static bool try_split_guarded(cg *c, const tir_stmt *loop)
         /* as a bound on w: w >= k, w > k, w < k, w <= k */
         tir_expr_kind kind = t->kind;
         if (w_right) /* k OP w is w OP' k */
-            kind = kind == TIR_E_LT ? TIR_E_GT : kind == TIR_E_LE ? TIR_E_GE : kind == TIR_E_GT ? TIR_E_LT
-                   : kind == TIR_E_GE                          ? TIR_E_LE
-                                                               : kind;
+            kind = swapped_cmp(kind);
         switch (kind) {
         case TIR_E_GE: lo = lo > k ? lo : k; break;
         case TIR_E_GT: lo = lo > k1 ? lo : k1; break;

@@ -221,6 +221,22 @@ static int parse_prefixed(assembler *a, char prefix, uint32_t *out)
     return parse_u32(a, out);
 }
 
+/* The next table entry's name, prefix then its index, which must be `next`
+ * (entries are listed in order). */
+static int expect_next_index(assembler *a, char prefix, uint32_t next, const char *what)
+{
+    uint32_t i;
+    skip_ws(a);
+    const char *start = a->p;
+    if (parse_prefixed(a, prefix, &i))
+        return -1;
+    if (i != next) {
+        a->p = start;
+        return aerr(a, "expected %s %c%u next", what, prefix, next);
+    }
+    return 0;
+}
+
 /* A quoted string with the listing's escapes; malloc'ed. */
 static int parse_string(assembler *a, char **out)
 {
@@ -446,15 +462,9 @@ static int register_entries(assembler *a, uint32_t *pending)
 {
     tirbc_function *f = a->f;
     while (*pending && !at_eol(a)) {
-        uint32_t r, vt, lanes = 1;
-        skip_ws(a);
-        const char *start = a->p;
-        if (parse_prefixed(a, 'r', &r))
+        uint32_t vt, lanes = 1;
+        if (expect_next_index(a, 'r', f->nregs, "register"))
             return -1;
-        if (r != f->nregs) {
-            a->p = start;
-            return aerr(a, "expected register r%u next", f->nregs);
-        }
         if (expect(a, ':'))
             return -1;
         /* f32x4: the kind's name runs into the lane suffix */
@@ -490,11 +500,8 @@ static int register_entries(assembler *a, uint32_t *pending)
 static int item_buffer(assembler *a)
 {
     tirbc_function *f = a->f;
-    uint32_t bi;
-    if (parse_prefixed(a, 'b', &bi))
+    if (expect_next_index(a, 'b', f->nbuffers, "buffer"))
         return -1;
-    if (bi != f->nbuffers)
-        return aerr(a, "expected buffer b%u next", f->nbuffers);
     if (GROW(a, f->buffers, a->cap_buffers, f->nbuffers, TIRBC_MAX_BUFFERS, "buffers"))
         return -1;
     tirbc_buffer *b = &f->buffers[f->nbuffers++];
@@ -524,11 +531,8 @@ static int item_buffer(assembler *a)
 static int item_constant(assembler *a)
 {
     tirbc_function *f = a->f;
-    uint32_t ki;
-    if (parse_prefixed(a, 'k', &ki))
+    if (expect_next_index(a, 'k', f->nconsts, "constant"))
         return -1;
-    if (ki != f->nconsts)
-        return aerr(a, "expected constant k%u next", f->nconsts);
     if (expect(a, '='))
         return -1;
     skip_ws(a);
@@ -576,11 +580,8 @@ static int item_constant(assembler *a)
 static int item_string(assembler *a)
 {
     tirbc_function *f = a->f;
-    uint32_t si;
-    if (parse_prefixed(a, 's', &si))
+    if (expect_next_index(a, 's', f->nstrings, "string"))
         return -1;
-    if (si != f->nstrings)
-        return aerr(a, "expected string s%u next", f->nstrings);
     if (expect(a, '=') || GROW(a, f->strings, a->cap_strings, f->nstrings, TIRBC_MAX_STRINGS, "strings"))
         return -1;
     if (parse_string(a, &f->strings[f->nstrings]))
