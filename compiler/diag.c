@@ -59,6 +59,8 @@ void tir_diag_error(tir_diag *d, tir_loc loc, const char *fmt, ...)
     int n;
     if (loc.line)
         n = snprintf(head, sizeof head, "%s:%u:%u: error: %s\n", d->file, loc.line, loc.col, msg);
+    else if (loc.node)
+        n = snprintf(head, sizeof head, "%s: node %u: error: %s\n", d->file, loc.node - 1, msg);
     else
         n = snprintf(head, sizeof head, "%s: error: %s\n", d->file, msg);
     append(d, head, n < (int)sizeof head ? (size_t)n : sizeof head - 1);

@@ -2,6 +2,7 @@
  *   FILE:LINE:COL: error: MESSAGE
  *       the source line
  *       ^
+ * or, for constructs read from TVM JSON, FILE: node N: error: MESSAGE.
  * They are collected as text; the program that drives the compiler prints them. */
 #ifndef TIR_DIAG_H
 #define TIR_DIAG_H
@@ -11,6 +12,7 @@
 
 typedef struct {
     uint32_t line, col; /* 1-based; 0 means unknown */
+    uint32_t node;      /* TVM JSON input: node index + 1 (0: none), used when line is unknown */
 } tir_loc;
 
 typedef struct {

@@ -1,380 +1,311 @@
+/* JSON text to a tir_json tree, with jansson doing the parsing.
+ *
+ * TVM's writer emits the bare tokens NaN, Infinity and -Infinity for
+ * non-finite floats, which strict JSON (and jansson) rejects.  Before
+ * parsing they are rewritten, outside string literals only, into marker
+ * strings that begin with a NUL character ("\u0000NaN", ...).  A real string
+ * can never look like a marker: strings holding NUL are rejected when the
+ * tree is converted.  Error positions are mapped back through the rewrite so
+ * they point into the text the user gave. */
 #include "json.h"
 
+#include <inttypes.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct {
-    tir_arena *a;
-    tir_diag *d;
-    const char *s;
-    size_t len, pos;
-    uint32_t line;
-    size_t line_start; /* offset of the first byte of the current line */
-} jparser;
+    const char *token; /* as TVM writes it */
+    const char *marker; /* JSON string literal it becomes */
+    size_t marker_len; /* the marker once decoded ("\0NaN" is 4 bytes) */
+    double value;
+} nonfinite_token;
 
-static tir_loc loc_at(const jparser *p, size_t pos)
+static const nonfinite_token nonfinite_tokens[] = {
+    {"-Infinity", "\"\\u0000-Infinity\"", 10, -INFINITY},
+    {"Infinity", "\"\\u0000Infinity\"", 9, INFINITY},
+    {"NaN", "\"\\u0000NaN\"", 4, NAN},
+};
+#define N_NONFINITE (sizeof nonfinite_tokens / sizeof nonfinite_tokens[0])
+
+/* One rewritten token: where it was in the original text, where its marker
+ * lies in the rewritten text, and how much longer the rewritten text is
+ * from the marker's end on. */
+typedef struct {
+    size_t at, new_at, new_end, shift;
+} rewrite;
+
+typedef struct {
+    char *text; /* NULL when nothing needed rewriting */
+    size_t len;
+    rewrite *rewrites;
+    size_t n;
+} rewritten;
+
+static bool is_word_byte(char c)
 {
-    size_t col = pos - p->line_start + 1;
-    tir_loc l = {p->line, col > UINT32_MAX ? UINT32_MAX : (uint32_t)col};
-    return l;
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
+           c == '+' || c == '-';
 }
 
-static void *fail(jparser *p, size_t pos, const char *what)
+/* The non-finite token starting at src[i] as a whole word, or NULL. */
+static const nonfinite_token *nonfinite_at(const char *src, size_t len, size_t i)
 {
-    tir_diag_error(p->d, loc_at(p, pos), "invalid JSON: %s", what);
-    return NULL;
-}
-
-/* Names the byte at pos for messages: 'x', or \xNN when not printable. */
-static void *fail_char(jparser *p, size_t pos, const char *expected)
-{
-    if (pos >= p->len) {
-        tir_diag_error(p->d, loc_at(p, pos), "invalid JSON: unexpected end of input, expected %s", expected);
+    if (i > 0 && is_word_byte(src[i - 1]))
         return NULL;
+    for (size_t t = 0; t < N_NONFINITE; t++) {
+        size_t n = strlen(nonfinite_tokens[t].token);
+        if (len - i >= n && memcmp(src + i, nonfinite_tokens[t].token, n) == 0 &&
+            (i + n == len || !is_word_byte(src[i + n])))
+            return &nonfinite_tokens[t];
     }
-    unsigned char c = (unsigned char)p->s[pos];
-    if (c >= 0x20 && c < 0x7f)
-        tir_diag_error(p->d, loc_at(p, pos), "invalid JSON: unexpected '%c', expected %s", c, expected);
-    else
-        tir_diag_error(p->d, loc_at(p, pos), "invalid JSON: unexpected byte \\x%02x, expected %s", c, expected);
     return NULL;
 }
 
-static void skip_space(jparser *p)
+static bool append(rewritten *rw, size_t *cap, const char *s, size_t n)
 {
-    while (p->pos < p->len) {
-        char c = p->s[p->pos];
-        if (c == '\n') {
-            p->line++;
-            p->line_start = p->pos + 1;
-        } else if (c != ' ' && c != '\t' && c != '\r') {
-            return;
-        }
-        p->pos++;
-    }
-}
-
-static bool looking_at(const jparser *p, const char *word)
-{
-    size_t n = strlen(word);
-    return p->len - p->pos >= n && memcmp(p->s + p->pos, word, n) == 0;
-}
-
-static tir_json *new_value(jparser *p, tir_json_kind kind, size_t pos)
-{
-    tir_json *v = tir_arena_alloc(p->a, sizeof *v);
-    v->kind = kind;
-    v->loc = loc_at(p, pos);
-    return v;
-}
-
-static int hex_digit(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-/* Four hex digits at pos; -1 if they are not there. */
-static long hex4(const jparser *p, size_t pos)
-{
-    if (p->len - pos < 4)
-        return -1;
-    long v = 0;
-    for (int i = 0; i < 4; i++) {
-        int h = hex_digit(p->s[pos + (size_t)i]);
-        if (h < 0)
-            return -1;
-        v = v * 16 + h;
-    }
-    return v;
-}
-
-static size_t put_utf8(char *out, unsigned long cp)
-{
-    if (cp < 0x80) {
-        out[0] = (char)cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        out[0] = (char)(0xc0 | (cp >> 6));
-        out[1] = (char)(0x80 | (cp & 0x3f));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        out[0] = (char)(0xe0 | (cp >> 12));
-        out[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
-        out[2] = (char)(0x80 | (cp & 0x3f));
-        return 3;
-    }
-    out[0] = (char)(0xf0 | (cp >> 18));
-    out[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
-    out[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
-    out[3] = (char)(0x80 | (cp & 0x3f));
-    return 4;
-}
-
-/* A string literal starting at the opening quote; the decoded text goes to
- * *out (escapes only shrink the text, so the literal's length bounds it). */
-static bool parse_string_text(jparser *p, const char **out, size_t *out_len)
-{
-    size_t open = p->pos++;
-    size_t end = p->pos;
-    while (end < p->len && p->s[end] != '"') {
-        if (p->s[end] == '\\')
-            end++;
-        end++;
-    }
-    if (end >= p->len) {
-        fail(p, open, "unterminated string");
-        return false;
-    }
-    char *buf = tir_arena_alloc(p->a, end - p->pos + 1);
-    size_t n = 0;
-    while (p->pos < end) {
-        unsigned char c = (unsigned char)p->s[p->pos];
-        if (c < 0x20) {
-            fail(p, p->pos, "control character in a string (write it as a \\u escape)");
+    if (rw->len + n > *cap) {
+        size_t want = (rw->len + n) * 2;
+        char *grown = realloc(rw->text, want);
+        if (!grown)
             return false;
-        }
-        if (c != '\\') {
-            buf[n++] = (char)c;
-            p->pos++;
-            continue;
-        }
-        size_t esc = p->pos;
-        char e = p->s[p->pos + 1];
-        p->pos += 2;
-        switch (e) {
-        case '"': buf[n++] = '"'; break;
-        case '\\': buf[n++] = '\\'; break;
-        case '/': buf[n++] = '/'; break;
-        case 'b': buf[n++] = '\b'; break;
-        case 'f': buf[n++] = '\f'; break;
-        case 'n': buf[n++] = '\n'; break;
-        case 'r': buf[n++] = '\r'; break;
-        case 't': buf[n++] = '\t'; break;
-        case 'u': {
-            long cp = hex4(p, p->pos);
-            if (cp < 0) {
-                fail(p, esc, "\\u must be followed by four hex digits");
-                return false;
-            }
-            p->pos += 4;
-            if (cp >= 0xdc00 && cp <= 0xdfff) {
-                fail(p, esc, "unpaired surrogate in a \\u escape");
-                return false;
-            }
-            if (cp >= 0xd800 && cp <= 0xdbff) {
-                long lo = (p->len - p->pos >= 2 && p->s[p->pos] == '\\' && p->s[p->pos + 1] == 'u')
-                              ? hex4(p, p->pos + 2)
-                              : -1;
-                if (lo < 0xdc00 || lo > 0xdfff) {
-                    fail(p, esc, "unpaired surrogate in a \\u escape");
-                    return false;
-                }
-                p->pos += 6;
-                cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-            }
-            n += put_utf8(buf + n, (unsigned long)cp);
-            break;
-        }
-        default:
-            fail(p, esc, "invalid escape in a string");
-            return false;
-        }
+        rw->text = grown;
+        *cap = want;
     }
-    p->pos = end + 1;
-    buf[n] = 0;
-    *out = buf;
-    *out_len = n;
+    memcpy(rw->text + rw->len, s, n);
+    rw->len += n;
     return true;
 }
 
-static bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-static tir_json *parse_number(jparser *p)
+/* Rewrites the non-finite tokens outside strings; false on out-of-memory. */
+static bool rewrite_nonfinite(const char *src, size_t len, rewritten *rw)
 {
-    size_t start = p->pos;
-    if (p->s[p->pos] == '-')
-        p->pos++;
-    if (looking_at(p, "Infinity")) {
-        p->pos += 8;
+    memset(rw, 0, sizeof *rw);
+    size_t text_cap = 0, rewrites_cap = 0;
+    size_t copied = 0; /* src bytes already in rw->text */
+    bool in_string = false;
+    for (size_t i = 0; i < len; i++) {
+        char c = src[i];
+        if (in_string) {
+            if (c == '\\')
+                i++;
+            else if (c == '"')
+                in_string = false;
+            continue;
+        }
+        if (c == '"')
+            in_string = true;
+        const nonfinite_token *t = c == 'N' || c == 'I' || c == '-' ? nonfinite_at(src, len, i) : NULL;
+        if (!t)
+            continue;
+        if (rw->n == rewrites_cap) {
+            rewrites_cap = rewrites_cap ? rewrites_cap * 2 : 16;
+            rewrite *grown = realloc(rw->rewrites, rewrites_cap * sizeof *grown);
+            if (!grown)
+                return false;
+            rw->rewrites = grown;
+        }
+        size_t token_len = strlen(t->token), marker_len = strlen(t->marker);
+        if (!append(rw, &text_cap, src + copied, i - copied))
+            return false;
+        size_t new_at = rw->len;
+        if (!append(rw, &text_cap, t->marker, marker_len))
+            return false;
+        copied = i + token_len;
+        rw->rewrites[rw->n++] = (rewrite){i, new_at, rw->len, rw->len - copied};
+        i = copied - 1;
+    }
+    return !rw->text || append(rw, &text_cap, src + copied, len - copied);
+}
+
+/* An offset in the rewritten text as an offset in the original one; inside
+ * a marker it is where the token began. */
+static size_t original_offset(const rewritten *rw, size_t pos)
+{
+    size_t shift = 0;
+    for (size_t k = 0; k < rw->n && rw->rewrites[k].new_at <= pos; k++) {
+        if (pos < rw->rewrites[k].new_end)
+            return rw->rewrites[k].at;
+        shift = rw->rewrites[k].shift;
+    }
+    return pos - shift;
+}
+
+/* Where in the parsed text a jansson error points: the start of the token
+ * its message quotes ("... near 'tru'"), since jansson's position is just
+ * past it; the position itself at the end of the input or at an undecodable
+ * byte.  (jansson's own line and column count characters, not bytes.) */
+static size_t error_offset(const json_error_t *e, const char *text, size_t len)
+{
+    size_t pos = e->position > 0 && (size_t)e->position <= len ? (size_t)e->position : 0;
+    if (strncmp(e->text, "unable to decode byte", 21) == 0)
+        return pos;
+    const char *near = strstr(e->text, " near ");
+    if (!near || strcmp(near, " near end of file") == 0)
+        return pos > 0 && text[pos - 1] == 0 ? pos - 1 : pos; /* a NUL byte ends jansson's input */
+    const char *token = near + 6;
+    size_t n = strlen(token);
+    if (n >= 2 && token[0] == '\'' && token[n - 1] == '\'' && n - 2 <= pos)
+        return pos - (n - 2);
+    return pos > 0 ? pos - 1 : 0; /* a quoted token cut short by jansson's message buffer */
+}
+
+static tir_loc loc_of_offset(const char *src, size_t len, size_t pos)
+{
+    if (pos > len)
+        pos = len;
+    uint32_t line = 1;
+    size_t line_start = 0;
+    for (size_t i = 0; i < pos; i++)
+        if (src[i] == '\n' && line < UINT32_MAX) {
+            line++;
+            line_start = i + 1;
+        }
+    size_t col = pos - line_start + 1;
+    return (tir_loc){.line = line, .col = col > UINT32_MAX ? UINT32_MAX : (uint32_t)col};
+}
+
+/* ---- jansson's tree to ours -------------------------------------------------- */
+typedef struct {
+    tir_arena *a;
+    tir_diag *d;
+    bool failed;
+} converter;
+
+static tir_json *convert(converter *c, json_t *j);
+
+static tir_json *new_value(converter *c, tir_json_kind kind)
+{
+    tir_json *v = tir_arena_alloc(c->a, sizeof *v);
+    v->kind = kind;
+    return v;
+}
+
+static tir_json *convert_string(converter *c, json_t *j)
+{
+    const char *s = json_string_value(j);
+    size_t n = json_string_length(j);
+    if (memchr(s, 0, n)) {
+        for (size_t t = 0; t < N_NONFINITE; t++)
+            if (n == nonfinite_tokens[t].marker_len && memcmp(s + 1, nonfinite_tokens[t].token, n - 1) == 0) {
+                tir_json *v = new_value(c, TIR_JSON_NUMBER);
+                v->num = nonfinite_tokens[t].value;
+                v->str = nonfinite_tokens[t].token;
+                v->len = n - 1;
+                return v;
+            }
+        if (!c->failed)
+            tir_diag_error(c->d, (tir_loc){0}, "invalid JSON: a string holds the character \\u0000");
+        c->failed = true;
+        return NULL;
+    }
+    tir_json *v = new_value(c, TIR_JSON_STRING);
+    v->str = tir_arena_strndup(c->a, s, n);
+    v->len = n;
+    return v;
+}
+
+static tir_json *convert_number(converter *c, json_t *j)
+{
+    tir_json *v = new_value(c, TIR_JSON_NUMBER);
+    if (json_is_integer(j)) {
+        json_int_t i = json_integer_value(j);
+        char buf[32];
+        int n = snprintf(buf, sizeof buf, "%" PRId64, (int64_t)i);
+        v->integer = true;
+        v->num = (double)i;
+        v->str = tir_arena_strndup(c->a, buf, (size_t)n);
+        v->len = (size_t)n;
     } else {
-        if (p->pos >= p->len || !is_digit(p->s[p->pos]))
-            return fail_char(p, p->pos, "a digit");
-        if (p->s[p->pos] == '0')
-            p->pos++;
-        else
-            while (p->pos < p->len && is_digit(p->s[p->pos]))
-                p->pos++;
-        if (p->pos < p->len && p->s[p->pos] == '.') {
-            p->pos++;
-            if (p->pos >= p->len || !is_digit(p->s[p->pos]))
-                return fail_char(p, p->pos, "a digit after '.'");
-            while (p->pos < p->len && is_digit(p->s[p->pos]))
-                p->pos++;
-        }
-        if (p->pos < p->len && (p->s[p->pos] == 'e' || p->s[p->pos] == 'E')) {
-            p->pos++;
-            if (p->pos < p->len && (p->s[p->pos] == '+' || p->s[p->pos] == '-'))
-                p->pos++;
-            if (p->pos >= p->len || !is_digit(p->s[p->pos]))
-                return fail_char(p, p->pos, "a digit in the exponent");
-            while (p->pos < p->len && is_digit(p->s[p->pos]))
-                p->pos++;
-        }
+        v->num = json_real_value(j);
+        v->str = "";
     }
-    tir_json *v = new_value(p, TIR_JSON_NUMBER, start);
-    v->len = p->pos - start;
-    v->str = tir_arena_strndup(p->a, p->s + start, v->len);
-    /* strtod reads "Infinity" and "-Infinity" too; the grammar above was checked first. */
-    v->num = strtod(v->str, NULL);
     return v;
 }
 
-static tir_json *parse_value(jparser *p, int depth);
-
-static tir_json *parse_array(jparser *p, int depth)
+static tir_json *convert_array(converter *c, json_t *j)
 {
-    tir_json *v = new_value(p, TIR_JSON_ARRAY, p->pos);
-    if (depth >= TIR_JSON_MAX_DEPTH) {
-        tir_diag_error(p->d, v->loc, "invalid JSON: nested deeper than %d levels", TIR_JSON_MAX_DEPTH);
+    tir_json *v = new_value(c, TIR_JSON_ARRAY);
+    size_t n = json_array_size(j);
+    if (n > UINT32_MAX) {
+        tir_diag_error(c->d, (tir_loc){0}, "invalid JSON: an array with %zu items", n);
+        c->failed = true;
         return NULL;
     }
-    p->pos++;
-    tir_vec items = {0};
-    skip_space(p);
-    if (p->pos < p->len && p->s[p->pos] == ']') {
-        p->pos++;
-        return v;
-    }
-    for (;;) {
-        tir_json *item = parse_value(p, depth + 1);
-        if (!item)
+    v->n = (uint32_t)n;
+    v->items = tir_arena_alloc(c->a, (n ? n : 1) * sizeof *v->items);
+    for (size_t i = 0; i < n; i++)
+        if (!(v->items[i] = convert(c, json_array_get(j, i))))
             return NULL;
-        if (items.len >= UINT32_MAX)
-            return fail(p, p->pos, "too many array items");
-        tir_vec_push(p->a, &items, item);
-        skip_space(p);
-        if (p->pos < p->len && p->s[p->pos] == ',') {
-            p->pos++;
-            continue;
-        }
-        if (p->pos < p->len && p->s[p->pos] == ']') {
-            p->pos++;
-            break;
-        }
-        return fail_char(p, p->pos, "',' or ']'");
-    }
-    v->n = (uint32_t)items.len;
-    v->items = (tir_json **)items.items;
     return v;
 }
 
-static tir_json *parse_object(jparser *p, int depth)
+static tir_json *convert_object(converter *c, json_t *j)
 {
-    tir_json *v = new_value(p, TIR_JSON_OBJECT, p->pos);
-    if (depth >= TIR_JSON_MAX_DEPTH) {
-        tir_diag_error(p->d, v->loc, "invalid JSON: nested deeper than %d levels", TIR_JSON_MAX_DEPTH);
-        return NULL;
-    }
-    p->pos++;
-    tir_vec keys = {0}, values = {0};
-    skip_space(p);
-    if (p->pos < p->len && p->s[p->pos] == '}') {
-        p->pos++;
-        return v;
-    }
-    for (;;) {
-        skip_space(p);
-        if (p->pos >= p->len || p->s[p->pos] != '"')
-            return fail_char(p, p->pos, "a member name in double quotes");
-        const char *key;
-        size_t key_len;
-        if (!parse_string_text(p, &key, &key_len))
+    tir_json *v = new_value(c, TIR_JSON_OBJECT);
+    size_t n = json_object_size(j), i = 0;
+    v->items = tir_arena_alloc(c->a, (n ? n : 1) * sizeof *v->items);
+    v->keys = tir_arena_alloc(c->a, (n ? n : 1) * sizeof *v->keys);
+    const char *key;
+    size_t key_len;
+    json_t *member;
+    json_object_keylen_foreach(j, key, key_len, member)
+    {
+        v->keys[i] = tir_arena_strndup(c->a, key, key_len);
+        if (!(v->items[i] = convert(c, member)))
             return NULL;
-        skip_space(p);
-        if (p->pos >= p->len || p->s[p->pos] != ':')
-            return fail_char(p, p->pos, "':' after the member name");
-        p->pos++;
-        tir_json *item = parse_value(p, depth + 1);
-        if (!item)
-            return NULL;
-        if (values.len >= UINT32_MAX)
-            return fail(p, p->pos, "too many object members");
-        tir_vec_push(p->a, &keys, (void *)(uintptr_t)key);
-        tir_vec_push(p->a, &values, item);
-        skip_space(p);
-        if (p->pos < p->len && p->s[p->pos] == ',') {
-            p->pos++;
-            continue;
-        }
-        if (p->pos < p->len && p->s[p->pos] == '}') {
-            p->pos++;
-            break;
-        }
-        return fail_char(p, p->pos, "',' or '}'");
+        i++;
     }
-    v->n = (uint32_t)values.len;
-    v->items = (tir_json **)values.items;
-    v->keys = (const char **)keys.items;
+    v->n = (uint32_t)i;
     return v;
 }
 
-static tir_json *parse_value(jparser *p, int depth)
+static tir_json *convert(converter *c, json_t *j)
 {
-    skip_space(p);
-    if (p->pos >= p->len)
-        return fail_char(p, p->pos, "a value");
-    size_t start = p->pos;
-    char c = p->s[p->pos];
-    switch (c) {
-    case '{': return parse_object(p, depth);
-    case '[': return parse_array(p, depth);
-    case '"': {
-        tir_json *v = new_value(p, TIR_JSON_STRING, start);
-        return parse_string_text(p, &v->str, &v->len) ? v : NULL;
+    switch (json_typeof(j)) {
+    case JSON_NULL: return new_value(c, TIR_JSON_NULL);
+    case JSON_FALSE: return new_value(c, TIR_JSON_FALSE);
+    case JSON_TRUE: return new_value(c, TIR_JSON_TRUE);
+    case JSON_INTEGER:
+    case JSON_REAL: return convert_number(c, j);
+    case JSON_STRING: return convert_string(c, j);
+    case JSON_ARRAY: return convert_array(c, j);
+    case JSON_OBJECT: return convert_object(c, j);
     }
-    default: break;
-    }
-    if (c == '-' || is_digit(c) || looking_at(p, "Infinity"))
-        return parse_number(p);
-    if (looking_at(p, "NaN")) {
-        tir_json *v = new_value(p, TIR_JSON_NUMBER, start);
-        p->pos += 3;
-        v->str = "NaN";
-        v->len = 3;
-        v->num = strtod("NaN", NULL);
-        return v;
-    }
-    static const struct {
-        const char *word;
-        tir_json_kind kind;
-    } words[] = {{"true", TIR_JSON_TRUE}, {"false", TIR_JSON_FALSE}, {"null", TIR_JSON_NULL}};
-    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-        if (looking_at(p, words[i].word)) {
-            p->pos += strlen(words[i].word);
-            return new_value(p, words[i].kind, start);
-        }
-    return fail_char(p, p->pos, "a value");
+    return NULL;
 }
 
 tir_json *tir_json_parse(tir_arena *a, tir_diag *d, const char *src, size_t len)
 {
-    jparser p = {a, d, src, len, 0, 1, 0};
-    if (len >= 3 && memcmp(src, "\xef\xbb\xbf", 3) == 0)
-        p.pos = p.line_start = 3; /* a UTF-8 byte order mark */
-    tir_json *v = parse_value(&p, 0);
-    if (!v)
+    size_t bom = len >= 3 && memcmp(src, "\xef\xbb\xbf", 3) == 0 ? 3 : 0; /* a UTF-8 byte order mark */
+    const char *text = src + bom;
+    size_t text_len = len - bom;
+    rewritten rw;
+    if (!rewrite_nonfinite(text, text_len, &rw)) {
+        free(rw.text);
+        free(rw.rewrites);
+        tir_diag_error(d, (tir_loc){0}, "out of memory reading the JSON text");
         return NULL;
-    skip_space(&p);
-    if (p.pos < p.len)
-        return fail_char(&p, p.pos, "the end of the input after the JSON value");
+    }
+    json_error_t err;
+    /* Any top-level value (callers say what they expected); \u0000 is let
+     * through so the markers survive, and refused again when converting. */
+    const char *parsed = rw.text ? rw.text : text;
+    size_t parsed_len = rw.text ? rw.len : text_len;
+    json_t *root = json_loadb(parsed, parsed_len, JSON_DECODE_ANY | JSON_ALLOW_NUL, &err);
+    tir_json *v = NULL;
+    if (!root) {
+        size_t at = bom + original_offset(&rw, error_offset(&err, parsed, parsed_len));
+        tir_diag_error(d, loc_of_offset(src, len, at), "invalid JSON: %s", err.text);
+    } else {
+        converter c = {a, d, false};
+        v = convert(&c, root);
+        json_decref(root);
+    }
+    free(rw.text);
+    free(rw.rewrites);
     return v;
 }
 
@@ -394,7 +325,7 @@ bool tir_json_parse_uint64(const char *s, size_t len, uint64_t *out)
         return false;
     uint64_t v = 0;
     for (size_t i = 0; i < len; i++) {
-        if (!is_digit(s[i]))
+        if (s[i] < '0' || s[i] > '9')
             return false;
         unsigned dgt = (unsigned)(s[i] - '0');
         if (v > (UINT64_MAX - dgt) / 10)
@@ -425,12 +356,12 @@ bool tir_json_parse_int64(const char *s, size_t len, int64_t *out)
 
 bool tir_json_int64(const tir_json *v, int64_t *out)
 {
-    return v && v->kind == TIR_JSON_NUMBER && tir_json_parse_int64(v->str, v->len, out);
+    return v && v->kind == TIR_JSON_NUMBER && v->integer && tir_json_parse_int64(v->str, v->len, out);
 }
 
 bool tir_json_uint64(const tir_json *v, uint64_t *out)
 {
-    return v && v->kind == TIR_JSON_NUMBER && tir_json_parse_uint64(v->str, v->len, out);
+    return v && v->kind == TIR_JSON_NUMBER && v->integer && tir_json_parse_uint64(v->str, v->len, out);
 }
 
 const char *tir_json_kind_name(tir_json_kind k)

@@ -1,7 +1,8 @@
-/* A small JSON reader: parses a whole text into a tree in the compile's
- * arena, recording where each value starts so later errors can point at it.
- * Strict RFC 8259 syntax, plus the bare tokens NaN, Infinity and -Infinity
- * that TVM's JSON writer emits for non-finite floats. */
+/* JSON text as a tree in the compile's arena, parsed by jansson: strict
+ * RFC 8259 syntax, plus the bare tokens NaN, Infinity and -Infinity that
+ * TVM's JSON writer emits for non-finite floats.  Syntax errors point at
+ * their line and column; values carry no location (TVM JSON errors name the
+ * node index instead). */
 #ifndef TIR_JSON_H
 #define TIR_JSON_H
 
@@ -11,9 +12,6 @@
 
 #include "arena.h"
 #include "diag.h"
-
-/* Deepest nesting of arrays and objects accepted. */
-#define TIR_JSON_MAX_DEPTH 256
 
 typedef enum {
     TIR_JSON_NULL,
@@ -28,8 +26,8 @@ typedef enum {
 typedef struct tir_json tir_json;
 struct tir_json {
     tir_json_kind kind;
-    tir_loc loc;          /* where the value starts */
-    const char *str;      /* STRING: decoded UTF-8, NUL-terminated; NUMBER: the literal as written */
+    bool integer;         /* NUMBER written without fraction or exponent */
+    const char *str;      /* STRING: decoded UTF-8, NUL-terminated; NUMBER: the integer in decimal, or "" */
     size_t len;           /* length of str */
     double num;           /* NUMBER */
     uint32_t n;           /* ARRAY: items; OBJECT: members */

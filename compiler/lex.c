@@ -140,7 +140,7 @@ static bool at_end(const lexer *lx) { return lx->pos >= lx->len; }
 static tir_loc loc_at(const lexer *lx, size_t pos)
 {
     size_t col = pos - lx->line_start + 1;
-    return (tir_loc){lx->line, col > UINT32_MAX ? UINT32_MAX : (uint32_t)col};
+    return (tir_loc){.line = lx->line, .col = col > UINT32_MAX ? UINT32_MAX : (uint32_t)col};
 }
 
 /* Length of the line break at offset i: 1 for "\n", 2 for "\r\n", else 0. */
@@ -821,7 +821,7 @@ void py_lex_tokenize(tir_arena *a, const char *src, size_t len, py_lex_result *o
     lx.len = src ? len : 0;
     lx.line = 1;
     lx.at_line_start = true;
-    lx.last_end = (tir_loc){1, 1};
+    lx.last_end = (tir_loc){.line = 1, .col = 1};
 
     for (;;) {
         if (lx.at_line_start && lx.depth == 0)

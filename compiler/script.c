@@ -3077,7 +3077,7 @@ static void scan_imports(builder *b, const py_module *m)
         while (*t == ' ')
             t++;
         if (strncmp(t, "from tvm.script import tirx", 27) == 0) {
-            tir_loc loc = {m->comments[i].line, 1};
+            tir_loc loc = {.line = m->comments[i].line, .col = 1};
             ERR(b, loc, "unsupported dialect 'tirx' (TVM >= 0.24); print the module with TVM <= 0.23");
         }
     }
@@ -3161,7 +3161,7 @@ tir_module *tir_script_build(tir_arena *a, tir_diag *d, const py_module *m)
     if (d->nerrors)
         return NULL;
     if (b->funcs.len == 0) {
-        tir_loc loc = {0, 0};
+        tir_loc loc = {0};
         ERR(b, loc, "no @T.prim_func function found");
         return NULL;
     }

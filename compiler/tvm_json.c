@@ -94,7 +94,11 @@ typedef struct {
 } reader;
 
 /* ---- errors ----------------------------------------------------------------- */
-static tir_loc node_loc(const reader *r, uint32_t ni) { return r->nodes[ni].j->loc; }
+/* Constructs built from a node point at it, so later checks can name it. */
+static tir_loc node_loc(uint32_t ni) { return (tir_loc){.node = ni + 1}; }
+
+/* Errors of the reader itself name the node in their message. */
+static const tir_loc no_loc;
 
 static const char *type_label(const reader *r, uint32_t ni)
 {
@@ -113,7 +117,7 @@ static void *node_error(reader *r, uint32_t ni, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    tir_diag_error(r->d, node_loc(r, ni), "node %u (%.80s): %s", ni, type_label(r, ni), msg);
+    tir_diag_error(r->d, no_loc, "node %u (%.80s): %s", ni, type_label(r, ni), msg);
     return NULL;
 }
 
@@ -122,7 +126,7 @@ static void *unsupported_node(reader *r, uint32_t ni)
     if (r->failed)
         return NULL;
     r->failed = true;
-    tir_diag_error(r->d, node_loc(r, ni), "unsupported: TVM JSON node '%.80s' (node %u)", r->nodes[ni].type, ni);
+    tir_diag_error(r->d, no_loc, "unsupported: TVM JSON node '%.80s' (node %u)", r->nodes[ni].type, ni);
     return NULL;
 }
 
@@ -168,7 +172,7 @@ static bool json_int(const tir_json *v, int64_t *out)
     if (!v)
         return false;
     switch (v->kind) {
-    case TIR_JSON_NUMBER:
+    case TIR_JSON_NUMBER: return tir_json_int64(v, out);
     case TIR_JSON_STRING: return tir_json_parse_int64(v->str, v->len, out);
     case TIR_JSON_TRUE: *out = 1; return true;
     case TIR_JSON_FALSE: *out = 0; return true;
@@ -493,7 +497,7 @@ static void *build_var(reader *r, uint32_t ni)
     tir_dtype dt;
     if (!name || !dtype_field(r, ni, "dtype", &dt))
         return NULL;
-    tir_var *v = tir_var_new(r->a, name, dt, node_loc(r, ni));
+    tir_var *v = tir_var_new(r->a, name, dt, node_loc(ni));
     uint32_t ta;
     if (!ref_field(r, ni, "type_annotation", true, &ta))
         return NULL;
@@ -585,7 +589,7 @@ static bool scope_supported(reader *r, uint32_t ni, const char *scope)
 static void *build_buffer(reader *r, uint32_t ni)
 {
     tir_buffer *b = tir_arena_alloc(r->a, sizeof *b);
-    b->loc = node_loc(r, ni);
+    b->loc = node_loc(ni);
     b->name = string_field(r, ni, "name");
     if (!b->name || !(b->data = var_field(r, ni, "data")) || !dtype_field(r, ni, "dtype", &b->dtype))
         return NULL;
@@ -714,7 +718,7 @@ static void *build_global_var(reader *r, uint32_t ni)
 
 static void *build_expr(reader *r, uint32_t ni)
 {
-    tir_loc loc = node_loc(r, ni);
+    tir_loc loc = node_loc(ni);
     node_kind kind = kind_of(r, ni);
     tir_dtype dt;
     if (!dtype_field(r, ni, "dtype", &dt))
@@ -809,7 +813,7 @@ static tir_expr *expr_at(reader *r, uint32_t from, const char *fname, uint32_t n
     if (k == N_VAR) {
         /* Every use of a variable is its own Var expression of the one shared variable. */
         tir_var *v = build_shared(r, ni, build_var);
-        return v ? tir_var_ref(r->a, v, node_loc(r, ni)) : NULL;
+        return v ? tir_var_ref(r->a, v, node_loc(ni)) : NULL;
     }
     return build_shared(r, ni, build_expr);
 }
@@ -897,7 +901,7 @@ static void *build_region(reader *r, uint32_t ni)
 {
     tir_region *rg = tir_arena_alloc(r->a, sizeof *rg);
     uint32_t *ranges;
-    rg->loc = node_loc(r, ni);
+    rg->loc = node_loc(ni);
     if (!(rg->buffer = buffer_field(r, ni, "buffer")) || !list_field(r, ni, "region", false, &ranges, &rg->n))
         return NULL;
     rg->mins = tir_arena_alloc(r->a, (rg->n ? rg->n : 1) * sizeof *rg->mins);
@@ -963,7 +967,7 @@ static bool match_buffer_at(reader *r, uint32_t from, const char *fname, uint32_
 static void *build_block(reader *r, uint32_t ni)
 {
     tir_block *blk = tir_arena_alloc(r->a, sizeof *blk);
-    blk->loc = node_loc(r, ni);
+    blk->loc = node_loc(ni);
     uint32_t *items, n;
     if (!(blk->name = string_field(r, ni, "name_hint")) || !list_field(r, ni, "iter_vars", false, &items, &n))
         return NULL;
@@ -1039,11 +1043,11 @@ static void *build_stmt(reader *r, uint32_t ni)
             if (!(seq[i] = stmt_at(r, ni, where, items[i])))
                 return NULL;
         }
-        return tir_seq(r->a, seq, n, node_loc(r, ni));
+        return tir_seq(r->a, seq, n, node_loc(ni));
     }
     default: return unsupported_node(r, ni);
     }
-    tir_stmt *s = tir_stmt_new(r->a, sk, node_loc(r, ni));
+    tir_stmt *s = tir_stmt_new(r->a, sk, node_loc(ni));
     switch (kind) {
     case N_LETSTMT:
         if (!(s->var = var_field(r, ni, "var")) || !(s->value = expr_field(r, ni, "value")))
@@ -1269,7 +1273,7 @@ static tir_func *build_func(reader *r, uint32_t ni, const char *name)
     if (!enter(r, ni))
         return NULL;
     tir_func *f = tir_arena_alloc(r->a, sizeof *f);
-    f->loc = node_loc(r, ni);
+    f->loc = node_loc(ni);
     const char *symbol;
     bool ok = false;
     if (!func_attrs(r, ni, f, &symbol) || !func_signature(r, ni, f))
@@ -1371,12 +1375,12 @@ tir_module *tir_json_build(tir_arena *a, tir_diag *d, const char *src, size_t le
     const tir_json *root = tir_json_get(doc, "root");
     const tir_json *root_index = tir_json_get(doc, "root_index");
     if (doc->kind != TIR_JSON_OBJECT || !nodes || (!root && !root_index)) {
-        tir_diag_error(d, doc->loc, "not a TVM JSON file: expected an object with \"root\" (or \"root_index\") and "
+        tir_diag_error(d, no_loc, "not a TVM JSON file: expected an object with \"root\" (or \"root_index\") and "
                                     "\"nodes\", as tvm.ir.save_json writes");
         return NULL;
     }
     if (nodes->kind != TIR_JSON_ARRAY) {
-        tir_diag_error(d, nodes->loc, "\"nodes\" must be an array, got %s", tir_json_kind_name(nodes->kind));
+        tir_diag_error(d, no_loc, "\"nodes\" must be an array, got %s", tir_json_kind_name(nodes->kind));
         return NULL;
     }
     reader rd;
@@ -1394,12 +1398,12 @@ tir_module *tir_json_build(tir_arena *a, tir_diag *d, const char *src, size_t le
         s->j = nodes->items[i];
         const tir_json *t = tir_json_get(s->j, type_key);
         if (!t || t->kind != TIR_JSON_STRING) {
-            tir_diag_error(d, s->j->loc, "node %u: expected an object with a \"%s\" string", i, type_key);
+            tir_diag_error(d, no_loc, "node %u: expected an object with a \"%s\" string", i, type_key);
             return NULL;
         }
         s->type = t->str;
         if (strncmp(s->type, "tirx.", 5) == 0) {
-            tir_diag_error(d, s->j->loc, "unsupported: tirx IR (TVM >= 0.24); save the module with TVM <= 0.23");
+            tir_diag_error(d, no_loc, "unsupported: tirx IR (TVM >= 0.24); save the module with TVM <= 0.23");
             return NULL;
         }
         const tir_json *f = tir_json_get(s->j, r->legacy ? "attrs" : "data");
@@ -1409,7 +1413,7 @@ tir_module *tir_json_build(tir_arena *a, tir_diag *d, const char *src, size_t le
     int64_t ri;
     if (!json_int(rv, &ri) || rv->kind == TIR_JSON_TRUE || rv->kind == TIR_JSON_FALSE || ri < 0 ||
         (uint64_t)ri >= r->n) {
-        tir_diag_error(d, rv->loc, "\"%s\" must be the index of a node (the file has %u nodes)",
+        tir_diag_error(d, no_loc, "\"%s\" must be the index of a node (the file has %u nodes)",
                        r->legacy ? "root" : "root_index", r->n);
         return NULL;
     }

@@ -56,8 +56,8 @@ ninja -C "$out" $libs >"$out/ninja.log" 2>&1 || { cat "$out/ninja.log" >&2; exit
 
 # ---- the fuzz targets ---------------------------------------------------
 mkdir -p "$out/fuzz"
-deps_cflags=$(pkg-config --cflags msgpack libuv)
-deps_libs=$(pkg-config --libs msgpack libuv)
+deps_cflags=$(pkg-config --cflags msgpack libuv jansson)
+deps_libs=$(pkg-config --libs msgpack libuv jansson)
 liblist=""
 for l in $libs; do liblist="$liblist $out/$l"; done
 for t in $targets; do

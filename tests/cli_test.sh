@@ -219,6 +219,8 @@ check "nothing written for it" test ! -e "$T/noname.tirbc"
 expect 1 "tirc rejects a JSON node whose dtype disagrees with its operands" "$TIRC" \
     "$SRC/tests/fuzz/regressions/load_lanes_disagree_with_index.json" -o "$T/lanes.tirbc"
 check "the message names the node and both dtypes" grep -q "BufferLoad is declared float32x16 but its operands make it float32" "$T/err"
+# (node 50 of the file is that tir.BufferLoad)
+check "the error is located at the node" grep -q "load_lanes_disagree_with_index.json: node 50: error:" "$T/err"
 expect 2 "--max-steps needs a positive number" "$TIRVM" run "$T/forever.tirbc" --max-steps 0
 expect 0 "compile a dynamic allocation" "$TIRC" "$T/big.py" -o "$T/big.tirbc"
 expect 0 "an allocation under --max-memory runs" "$TIRVM" run "$T/big.tirbc" n=1000 --max-memory 1M

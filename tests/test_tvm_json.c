@@ -679,27 +679,25 @@ static void test_shared_nodes_are_one_variable_and_one_buffer(void)
     release(&b);
 }
 
-/* AST nodes carry the line and column of their JSON node object. */
-static void test_nodes_carry_the_position_of_their_json_object(void)
+/* AST nodes carry the index of their JSON node, so later errors can name it. */
+static void test_nodes_carry_the_index_of_their_json_node(void)
 {
     built b;
     build_json(&b, add_one_legacy);
     CHECK(b.m != NULL);
     if (b.m) {
         const tir_func *f = b.m->funcs[0];
-        CHECK_EQ_INT(f->loc.line, 3); /* node 1 */
-        CHECK_EQ_INT(f->loc.col, 1);
-        CHECK_EQ_INT(f->body->loc.line, 9); /* node 6, the For */
-        CHECK_EQ_INT(f->body->body->loc.line, 16); /* node 12, the BufferStore */
-        CHECK_EQ_INT(f->body->var->loc.line, 11); /* node 7, the loop variable */
+        CHECK_EQ_INT(f->loc.node, 1 + 1);
+        CHECK_EQ_INT(f->loc.line, 0);
+        CHECK_EQ_INT(f->body->loc.node, 6 + 1); /* the For */
+        CHECK_EQ_INT(f->body->body->loc.node, 12 + 1); /* the BufferStore */
+        CHECK_EQ_INT(f->body->var->loc.node, 7 + 1); /* the loop variable */
     }
     release(&b);
     build_json(&b, add_one_ffi);
     CHECK(b.m != NULL);
-    if (b.m) {
-        CHECK_EQ_INT(b.m->funcs[0]->body->loc.line, 39); /* node 35, the For */
-        CHECK_EQ_INT(b.m->funcs[0]->body->loc.col, 3);
-    }
+    if (b.m)
+        CHECK_EQ_INT(b.m->funcs[0]->body->loc.node, 35 + 1); /* the For */
     release(&b);
 }
 
@@ -1020,8 +1018,8 @@ static tir_json *parse_json(built *b, const char *src, size_t len)
 
 static void test_json_reads_every_value_kind(void)
 {
-    static const char src[] = "{\"a\": [1, -2.5e3, \"x\\u00e9\\ud83d\\ude00\\n\\\"\\/\", true, false, null],\n"
-                              "  \"b\": {}, \"a\": 7}";
+    static const char src[] = "{\"a\": [1, -2.5e3, \"x\\u00e9\\ud83d\\ude00\\n\\\"\\/\", true, false, null, 2.0],\n"
+                              "  \"b\": {}, \"c\": 7, \"c\": 8}";
     built b;
     tir_json *v = parse_json(&b, src, strlen(src));
     CHECK(v != NULL);
@@ -1029,11 +1027,10 @@ static void test_json_reads_every_value_kind(void)
         CHECK_EQ_INT(v->kind, TIR_JSON_OBJECT);
         CHECK_EQ_INT(v->n, 3);
         int64_t i;
-        CHECK(tir_json_int64(tir_json_get(v, "a"), &i) && i == 7); /* the last of repeated keys */
-        const tir_json *arr = v->items[0];
-        CHECK_EQ_INT(arr->kind, TIR_JSON_ARRAY);
-        CHECK_EQ_INT(arr->n, 6);
-        if (arr->n == 6) {
+        CHECK(tir_json_int64(tir_json_get(v, "c"), &i) && i == 8); /* the last of repeated keys */
+        const tir_json *arr = tir_json_get(v, "a");
+        CHECK(arr && arr->kind == TIR_JSON_ARRAY && arr->n == 7);
+        if (arr && arr->n == 7) {
             CHECK(tir_json_int64(arr->items[0], &i) && i == 1);
             CHECK(arr->items[1]->num == -2500.0);
             CHECK(!tir_json_int64(arr->items[1], &i));
@@ -1042,32 +1039,48 @@ static void test_json_reads_every_value_kind(void)
             CHECK_EQ_INT(arr->items[3]->kind, TIR_JSON_TRUE);
             CHECK_EQ_INT(arr->items[4]->kind, TIR_JSON_FALSE);
             CHECK_EQ_INT(arr->items[5]->kind, TIR_JSON_NULL);
+            /* a float written with a fraction is not an integer, even when integral */
+            CHECK(arr->items[6]->num == 2.0 && !tir_json_int64(arr->items[6], &i));
         }
         const tir_json *obj = tir_json_get(v, "b");
         CHECK(obj && obj->kind == TIR_JSON_OBJECT && obj->n == 0);
-        CHECK(obj && obj->loc.line == 2 && obj->loc.col == 8);
-        CHECK(tir_json_get(v, "c") == NULL);
-        CHECK(tir_json_get(arr, "a") == NULL);
+        CHECK(tir_json_get(v, "d") == NULL);
+        CHECK(arr && tir_json_get(arr, "a") == NULL);
     }
     release(&b);
 }
 
-/* TVM's writer emits the bare tokens NaN, Infinity and -Infinity (section 3.1). */
+/* TVM's writer emits the bare tokens NaN, Infinity and -Infinity (section 3.1);
+ * the same words inside strings stay strings. */
 static void test_json_reads_non_finite_floats(void)
 {
-    static const char src[] = "[NaN, Infinity, -Infinity, -0.0, 1e400, 0.10000000000000001]";
+    static const char src[] = "[NaN, Infinity, -Infinity, -0.0, 0.10000000000000001, \"NaN\", \"a\\\" NaN\",\n"
+                              " {\"NaN\": -Infinity}, \"\\\\\", NaN]";
     built b;
     tir_json *v = parse_json(&b, src, strlen(src));
-    CHECK(v && v->n == 6);
-    if (v && v->n == 6) {
-        CHECK(isnan(v->items[0]->num));
+    CHECK(v && v->n == 10);
+    if (v && v->n == 10) {
+        CHECK(v->items[0]->kind == TIR_JSON_NUMBER && isnan(v->items[0]->num));
         CHECK(isinf(v->items[1]->num) && v->items[1]->num > 0);
         CHECK(isinf(v->items[2]->num) && v->items[2]->num < 0);
         CHECK(v->items[3]->num == 0 && signbit(v->items[3]->num));
-        CHECK(isinf(v->items[4]->num));
-        CHECK(v->items[5]->num == 0.1);
+        CHECK(v->items[4]->num == 0.1);
+        CHECK(v->items[5]->kind == TIR_JSON_STRING);
+        CHECK_STR_EQ(v->items[5]->str, "NaN");
+        CHECK_STR_EQ(v->items[6]->str, "a\" NaN");
+        const tir_json *inf = tir_json_get(v->items[7], "NaN");
+        CHECK(inf && inf->kind == TIR_JSON_NUMBER && isinf(inf->num) && inf->num < 0);
+        CHECK_STR_EQ(v->items[8]->str, "\\");
+        CHECK(isnan(v->items[9]->num));
     }
     release(&b);
+    /* words that only contain the tokens are not rewritten (and stay invalid) */
+    static const char *const not_tokens[] = {"[NaNa]", "[xNaN]", "[1NaN]", "[Infinityy]", "[--Infinity]", "[nan]"};
+    for (size_t k = 0; k < sizeof not_tokens / sizeof not_tokens[0]; k++) {
+        CHECK(parse_json(&b, not_tokens[k], strlen(not_tokens[k])) == NULL);
+        CHECK_STR_CONTAINS(b.d.text, "error: invalid JSON");
+        release(&b);
+    }
 }
 
 static void test_json_integers_are_exact(void)
@@ -1092,49 +1105,67 @@ static void test_json_errors_point_at_line_and_column(void)
     static const char src[] = "{\n  \"a\": [1, 2,, 3]\n}";
     built b;
     CHECK(parse_json(&b, src, strlen(src)) == NULL);
-    CHECK_STR_CONTAINS(b.d.text, "t.json:2:14: error: invalid JSON: unexpected ',', expected a value\n"
+    CHECK_STR_CONTAINS(b.d.text, "t.json:2:14: error: invalid JSON: unexpected token near ','\n"
                                  "      \"a\": [1, 2,, 3]\n"
                                  "                 ^\n");
     release(&b);
+    /* columns count from the original text, before NaN and Infinity were rewritten */
+    static const char nonfinite[] = "[NaN, -Infinity, Infinity, tru, NaN]";
+    CHECK(parse_json(&b, nonfinite, strlen(nonfinite)) == NULL);
+    CHECK_STR_CONTAINS(b.d.text, "t.json:1:28: error: invalid JSON: invalid token near 'tru'");
+    release(&b);
+    /* and from the start of the file when it begins with a byte order mark */
+    static const char bom[] = "\xef\xbb\xbf[1,\n ]";
+    CHECK(parse_json(&b, bom, strlen(bom)) == NULL);
+    CHECK_STR_CONTAINS(b.d.text, "t.json:2:2: error: invalid JSON: unexpected token near ']'");
+    release(&b);
+    CHECK(parse_json(&b, "\xef\xbb\xbf[1]", 6) != NULL);
+    release(&b);
 }
 
+/* Each malformed text gives one error at the offending token (the position
+ * follows from the text; the wording is jansson's). */
 static void test_json_rejects_malformed_text(void)
 {
     static const struct {
         const char *src;
         const char *error;
     } cases[] = {
-        {"", "1:1: error: invalid JSON: unexpected end of input, expected a value"},
-        {"  \n ", "2:2: error: invalid JSON: unexpected end of input, expected a value"},
-        {"{", "unexpected end of input, expected a member name in double quotes"},
-        {"[1 2]", "1:4: error: invalid JSON: unexpected '2', expected ',' or ']'"},
-        {"{\"a\" 1}", "expected ':' after the member name"},
-        {"{a: 1}", "unexpected 'a', expected a member name"},
-        {"{\"a\": 1,}", "unexpected '}', expected a member name"},
-        {"[1,]", "unexpected ']', expected a value"},
-        {"\"abc", "1:1: error: invalid JSON: unterminated string"},
-        {"\"abc\\", "unterminated string"},
-        {"\"\\x\"", "1:2: error: invalid JSON: invalid escape in a string"},
-        {"\"\\u12\"", "\\u must be followed by four hex digits"},
-        {"\"\\ud800\"", "unpaired surrogate in a \\u escape"},
-        {"\"\\ud800\\u0041\"", "unpaired surrogate in a \\u escape"},
-        {"\"\\udc00\"", "unpaired surrogate in a \\u escape"},
-        {"\"a\x01\"", "1:3: error: invalid JSON: control character in a string"},
-        {"\"a\nb\"", "control character in a string"},
-        {"01", "unexpected '1', expected the end of the input after the JSON value"},
-        {"1.", "expected a digit after '.'"},
-        {"1.e5", "expected a digit after '.'"},
-        {"1e", "expected a digit in the exponent"},
-        {"-", "unexpected end of input, expected a digit"},
-        {"-x", "unexpected 'x', expected a digit"},
-        {"+1", "unexpected '+', expected a value"},
-        {"tru", "unexpected 't', expected a value"},
-        {"nul", "unexpected 'n', expected a value"},
-        {"Inf", "unexpected 'I', expected a value"},
-        {"{} x", "1:4: error: invalid JSON: unexpected 'x', expected the end of the input"},
-        {"\xff", "unexpected byte \\xff, expected a value"},
-        {"[1,\n2,\n", "3:1: error: invalid JSON: unexpected end of input, expected a value"},
-        {"'a'", "1:1: error: invalid JSON: unexpected "},
+        {"", "t.json:1:1: error: invalid JSON: unexpected token near end of file"},
+        {"  \n ", "t.json:2:2: error: invalid JSON: unexpected token near end of file"},
+        {"{", "t.json:1:2: error: invalid JSON: string or '}' expected near end of file"},
+        {"[1 2]", "t.json:1:4: error: invalid JSON: ']' expected near '2'"},
+        {"{\"a\" 1}", "t.json:1:6: error: invalid JSON: ':' expected near '1'"},
+        {"{a: 1}", "t.json:1:2: error: invalid JSON: string or '}' expected near 'a'"},
+        {"{\"a\": 1,}", "t.json:1:9: error: invalid JSON"},
+        {"[1,]", "t.json:1:4: error: invalid JSON: unexpected token near ']'"},
+        {"\"abc", "t.json:1:1: error: invalid JSON: premature end of input"},
+        {"\"\\x\"", "t.json:1:1: error: invalid JSON: invalid escape"},
+        {"\"\\u12\"", "invalid escape"},
+        {"\"\\ud800\"", "invalid Unicode"},
+        {"\"\\ud800\\u0041\"", "invalid Unicode"},
+        {"\"\\udc00\"", "invalid Unicode"},
+        {"\"a\x01\"", "control character 0x1"},
+        {"\"a\nb\"", "t.json:1:1: error: invalid JSON: unexpected newline"},
+        {"01", "t.json:1:1: error: invalid JSON"},
+        {"1.", "invalid token"},
+        {"1.e5", "invalid token"},
+        {"1e", "invalid token"},
+        {"-", "invalid token"},
+        {"+1", "t.json:1:1: error: invalid JSON: invalid token near '+'"},
+        {"tru", "t.json:1:1: error: invalid JSON: invalid token near 'tru'"},
+        {"nul", "invalid token"},
+        {"Inf", "invalid token"},
+        {"nan", "invalid token"},
+        {"{} x", "t.json:1:4: error: invalid JSON: end of file expected near 'x'"},
+        {"\xff", "t.json:1:1: error: invalid JSON: unable to decode byte 0xff"},
+        {"[1, \"\xc3\xa9\", \xff]", "t.json:1:11: error: invalid JSON: unable to decode byte 0xff"},
+        {"[1,\n2,\n", "t.json:3:1: error: invalid JSON"},
+        {"'a'", "t.json:1:1: error: invalid JSON"},
+        {"[1e400]", "t.json:1:2: error: invalid JSON: real number overflow near '1e400'"},
+        {"[99999999999999999999]", "t.json:1:2: error: invalid JSON: too big integer"},
+        {"[\"a\\u0000b\"]", "t.json: error: invalid JSON: a string holds the character \\u0000"},
+        {"{\"a\\u0000\": 1}", "t.json:1:2: error: invalid JSON: NUL byte in object key not supported"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         built b;
@@ -1144,30 +1175,28 @@ static void test_json_rejects_malformed_text(void)
         CHECK_STR_CONTAINS(b.d.text, cases[i].error);
         release(&b);
     }
-    /* an embedded NUL byte is just another unexpected byte */
+    /* an embedded NUL byte ends the text for jansson; the error points at it */
     built b;
     CHECK(parse_json(&b, "[1,\0]", 5) == NULL);
-    CHECK_STR_CONTAINS(b.d.text, "unexpected byte \\x00");
+    CHECK_STR_CONTAINS(b.d.text, "t.json:1:4: error: invalid JSON");
     release(&b);
 }
 
+/* Nesting is bounded by jansson (2048 levels), so a hostile file cannot
+ * exhaust the stack, in the parser or in the conversion after it. */
 static void test_json_caps_nesting_depth(void)
 {
     size_t n = 100000;
     char *src = malloc(2 * n + 1);
-    for (int depth = TIR_JSON_MAX_DEPTH; depth <= TIR_JSON_MAX_DEPTH + 1; depth++) {
-        memset(src, '[', (size_t)depth);
-        memset(src + depth, ']', (size_t)depth);
-        built b;
-        tir_json *v = parse_json(&b, src, 2 * (size_t)depth);
-        CHECK((v != NULL) == (depth == TIR_JSON_MAX_DEPTH));
-        release(&b);
-    }
+    memset(src, '[', 1000);
+    memset(src + 1000, ']', 1000);
+    built b;
+    CHECK(parse_json(&b, src, 2000) != NULL);
+    release(&b);
     memset(src, '[', n);
     memset(src + n, '{', n);
-    built b;
     CHECK(parse_json(&b, src, 2 * n) == NULL);
-    CHECK_STR_CONTAINS(b.d.text, "1:257: error: invalid JSON: nested deeper than 256 levels");
+    CHECK_STR_CONTAINS(b.d.text, "error: invalid JSON: maximum parsing depth reached");
     release(&b);
     free(src);
 }
@@ -1179,10 +1208,10 @@ static void test_rejects_what_is_not_tvm_json(void)
         const char *src;
         const char *error;
     } cases[] = {
-        {"[1, 2]", "t.json:1:1: error: not a TVM JSON file: expected an object with \"root\""},
+        {"[1, 2]", "t.json: error: not a TVM JSON file: expected an object with \"root\""},
         {"{\"nodes\": []}", "not a TVM JSON file"},
         {"{\"root\": 1}", "not a TVM JSON file"},
-        {"{\"root\": 1, \"nodes\": {}}", "1:22: error: \"nodes\" must be an array, got an object"},
+        {"{\"root\": 1, \"nodes\": {}}", "t.json: error: \"nodes\" must be an array, got an object"},
         {"{\"root\": 5, \"nodes\": [{\"type_key\": \"\"}]}", "\"root\" must be the index of a node (the file has 1 nodes)"},
         {"{\"root\": \"x\", \"nodes\": [{\"type_key\": \"\"}]}", "\"root\" must be the index of a node"},
         {"{\"root_index\": -1, \"nodes\": [{\"type\": \"None\"}]}", "\"root_index\" must be the index of a node"},
@@ -1197,7 +1226,7 @@ static void test_rejects_what_is_not_tvm_json(void)
          "node 1 (IRModule): the module has no PrimFunc"},
         {"{\"root\": 1, \"nodes\": [{\"type_key\": \"\"}, {\"type_key\": \"IRModule\", \"attrs\": {}}]}",
          "node 1 (IRModule): field 'functions' is missing"},
-        {"{\"root\": 1, \"nodes\": [", "invalid JSON: unexpected end of input"},
+        {"{\"root\": 1, \"nodes\": [", "t.json:1:23: error: invalid JSON: ']' expected near end of file"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         built b;
@@ -1450,7 +1479,7 @@ static void test_reads_integer_and_float_encodings(void)
         {"int64", "\"-9223372036854775808\"", INT64_MIN},
         {"int64", "\"9223372036854775807\"", INT64_MAX},
         {"int64", "9223372036854775807", INT64_MAX},
-        {"uint64", "18446744073709551615", -1},
+        {"uint64", "-1", -1}, /* tvm-ffi writes the int64 the value is held in */
         {"int32", "\"-7\"", -7},
         {"bool", "\"1\"", 1},
     };
@@ -1648,7 +1677,7 @@ int main(void)
     RUN(test_builds_every_tvm_sample_and_matches_tvmscript);
     RUN(test_both_formats_build_what_tvmscript_builds);
     RUN(test_shared_nodes_are_one_variable_and_one_buffer);
-    RUN(test_nodes_carry_the_position_of_their_json_object);
+    RUN(test_nodes_carry_the_index_of_their_json_node);
     RUN(test_every_node_type_builds);
     RUN(test_function_names_and_visibility);
     RUN(test_reads_integer_and_float_encodings);
