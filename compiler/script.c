@@ -1184,6 +1184,17 @@ static sval call_t_args(builder *b, const char *name, const call_args *ca)
         e->dtype = tir_dt_with_lanes(first, (uint16_t)(is->n ? is->n : 1));
         return sv_expr(e);
     }
+    if (strcmp(name, "ret") == 0) {
+        /* T.ret(val): the Call tir.ret that `return val` also builds (5.10) */
+        const sval *v = nargs_between(b, ca, name, 1, 1) ? arg(ca, 0, "val") : NULL;
+        if (!v) {
+            if (ca->n + ca->nkw == 1)
+                ERR(b, ca->loc, "T.ret takes the value to return");
+            return none;
+        }
+        tir_expr *e = b->func && b->func->has_ret_type ? to_expr_as(b, v, b->func->ret_dtype) : to_expr(b, v);
+        return e ? sv_expr(call_node(b, e->dtype, "tir.ret", &e, 1, ca->loc)) : none;
+    }
     if (strcmp(name, "env_thread") == 0) {
         /* tx = T.env_thread("threadIdx.x"): a Var bound later by T.launch_thread (5.6) */
         if (!nargs_between(b, ca, name, 1, 1) || ca->pos[0].kind != SV_STR) {
