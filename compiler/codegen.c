@@ -490,6 +490,48 @@ typedef struct {
     uint32_t reg, a, s, b;
 } flat_index;
 
+static bool int_const_is(const tir_expr *e, int64_t k) { return e->kind == TIR_E_INT && e->ival == k; }
+static bool pure_expr(const tir_expr *e);
+
+/* An index expression with its single-valued variables as constants and
+ * the identities x+0, x-0, x*1 and x*0 applied, so no instruction computes
+ * them (integer scalars only; x*0 only when x has no effects). */
+static tir_expr *simplify_index(cg *c, tir_expr *e)
+{
+    if (e->dtype.lanes != 1 || !tir_dt_is_int(e->dtype))
+        return e;
+    if (e->kind == TIR_E_VAR) {
+        var_slot *s = find_var(c, e->var);
+        if (s && s->range.known && s->range.lo == s->range.hi)
+            return tir_int(c->a, e->dtype, s->range.lo, e->loc);
+        return e;
+    }
+    if (e->kind != TIR_E_ADD && e->kind != TIR_E_SUB && e->kind != TIR_E_MUL)
+        return e;
+    tir_expr *x = simplify_index(c, e->a), *y = simplify_index(c, e->b);
+    const char *err;
+    tir_expr *folded = tir_fold_binary(c->a, e->kind, x, y, e->loc, &err);
+    if (folded)
+        return folded;
+    if (e->kind == TIR_E_ADD && int_const_is(x, 0))
+        return y;
+    if ((e->kind == TIR_E_ADD || e->kind == TIR_E_SUB) && int_const_is(y, 0))
+        return x;
+    if (e->kind == TIR_E_MUL && int_const_is(x, 1))
+        return y;
+    if (e->kind == TIR_E_MUL && int_const_is(y, 1))
+        return x;
+    if (e->kind == TIR_E_MUL && ((int_const_is(x, 0) && pure_expr(y)) || (int_const_is(y, 0) && pure_expr(x))))
+        return tir_int(c->a, e->dtype, 0, e->loc);
+    if (x == e->a && y == e->b)
+        return e;
+    tir_expr *n = tir_arena_alloc(c->a, sizeof *n);
+    *n = *e;
+    n->a = x;
+    n->b = y;
+    return n;
+}
+
 /* Flattens buffer indices into one element offset (spec PrimFunc 2.iv). */
 static flat_index gen_flat(cg *c, const tir_buffer *b, tir_expr **idx, uint32_t n, uint32_t vmbuf, tir_loc loc)
 {
@@ -499,16 +541,21 @@ static flat_index gen_flat(cg *c, const tir_buffer *b, tir_expr **idx, uint32_t 
         return f;
     }
     uint32_t *regs = malloc(n * sizeof *regs);
+    bool *zero = malloc(n * sizeof *zero);
     for (uint32_t i = 0; i < n; i++) {
-        regs[i] = gen_expr(c, idx[i]);
-        interval r = range_of(c, idx[i]);
+        tir_expr *ix = simplify_index(c, idx[i]);
+        zero[i] = int_const_is(ix, 0);
+        regs[i] = gen_expr(c, ix);
+        interval r = range_of(c, ix);
         const tir_expr *ext = b->shape[i];
         bool proven = r.known && r.lo >= 0 && ext->kind == TIR_E_INT && r.hi < ext->ival;
         if (!proven)
             EMIT4(c, TIRBC_OP_CHKIDX, regs[i], extent_reg(c, ext), vmbuf, i);
     }
+    /* Dimensions indexed by a constant 0 add nothing: no instruction for them. */
     uint32_t acc = regs[n - 1];
-    if (b->nstrides) {
+    bool acc_zero = zero[n - 1];
+    if (b->nstrides && !acc_zero) {
         uint32_t t = temp(c, TIR_VT_I64);
         EMIT3(c, TIRBC_OP_IXMUL, t, regs[n - 1], extent_reg(c, b->strides[n - 1]));
         acc = t;
@@ -533,6 +580,8 @@ static flat_index gen_flat(cg *c, const tir_buffer *b, tir_expr **idx, uint32_t 
             }
             stride = s;
         }
+        if (zero[i])
+            continue;
         if (i == 0) {
             /* the last multiply-add is left to the access instruction */
             f.mad = true;
@@ -540,14 +589,20 @@ static flat_index gen_flat(cg *c, const tir_buffer *b, tir_expr **idx, uint32_t 
             f.s = s;
             f.b = acc;
             free(regs);
+            free(zero);
             return f;
         }
         uint32_t t = temp(c, TIR_VT_I64);
-        EMIT4(c, TIRBC_OP_IXMAD, t, regs[i], s, acc);
+        if (acc_zero)
+            EMIT3(c, TIRBC_OP_IXMUL, t, regs[i], s);
+        else
+            EMIT4(c, TIRBC_OP_IXMAD, t, regs[i], s, acc);
         acc = t;
+        acc_zero = false;
     }
     (void)loc;
     free(regs);
+    free(zero);
     f.reg = acc;
     return f;
 }
@@ -859,7 +914,10 @@ static uint32_t gen_vector(cg *c, const tir_expr *e);
 static uint32_t gen_shuffle(cg *c, const tir_expr *e);
 static uint32_t gen_fold(cg *c, const tir_expr *e);
 
-/* The register of a variable in scope. */
+/* The register of a variable in scope; a constant's when the variable can
+ * hold one value only (a loop of extent 1, or a loop-level instruction's
+ * reduction variable while its start is computed), which lets index
+ * arithmetic fold. */
 static uint32_t var_reg(cg *c, const tir_expr *e)
 {
     var_slot *s = find_var(c, e->var);
@@ -867,6 +925,8 @@ static uint32_t var_reg(cg *c, const tir_expr *e)
         ERR(c, e->loc, "unsupported: variable '%s' has no value here", e->var->name);
         return 0;
     }
+    if (s->range.known && s->range.lo == s->range.hi && e->dtype.lanes == 1)
+        return const_int(c, vt_of(c, e->dtype, e->loc), s->range.lo);
     return s->reg;
 }
 
@@ -1710,6 +1770,34 @@ static void gen_guarded_init(cg *c, const tir_stmt *init, tir_expr *init_cond)
     patch_false_jumps(c, &skip, c->ncode);
 }
 
+/* gen_guarded_init for an init that init_sets_accumulator matched, storing
+ * at the accumulator's flat offset xr (in storage xb), already computed. */
+static void gen_init_at(cg *c, const tir_stmt *init, tir_expr *init_cond, uint32_t xb, uint32_t xr)
+{
+    if (!init)
+        return;
+    false_jumps skip = {.n = 0};
+    if (init_cond)
+        gen_branch_if_false(c, init_cond, &skip);
+    tir_vtype vt = elem_vt(c, init->buffer->dtype, init->loc);
+    uint32_t v = gen_expr(c, init->value), lanes = init->value->dtype.lanes;
+    if (lanes > 1)
+        EMIT5(c, typed(c, TIRBC_OP_VST_BOOL, vt, init->loc), xb, xr, const_int(c, TIR_VT_I64, 1), v, lanes);
+    else
+        EMIT3(c, typed(c, TIRBC_OP_ST_BOOL, vt, init->loc), xb, xr, v);
+    patch_false_jumps(c, &skip, c->ncode);
+}
+
+/* A loop-level instruction's start offsets (and its init) are computed for
+ * the first iteration: the loop variables bound since `first_var` hold their
+ * first value there, so var_reg reads them as constants, the offsets fold,
+ * and no instruction sets their registers. */
+static void pin_to_first_iteration(cg *c, uint32_t first_var)
+{
+    for (uint32_t i = first_var; i < c->nvars; i++)
+        c->vars[i].range.hi = c->vars[i].range.lo;
+}
+
 /* `k OP x` as `x OP' k`: the comparison with its operands swapped. */
 static tir_expr_kind swapped_cmp(tir_expr_kind k)
 {
@@ -1853,13 +1941,13 @@ static bool try_gen_reduce(cg *c, const tir_stmt *loop, const tir_stmt *st, cons
     if (__builtin_add_overflow(loop->min->ival, loop->extent->ival - 1, &kr.hi))
         return false;
     uint32_t mark = c->ntaken;
-    uint32_t kreg = bind_var(c, k, kr);
+    bind_var(c, k, kr);
     mac_access Y;
     if (!mac_access_of(c, y, k, 1, &Y)) {
         c->nvars--; /* forget the trial binding of k */
         return false;
     }
-    EMIT2(c, TIRBC_OP_MOV, kreg, const_int(c, vt_of(c, k->dtype, loop->loc), loop->min->ival));
+    pin_to_first_iteration(c, c->nvars - 1);
     gen_guarded_init(c, init, init_cond);
     uint32_t accr = px ? promoted_reg(c, px, st->buffer, st->indices, st->nindices, st->loc) : gen_load(c, x);
     uint32_t yr = gen_flat_index(c, Y.buf, Y.idx, Y.n, (uint32_t)yb, st->loc);
@@ -1933,7 +2021,7 @@ static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, c
         if (__builtin_add_overflow(loop->min->ival, loop->extent->ival - 1, &kr.hi))
             return false;
         uint32_t mark = c->ntaken;
-        uint32_t kreg = bind_var(c, k, kr);
+        bind_var(c, k, kr);
         mac_access X, Y, Z;
         int xb = storage_of(c, st->buffer), yb = storage_of(c, y->buffer), zb = storage_of(c, z->buffer);
         tir_expr xload = *acc; /* the stored element, as an access */
@@ -1951,10 +2039,10 @@ static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, c
             return false;
         }
         tir_vtype vt = elem_vt(c, st->buffer->dtype, st->loc);
-        EMIT2(c, TIRBC_OP_MOV, kreg, const_int(c, vt_of(c, k->dtype, loop->loc), loop->min->ival));
-        /* the loop runs at least once (extent >= 1), so the guard holds once, first */
-        gen_guarded_init(c, init, init_cond);
+        pin_to_first_iteration(c, c->nvars - 1);
         uint32_t xr = gen_flat_index(c, X.buf, X.idx, X.n, (uint32_t)xb, st->loc);
+        /* the loop runs at least once (extent >= 1), so the guard holds once, first */
+        gen_init_at(c, init, init_cond, (uint32_t)xb, xr);
         uint32_t yr = gen_flat_index(c, Y.buf, Y.idx, Y.n, (uint32_t)yb, st->loc);
         uint32_t zr = gen_flat_index(c, Z.buf, Z.idx, Z.n, (uint32_t)zb, st->loc);
         if (is_int)
@@ -2214,7 +2302,8 @@ static bool try_gen_mac2(cg *c, const tir_stmt *outer)
             __builtin_add_overflow(inner->min->ival, inner->extent->ival - 1, &rb.hi))
             return false;
         uint32_t mark = c->ntaken;
-        uint32_t areg = bind_var(c, va, ra), breg = bind_var(c, vb, rb);
+        bind_var(c, va, ra);
+        bind_var(c, vb, rb);
         mac_access X, Ya, Yb, Za, Zb;
         tir_expr xload = *x; /* the stored element, as an access */
         xload.nargs = st->nindices;
@@ -2226,10 +2315,9 @@ static bool try_gen_mac2(cg *c, const tir_stmt *outer)
             c->nvars -= 2; /* forget the trial bindings */
             return false;
         }
-        EMIT2(c, TIRBC_OP_MOV, areg, const_int(c, vt_of(c, va->dtype, outer->loc), outer->min->ival));
-        EMIT2(c, TIRBC_OP_MOV, breg, const_int(c, vt_of(c, vb->dtype, inner->loc), inner->min->ival));
-        gen_guarded_init(c, init, init_cond);
+        pin_to_first_iteration(c, c->nvars - 2);
         uint32_t xr = gen_flat_index(c, X.buf, X.idx, X.n, (uint32_t)xb, st->loc);
+        gen_init_at(c, init, init_cond, (uint32_t)xb, xr);
         uint32_t yr = gen_flat_index(c, Ya.buf, Ya.idx, Ya.n, (uint32_t)yb, st->loc);
         uint32_t zr = gen_flat_index(c, Za.buf, Za.idx, Za.n, (uint32_t)zb, st->loc);
         emit(c, vt == TIR_VT_F32 ? TIRBC_OP_MAC2_F32 : TIRBC_OP_MAC2_F64, 13, (uint32_t)xb, xr, (uint32_t)yb, yr,
