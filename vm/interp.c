@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "halffloat.h"
+#include "mac_kernels.h"
 #include "opcodes.h"
 #include "vm_internal.h"
 
@@ -635,7 +636,7 @@ dispatch:
     LD_FLOAT(F64, double, f64)
 
     /* ---- loop-level instructions ---- */
-#define MAC_BODY(T, CT, LOADV, STOREV, MULADD)                                                  \
+#define MAC_BODY(T, CT, LOADV, STOREV, MULADD, FAST)                                                \
     VM_CASE(MAC_##T)                                                                           \
     {                                                                                          \
         uint32_t X = A, Y = C, Z = ip[6], nl = ip[10];                           \
@@ -645,18 +646,7 @@ dispatch:
             SPEND_STEPS(count);                                                                \
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) && mac_in_bounds(yb, ys, count, 1, bufs[Y].nelem) && \
                 mac_in_bounds(zb, zs, count, nl, bufs[Z].nelem)) {                             \
-                CT acc[64];                                                                    \
-                const uint8_t *yp = bufs[Y].data, *zp = bufs[Z].data;                          \
-                for (uint32_t j = 0; j < nl; j++)                                              \
-                    acc[j] = LOADV(bufs[X].data, (uint64_t)xb + j);                            \
-                for (int64_t k = 0; k < count; k++) {                                          \
-                    CT y = LOADV(yp, (uint64_t)(yb + k * ys));                                 \
-                    uint64_t zrow = (uint64_t)(zb + k * zs);                                   \
-                    for (uint32_t j = 0; j < nl; j++)                                          \
-                        acc[j] = MULADD(acc[j], y, LOADV(zp, zrow + j));                       \
-                }                                                                              \
-                for (uint32_t j = 0; j < nl; j++)                                              \
-                    STOREV(bufs[X].data, (uint64_t)xb + j, acc[j]);                            \
+                FAST(CT, LOADV, STOREV, MULADD);                                               \
             } else {                                                                           \
                 /* the loop's own order, so an error comes where the loop would raise it */    \
                 for (int64_t k = 0; k < count; k++) {                                          \
@@ -677,6 +667,25 @@ dispatch:
         }                                                                                      \
         VM_NEXT(11);                                                                           \
     }
+/* mac's in-bounds path: the shared kernel (mac_kernels.c) for float32 and
+ * float64, an inline loop for the 16-bit floats' rounding. */
+#define MAC_FAST_KERNEL(KERNEL)                                                                        \
+    tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, 0, ys, zb, 0, zs, 1, count, nl}; \
+    KERNEL(&m)
+#define MAC_FAST_F32(CT, LOADV, STOREV, MULADD) MAC_FAST_KERNEL(tirvm_mac_f32)
+#define MAC_FAST_F64(CT, LOADV, STOREV, MULADD) MAC_FAST_KERNEL(tirvm_mac_f64)
+#define MAC_FAST_INLINE(CT, LOADV, STOREV, MULADD)                          \
+    CT acc[64];                                                             \
+    for (uint32_t j = 0; j < nl; j++)                                       \
+        acc[j] = LOADV(bufs[X].data, (uint64_t)xb + j);                     \
+    for (int64_t k = 0; k < count; k++) {                                   \
+        CT y = LOADV(bufs[Y].data, (uint64_t)(yb + k * ys));                \
+        uint64_t zrow = (uint64_t)(zb + k * zs);                            \
+        for (uint32_t j = 0; j < nl; j++)                                   \
+            acc[j] = MULADD(acc[j], y, LOADV(bufs[Z].data, zrow + j));      \
+    }                                                                       \
+    for (uint32_t j = 0; j < nl; j++)                                       \
+        STOREV(bufs[X].data, (uint64_t)xb + j, acc[j])
 #define LOAD_F32(p, i) load_f32((p), (i))
 #define STORE_F32(p, i, v) store_f32((p), (i), (v))
 #define LOAD_F64(p, i) load_f64((p), (i))
@@ -728,9 +737,9 @@ dispatch:
     REDUCE_BODY(RMIN, F32, float, f32, LOAD_F32, RED_MIN)
     REDUCE_BODY(RMIN, F64, double, f64, LOAD_F64, RED_MIN)
 
-    MAC_BODY(F32, float, LOAD_F32, STORE_F32, MULADD_F)
+    MAC_BODY(F32, float, LOAD_F32, STORE_F32, MULADD_F, MAC_FAST_F32)
     /* mac over two nested loops, in their order (a outer, b inner) */
-#define MAC2_BODY(T, CT, LOADV, STOREV)                                                            \
+#define MAC2_BODY(T, CT, LOADV, STOREV, KERNEL)                                                          \
     VM_CASE(MAC2_##T)                                                                              \
     {                                                                                              \
         uint32_t X = A, Y = C, Z = ip[7], nl = ip[13];                               \
@@ -742,18 +751,8 @@ dispatch:
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                     \
                 affine2_in_bounds(yb, ya, na, ys, nb, 1, bufs[Y].nelem) &&                         \
                 affine2_in_bounds(zb, za, na, zs, nb, nl, bufs[Z].nelem)) {                        \
-                CT acc[64];                                                                        \
-                for (uint32_t j = 0; j < nl; j++)                                                  \
-                    acc[j] = LOADV(bufs[X].data, (uint64_t)xb + j);                                \
-                for (int64_t a = 0; a < na; a++)                                                   \
-                    for (int64_t b = 0; b < nb; b++) {                                             \
-                        CT y = LOADV(bufs[Y].data, (uint64_t)(yb + a * ya + b * ys));              \
-                        uint64_t zrow = (uint64_t)(zb + a * za + b * zs);                          \
-                        for (uint32_t j = 0; j < nl; j++)                                          \
-                            acc[j] = acc[j] + y * LOADV(bufs[Z].data, zrow + j);                   \
-                    }                                                                              \
-                for (uint32_t j = 0; j < nl; j++)                                                  \
-                    STOREV(bufs[X].data, (uint64_t)xb + j, acc[j]);                                \
+                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl}; \
+                KERNEL(&m);                                                                        \
             } else {                                                                               \
                 /* the loops' own order, so an error comes where they would raise it */           \
                 for (int64_t a = 0; a < na; a++)                                                   \
@@ -790,11 +789,11 @@ dispatch:
     VREDUCE_BODY(VRSUM, F32, f32, RED_ADD) VREDUCE_BODY(VRSUM, F64, f64, RED_ADD)
     VREDUCE_BODY(VRMAX, F32, f32, RED_MAX) VREDUCE_BODY(VRMAX, F64, f64, RED_MAX)
     VREDUCE_BODY(VRMIN, F32, f32, RED_MIN) VREDUCE_BODY(VRMIN, F64, f64, RED_MIN)
-    MAC2_BODY(F32, float, LOAD_F32, STORE_F32)
-    MAC2_BODY(F64, double, LOAD_F64, STORE_F64)
-    MAC_BODY(F64, double, LOAD_F64, STORE_F64, MULADD_F)
-    MAC_BODY(F16, uint16_t, LOAD_H16, STORE_H16, MULADD_F16)
-    MAC_BODY(BF16, uint16_t, LOAD_H16, STORE_H16, MULADD_BF16)
+    MAC2_BODY(F32, float, LOAD_F32, STORE_F32, tirvm_mac_f32)
+    MAC2_BODY(F64, double, LOAD_F64, STORE_F64, tirvm_mac_f64)
+    MAC_BODY(F64, double, LOAD_F64, STORE_F64, MULADD_F, MAC_FAST_F64)
+    MAC_BODY(F16, uint16_t, LOAD_H16, STORE_H16, MULADD_F16, MAC_FAST_INLINE)
+    MAC_BODY(BF16, uint16_t, LOAD_H16, STORE_H16, MULADD_BF16, MAC_FAST_INLINE)
 
     /* Integer accumulation: sources of kind K widened to T; wraps in T's width. */
 #define MACI_LOOP(TT, ST)                                                                          \

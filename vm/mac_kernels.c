@@ -1,0 +1,42 @@
+#include "mac_kernels.h"
+
+#include <string.h>
+
+/* The accumulators are loaded once, kept while both loops run, and stored
+ * once, which is what the loop nest computes when X is not also read
+ * through Y or Z (codegen selects these instructions only then).  Each
+ * common lane count gets its own copy with a constant count, so the C
+ * compiler keeps the accumulators in registers and vectorizes the lanes;
+ * the sums are still formed lane by lane in the loops' order. */
+#define MAC_LANES(CT, SIZE, NL)                                                                  \
+    do {                                                                                   \
+        CT acc[SIZE], y, z;                                                                  \
+        for (uint32_t j = 0; j < (NL); j++)                                                \
+            memcpy(&acc[j], m->x + ((uint64_t)m->xb + j) * sizeof(CT), sizeof(CT));        \
+        for (int64_t a = 0; a < m->na; a++)                                                \
+            for (int64_t b = 0; b < m->nb; b++) {                                          \
+                memcpy(&y, m->y + (uint64_t)(m->yb + a * m->ya + b * m->ys) * sizeof(CT), sizeof(CT)); \
+                const uint8_t *zrow = m->z + (uint64_t)(m->zb + a * m->za + b * m->zs) * sizeof(CT); \
+                for (uint32_t j = 0; j < (NL); j++) {                                      \
+                    memcpy(&z, zrow + j * sizeof(CT), sizeof(CT));                         \
+                    acc[j] = acc[j] + y * z;                                               \
+                }                                                                          \
+            }                                                                              \
+        for (uint32_t j = 0; j < (NL); j++)                                                \
+            memcpy(m->x + ((uint64_t)m->xb + j) * sizeof(CT), &acc[j], sizeof(CT));        \
+    } while (0)
+
+#define DEFINE_MAC(NAME, CT)                  \
+    void NAME(const tirvm_mac_args *m)        \
+    {                                         \
+        switch (m->lanes) {                   \
+        case 1: MAC_LANES(CT, 1, 1); break;      \
+        case 4: MAC_LANES(CT, 4, 4); break;      \
+        case 8: MAC_LANES(CT, 8, 8); break;      \
+        case 16: MAC_LANES(CT, 16, 16); break;    \
+        default: MAC_LANES(CT, 64, m->lanes); break; \
+        }                                     \
+    }
+
+DEFINE_MAC(tirvm_mac_f32, float)
+DEFINE_MAC(tirvm_mac_f64, double)
