@@ -4,7 +4,7 @@
 
 #include "native.h"
 
-void native_matmul_plain(const float *A, const float *B, float *C)
+void native_matmul_plain(const float *restrict A, const float *restrict B, float *restrict C)
 {
     for (int i = 0; i < 512; i++)
         for (int j = 0; j < 512; j++)
@@ -15,13 +15,13 @@ void native_matmul_plain(const float *A, const float *B, float *C)
             }
 }
 
-void native_add_plain(const float *A, const float *B, float *C)
+void native_add_plain(const float *restrict A, const float *restrict B, float *restrict C)
 {
     for (int i = 0; i < 16777216; i++)
         C[i] = A[i] + B[i];
 }
 
-void native_sum_plain(const float *A, float *S)
+void native_sum_plain(const float *restrict A, float *restrict S)
 {
     for (int k = 0; k < 16777216; k++) {
         if (k == 0)
@@ -30,14 +30,14 @@ void native_sum_plain(const float *A, float *S)
     }
 }
 
-void native_transpose_plain(const float *A, float *B)
+void native_transpose_plain(const float *restrict A, float *restrict B)
 {
     for (int i = 0; i < 4096; i++)
         for (int j = 0; j < 4096; j++)
             B[i * 4096 + j] = A[j * 4096 + i];
 }
 
-void native_matmul_int8_plain(const int8_t *A, const int8_t *B, int32_t *C)
+void native_matmul_int8_plain(const int8_t *restrict A, const int8_t *restrict B, int32_t *restrict C)
 {
     for (int i = 0; i < 512; i++)
         for (int j = 0; j < 512; j++)
@@ -48,7 +48,7 @@ void native_matmul_int8_plain(const int8_t *A, const int8_t *B, int32_t *C)
             }
 }
 
-void native_softmax_plain(const float *A, float *B)
+void native_softmax_plain(const float *restrict A, float *restrict B)
 {
     float row[2];
     for (int i = 0; i < 4096; i++) {
@@ -81,7 +81,7 @@ static float *pad_input(const float *data)
     return pad;
 }
 
-void native_conv2d_plain(const float *data, const float *weight, float *out)
+void native_conv2d_plain(const float *restrict data, const float *restrict weight, float *restrict out)
 {
     float *pad = pad_input(data);
     for (int ff = 0; ff < 64; ff++)
@@ -98,7 +98,7 @@ void native_conv2d_plain(const float *data, const float *weight, float *out)
     free(pad);
 }
 
-void native_depthwise_plain(const float *data, const float *weight, float *out)
+void native_depthwise_plain(const float *restrict data, const float *restrict weight, float *restrict out)
 {
     float *pad = pad_input(data);
     for (int c = 0; c < 64; c++)
@@ -114,7 +114,7 @@ void native_depthwise_plain(const float *data, const float *weight, float *out)
     free(pad);
 }
 
-void native_layernorm_plain(const float *A, const float *gamma, const float *beta, float *B)
+void native_layernorm_plain(const float *restrict A, const float *restrict gamma, const float *restrict beta, float *restrict B)
 {
     float row[2];
     for (int i = 0; i < 4096; i++) {
@@ -133,7 +133,7 @@ void native_layernorm_plain(const float *A, const float *gamma, const float *bet
     }
 }
 
-void native_add_f16_plain(const _Float16 *A, const _Float16 *B, _Float16 *C)
+void native_add_f16_plain(const _Float16 *restrict A, const _Float16 *restrict B, _Float16 *restrict C)
 {
     for (int i = 0; i < 16777216; i++)
         C[i] = A[i] + B[i];
