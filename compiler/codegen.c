@@ -1031,6 +1031,8 @@ static uint32_t gen_expr(cg *c, const tir_expr *e)
             return gen_branchy(c, e);
         if (e->op && (strcmp(e->op, "tir.likely") == 0 || strcmp(e->op, "tir.tvm_thread_invariant") == 0) && e->nargs == 1)
             return gen_expr(c, e->args[0]);
+        if (e->op && strcmp(e->op, "tir.assume") == 0 && e->nargs == 1)
+            return const_int(c, TIR_VT_BOOL, 1); /* an optimizer hint: nothing to run */
         if (e->op && strcmp(e->op, "tir.reinterpret") == 0 && e->nargs == 1) {
             uint32_t src = gen_expr(c, e->args[0]);
             tir_vtype to = vt_of(c, e->dtype, e->loc);

@@ -1019,6 +1019,14 @@ static sval call_t_args(builder *b, const char *name, const call_args *ca)
         tir_expr *e = limit_const(b, name, dt, ca->loc);
         return e ? sv_expr(e) : none;
     }
+    if (strcmp(name, "assume") == 0) {
+        /* T.assume(cond): a fact for TVM's optimizer, with no run-time
+         * effect (tvmscript.md 7); kept as the call tir.assume (bool). */
+        if (!nargs_between(b, ca, name, 1, 1))
+            return none;
+        tir_expr *x = to_bool_expr(b, &ca->pos[0]);
+        return x ? sv_expr(call_node(b, TIR_DT_BOOL, "tir.assume", &x, 1, ca->loc)) : none;
+    }
     if (strcmp(name, "likely") == 0 || strcmp(name, "tvm_thread_invariant") == 0) {
         if (!nargs_between(b, ca, name, 1, 1))
             return none;
@@ -1239,6 +1247,11 @@ static sval call_t_args(builder *b, const char *name, const call_args *ca)
             ERR(b, ca->loc, "unsupported builtin 'T.%s' (outside the specified TIR subset)", name);
             return none;
         }
+    if (strcmp(name, "meta_var") == 0 || strcmp(name, "macro") == 0) {
+        /* TVM runs these as Python while parsing (tvmscript.md 8) */
+        ERR(b, ca->loc, "unsupported: Python meta-programming (T.%s)", name);
+        return none;
+    }
     ERR(b, ca->loc, "unknown or unsupported function 'T.%s'", name);
     return none;
 }
