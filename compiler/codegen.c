@@ -2231,11 +2231,23 @@ static bool try_strip_mine(cg *c, const tir_stmt *loop)
     vloop->for_kind = TIR_FOR_SERIAL;
     vloop->body = vbody;
     gen_stmt(c, vloop);
-    if (E % STRIP_LANES) {
+    /* what is left: one vector of 8 lanes, then of 4, when that many remain
+     * (the conditions above hold for any grouping of the iterations) */
+    int64_t done = full * STRIP_LANES;
+    for (int lanes = STRIP_LANES / 2; lanes >= 4; lanes /= 2) {
+        if (E - done < lanes)
+            continue;
+        tir_stmt *tail = tir_vectorize_body(c->a, c->d, loop->body, v, lanes, tir_int(c->a, v->dtype, done, loop->loc));
+        if (!tail)
+            break;
+        gen_stmt(c, tail);
+        done += lanes;
+    }
+    if (done < E) {
         tir_stmt *rest = tir_stmt_new(c->a, TIR_S_FOR, loop->loc);
         *rest = *loop;
-        rest->min = tir_int(c->a, v->dtype, full * STRIP_LANES, loop->loc);
-        rest->extent = tir_int(c->a, v->dtype, E - full * STRIP_LANES, loop->loc);
+        rest->min = tir_int(c->a, v->dtype, done, loop->loc);
+        rest->extent = tir_int(c->a, v->dtype, E - done, loop->loc);
         rest->for_kind = TIR_FOR_UNROLLED; /* the remainder: serial, and not strip-mined again */
         gen_stmt(c, rest);
     }
