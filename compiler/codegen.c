@@ -513,6 +513,20 @@ static tir_expr *simplify_index(cg *c, tir_expr *e)
     tir_expr *folded = tir_fold_binary(c->a, e->kind, x, y, e->loc, &err);
     if (folded)
         return folded;
+    /* (x' + k1) + k2, (x' - k1) + k2, (x' + k1) - k2 ...: one constant
+     * (wrapping arithmetic is associative, so the value is the same) */
+    if ((e->kind == TIR_E_ADD || e->kind == TIR_E_SUB) && y->kind == TIR_E_INT &&
+        (x->kind == TIR_E_ADD || x->kind == TIR_E_SUB) && x->b->kind == TIR_E_INT) {
+        tir_expr *k = tir_fold_binary(c->a, x->kind == e->kind ? TIR_E_ADD : TIR_E_SUB, x->b, y, e->loc, &err);
+        if (k) {
+            if (int_const_is(k, 0))
+                return x->a;
+            tir_expr *n = tir_arena_alloc(c->a, sizeof *n);
+            *n = *x;
+            n->b = k;
+            return n;
+        }
+    }
     if (e->kind == TIR_E_ADD && int_const_is(x, 0))
         return y;
     if ((e->kind == TIR_E_ADD || e->kind == TIR_E_SUB) && int_const_is(y, 0))
