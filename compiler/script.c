@@ -876,7 +876,7 @@ static sval region_or_load(builder *b, tir_buffer *buf, const py_expr *index, bo
 static const char *const dtype_ignoring_builtins[] = {
     "if_then_else", "likely", "shift_left", "shift_right", "bitwise_and", "bitwise_or", "bitwise_xor",
     "bitwise_not", "popcount", "clz", "pow", "fmod", "atan2", "hypot", "copysign", "nextafter", "ldexp",
-    "isnan", "isinf", "isfinite", NULL,
+    "isnan", "isinf", "isfinite", "ret", NULL,
 };
 
 static sval call_t_args(builder *b, const char *name, const call_args *ca);
