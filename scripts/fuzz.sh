@@ -77,7 +77,9 @@ for f in tests/cases/*.py examples/*.py $(find conformance/cases -name '*.py' | 
     i=$((i + 1))
     cp "$f" "$seeds/compile/$i-$(basename "$f")"
 done
-# TVM JSON programs, when the shared samples are beside the repository.
+# TVM JSON programs: the regressions kept in the repository, and the shared
+# samples when they are beside it.
+cp tests/fuzz/regressions/*.json "$seeds/json/"
 if [ -d ../shared/tvm-samples/lowered ]; then
     for f in ../shared/tvm-samples/lowered/*.json; do
         case $f in *.case.json) continue ;; esac
