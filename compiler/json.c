@@ -189,11 +189,11 @@ static tir_json *convert_string(converter *c, json_t *j)
     size_t n = json_string_length(j);
     if (memchr(s, 0, n)) {
         for (size_t t = 0; t < N_NONFINITE; t++)
-            if (n == nonfinite_tokens[t].marker_len && memcmp(s + 1, nonfinite_tokens[t].token, n - 1) == 0) {
+            if (n == nonfinite_tokens[t].marker_len && s[0] == 0 &&
+                memcmp(s + 1, nonfinite_tokens[t].token, n - 1) == 0) {
                 tir_json *v = new_value(c, TIR_JSON_NUMBER);
                 v->num = nonfinite_tokens[t].value;
-                v->str = nonfinite_tokens[t].token;
-                v->len = n - 1;
+                v->str = "";
                 return v;
             }
         if (!c->failed)
