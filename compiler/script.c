@@ -445,6 +445,12 @@ static sval eval_attr(builder *b, const py_expr *x)
             v.s = tir_arena_strdup(b->a, tir_dtype_str(buf->dtype, tmp, sizeof tmp));
             return v;
         }
+        if (strcmp(x->name, "vload") == 0 || strcmp(x->name, "vstore") == 0) {
+            /* what TVM prints for predicated accesses (tvmscript.md 6.6) */
+            ERR(b, x->loc, "unsupported: predicated buffer access (%s.%s), outside the specified TIR subset", buf->name,
+                x->name);
+            return v;
+        }
         ERR(b, x->loc, "buffer '%s' has no attribute '%s'", buf->name, x->name);
         return v;
     }
