@@ -181,6 +181,23 @@ check "step limit message" grep -q "step limit exceeded" "$T/err"
 expect 1 "--max-steps stops a backward conditional branch loop" "$TIRVM" run \
     "$SRC/tests/fuzz/regressions/backward_conditional_branch_loop.tirbc" --max-steps 1000
 check "step limit message for it" grep -q "step limit exceeded" "$T/err"
+# A parallel region's workers share the call's budget rather than each
+# getting a copy of it: 200 regions of 1000 iterations are 200,000 steps,
+# over a limit of 100,000 with any number of threads (a copy per worker
+# would let each region spend the whole budget again).
+cat > "$T/regions.py" <<'PY'
+@T.prim_func
+def main(A: T.Buffer((1000,), "int32")):
+    for i in range(200):
+        for j in T.parallel(1000):
+            A[j] = A[j] + 1
+PY
+expect 0 "compile a loop of parallel regions" "$TIRC" "$T/regions.py" -o "$T/regions.tirbc"
+expect 1 "--max-steps bounds the steps of all regions together (2 threads)" "$TIRVM" run --threads 2 \
+    "$T/regions.tirbc" --max-steps 100000
+check "step limit message for the regions' steps" grep -q "step limit exceeded" "$T/err"
+expect 0 "the same loop runs within a budget that covers it (2 threads)" "$TIRVM" run --threads 2 \
+    "$T/regions.tirbc" --max-steps 220000
 # Also found by fuzzing: nested parallel regions with huge counts and no loop
 # in their bodies; every region iteration is a step.
 expect 1 "--max-steps stops parallel regions without loops" "$TIRVM" run --threads 2 \

@@ -449,17 +449,16 @@ int64_t vm_normalize(tir_vtype vt, uint64_t v)
  * repeat: loop back-edges, backward jumps and calls. */
 #define SPEND_STEP()                                                   \
     do {                                                               \
-        if (__builtin_expect(ctx->steps_left-- == 0, 0)) {             \
-            ctx->steps_left = 0;                                       \
+        if (__builtin_expect(ctx->steps_left == 0, 0) && !vm_take_steps(ctx, 1)) \
             FAIL("step limit exceeded (%llu steps)", (unsigned long long)(ctx->m ? ctx->m->max_steps : 0)); \
-        }                                                              \
+        ctx->steps_left--;                                             \
     } while (0)
 /* A loop-level instruction spends one step per iteration of the loop it
  * replaces, so a hostile count (with stride 0 every iteration is in bounds)
  * cannot run past the budget either. */
 #define SPEND_STEPS(n)                                                 \
     do {                                                               \
-        if (__builtin_expect(ctx->steps_left < (uint64_t)(n), 0)) {    \
+        if (__builtin_expect(ctx->steps_left < (uint64_t)(n), 0) && !vm_take_steps(ctx, (uint64_t)(n))) { \
             ctx->steps_left = 0;                                       \
             FAIL("step limit exceeded (%llu steps)", (unsigned long long)(ctx->m ? ctx->m->max_steps : 0)); \
         }                                                              \

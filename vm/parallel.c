@@ -29,6 +29,8 @@ typedef struct {
     int nworkers;
     atomic_bool stop;
     atomic_flag failed;
+    bool limited;             /* the call has a step limit: workers share steps */
+    atomic_uint_fast64_t steps; /* the region's steps not yet drawn by a worker */
     char err[600];
 } region;
 
@@ -42,12 +44,12 @@ static bool run_iterations(vm_ctx *ctx, vm_slot *regs, vm_buf *bufs, uint32_t iv
             return true;
         /* each iteration is a step, like a loop's, so a region whose body
          * has no loop of its own cannot escape the step budget */
-        if (ctx->steps_left-- == 0) {
-            ctx->steps_left = 0;
+        if (ctx->steps_left == 0 && !vm_take_steps(ctx, 1)) {
             vm_error_at(ctx, body, "step limit exceeded (%llu steps)",
                         (unsigned long long)(ctx->m ? ctx->m->max_steps : 0));
             return false;
         }
+        ctx->steps_left--;
         regs[iv].i = vm_normalize(vt, (uint64_t)lo + k);
         if (!vm_interpret(ctx, regs, bufs, body))
             return false;
@@ -74,6 +76,12 @@ static void run_chunk(void *arg, int w)
     ctx.in_worker = true;
     ctx.stop = &r->stop;
     ctx.stack_floor = vm_stack_floor(); /* this thread's own stack */
+    if (r->limited) {
+        /* Under a step limit the workers draw on one shared budget, so the
+         * region spends the call's steps, not a copy of them per worker. */
+        ctx.steps_left = 0;
+        ctx.step_pool = &r->steps;
+    }
     bool ok = false;
     if (regs && bufs) {
         memcpy(regs, r->regs, fn->nregs * sizeof *regs);
@@ -86,6 +94,8 @@ static void run_chunk(void *arg, int w)
     } else {
         snprintf(err, sizeof err, "out of memory for a parallel worker's frame (in function '%s')", fn->name);
     }
+    if (r->limited)
+        atomic_fetch_add(&r->steps, ctx.steps_left); /* what this worker drew and did not spend */
     if (!ok) {
         atomic_store(&r->stop, true);
         if (!atomic_flag_test_and_set(&r->failed))
@@ -93,6 +103,29 @@ static void run_chunk(void *arg, int w)
     }
     free(regs);
     free(bufs);
+}
+
+/* Steps are drawn a few thousand at a time, so workers rarely touch the
+ * shared counter; a worker can thus fail up to that many steps before the
+ * region's budget is spent in total. */
+#define STEP_DRAW 4096
+
+bool vm_take_steps(vm_ctx *ctx, uint64_t n)
+{
+    if (!ctx->step_pool)
+        return false;
+    uint64_t need = n - ctx->steps_left;
+    uint_fast64_t avail = atomic_load_explicit(ctx->step_pool, memory_order_relaxed);
+    for (;;) {
+        if (avail < need)
+            return false;
+        uint64_t take = avail - need >= STEP_DRAW ? need + STEP_DRAW : avail;
+        if (atomic_compare_exchange_weak_explicit(ctx->step_pool, &avail, avail - take, memory_order_relaxed,
+                                                  memory_order_relaxed)) {
+            ctx->steps_left += take;
+            return true;
+        }
+    }
 }
 
 bool vm_run_region(vm_ctx *ctx, vm_slot *regs, vm_buf *bufs, uint32_t iv, tir_vtype vt, int64_t lo, uint64_t count,
@@ -126,8 +159,12 @@ bool vm_run_region(vm_ctx *ctx, vm_slot *regs, vm_buf *bufs, uint32_t iv, tir_vt
     r.nworkers = vm_pool_size(m->pool);
     atomic_init(&r.stop, false);
     atomic_flag_clear(&r.failed);
+    r.limited = m->max_steps != 0;
+    atomic_init(&r.steps, ctx->steps_left);
     if (!vm_pool_run(m->pool, run_chunk, &r)) /* the pool is busy with another call */
         return run_iterations(ctx, regs, bufs, iv, vt, lo, 0, count, body);
+    if (r.limited)
+        ctx->steps_left = atomic_load(&r.steps);
     if (atomic_load(&r.stop)) {
         snprintf(ctx->err, ctx->err_len, "%s", r.err);
         return false;

@@ -58,10 +58,16 @@ typedef struct {
     int depth;                  /* calls between PrimFuncs in progress */
     uintptr_t stack_floor;      /* calls stop with an error below this stack address */
     uint64_t steps_left;        /* loop iterations, backward jumps and calls still allowed */
+    atomic_uint_fast64_t *step_pool; /* in a parallel region's worker: the region's steps, drawn from by vm_take_steps */
     atomic_uint_fast64_t *mem_used; /* bytes held by allocations of this call (shared with workers and callees) */
     vm_slot ret;                /* the value given to RETV */
     vm_lanes scratch[4];        /* the vector instructions' operands, copied out of the register file */
 } vm_ctx;
+
+/* Makes ctx->steps_left at least n (it is less) by drawing on the step pool
+ * a parallel region's workers share; false when the pool cannot cover it
+ * (or there is none): the step limit is exceeded. */
+bool vm_take_steps(vm_ctx *ctx, uint64_t n);
 
 /* Frees a frame-owned buffer and returns its bytes to the call's budget. */
 void vm_buf_release(vm_ctx *ctx, vm_buf *b, size_t elem_size);
