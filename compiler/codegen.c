@@ -2083,6 +2083,9 @@ static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, c
  * each stored buffer written once per iteration at a unit-stride index and
  * its storage not read in the body, so no iteration sees another's store. */
 #define STRIP_LANES 16
+/* Long loops take the widest vectors the format has: fewer instructions to
+ * dispatch per element. */
+#define STRIP_LANES_LONG 64
 
 static bool has_int_division(const tir_expr *e)
 {
@@ -2231,11 +2234,13 @@ static bool try_strip_mine(cg *c, const tir_stmt *loop)
     if (!ok)
         return false;
     /* for io in [0, E / L): body with v = Ramp(io * L, 1, L); then v in [E / L * L, E) serially */
-    int64_t E = loop->extent->ival, full = E / STRIP_LANES;
+    int64_t E = loop->extent->ival;
+    int width = E >= 2 * STRIP_LANES_LONG ? STRIP_LANES_LONG : STRIP_LANES;
+    int64_t full = E / width;
     tir_var *io = tir_var_new(c->a, "vec", v->dtype, loop->loc);
     tir_expr *base = tir_binary(c->a, TIR_E_MUL, tir_var_ref(c->a, io, loop->loc),
-                                tir_int(c->a, v->dtype, STRIP_LANES, loop->loc), loop->loc);
-    tir_stmt *vbody = tir_vectorize_body(c->a, c->d, loop->body, v, STRIP_LANES, base);
+                                tir_int(c->a, v->dtype, width, loop->loc), loop->loc);
+    tir_stmt *vbody = tir_vectorize_body(c->a, c->d, loop->body, v, width, base);
     if (!vbody)
         return false;
     tir_stmt *vloop = tir_stmt_new(c->a, TIR_S_FOR, loop->loc);
@@ -2247,8 +2252,8 @@ static bool try_strip_mine(cg *c, const tir_stmt *loop)
     gen_stmt(c, vloop);
     /* what is left: one vector of 8 lanes, then of 4, when that many remain
      * (the conditions above hold for any grouping of the iterations) */
-    int64_t done = full * STRIP_LANES;
-    for (int lanes = STRIP_LANES / 2; lanes >= 4; lanes /= 2) {
+    int64_t done = full * width;
+    for (int lanes = width / 2; lanes >= 4; lanes /= 2) {
         if (E - done < lanes)
             continue;
         tir_stmt *tail = tir_vectorize_body(c->a, c->d, loop->body, v, lanes, tir_int(c->a, v->dtype, done, loop->loc));
