@@ -2,6 +2,7 @@
  * is written whole or not at all. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +37,22 @@ char *cli_read_all(FILE *f, size_t *len)
     buf[n] = 0;
     *len = n;
     return buf;
+}
+
+char *cli_read_input(const char *prog, const char *path, size_t *len)
+{
+    bool from_stdin = strcmp(path, "-") == 0;
+    FILE *f = from_stdin ? stdin : fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "%s: cannot read %s: %s\n", prog, path, strerror(errno));
+        return NULL;
+    }
+    char *text = cli_read_all(f, len);
+    if (!from_stdin)
+        fclose(f);
+    if (!text)
+        fprintf(stderr, "%s: cannot read %s\n", prog, path);
+    return text;
 }
 
 /* Writes data to path through a temporary file and a rename, so an error

@@ -79,22 +79,9 @@ int main(int argc, char **argv)
     if (from_stdin && !output && !check && !emit_asm)
         return usage_error("%s", "reading from standard input needs -o OUTPUT");
     size_t len = 0;
-    char *src;
-    if (from_stdin) {
-        src = cli_read_all(stdin, &len);
-    } else {
-        FILE *f = fopen(source, "rb");
-        if (!f) {
-            fprintf(stderr, "tirc: cannot read %s: %s\n", source, strerror(errno));
-            return EXIT_USAGE;
-        }
-        src = cli_read_all(f, &len);
-        fclose(f);
-    }
-    if (!src) {
-        fprintf(stderr, "tirc: cannot read %s\n", source);
+    char *src = cli_read_input("tirc", source, &len);
+    if (!src)
         return EXIT_USAGE;
-    }
     const char *name = from_stdin ? "<stdin>" : source;
     tir_compile_options opts = {check, strict};
     tir_compile_result res;

@@ -124,18 +124,10 @@ static int cmd_dis(const char *path)
  * rejected file with tirvm asm. */
 static int cmd_dis_unverified(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "tirvm: cannot read %s: %s\n", path, strerror(errno));
-        return CLI_USAGE;
-    }
     size_t len = 0;
-    char *bytes = cli_read_all(f, &len);
-    fclose(f);
-    if (!bytes) {
-        fprintf(stderr, "tirvm: cannot read %s\n", path);
+    char *bytes = cli_read_input("tirvm", path, &len);
+    if (!bytes)
         return CLI_USAGE;
-    }
     char err[600];
     tirbc_module *m = NULL;
     int status = CLI_OK;
@@ -345,19 +337,10 @@ static int cmd_asm(int argc, char **argv)
     bool from_stdin = strcmp(input, "-") == 0;
     if (from_stdin && !output)
         return usage_error("reading from standard input needs -o MODULE.tirbc");
-    FILE *f = from_stdin ? stdin : fopen(input, "rb");
-    if (!f) {
-        fprintf(stderr, "tirvm: cannot read %s: %s\n", input, strerror(errno));
-        return CLI_USAGE;
-    }
     size_t len = 0;
-    char *text = cli_read_all(f, &len);
-    if (!from_stdin)
-        fclose(f);
-    if (!text) {
-        fprintf(stderr, "tirvm: cannot read %s\n", input);
+    char *text = cli_read_input("tirvm", input, &len);
+    if (!text)
         return CLI_USAGE;
-    }
     char err[600];
     tirbc_module *m = NULL;
     int status = CLI_OK;
