@@ -635,7 +635,7 @@ dispatch:
     LD_FLOAT(F64, double, f64)
 
     /* ---- loop-level instructions ---- */
-#define MAC_BODY(T, CT, LOADV, STOREV, MULADD, FAST)                                                \
+#define MAC_BODY(T, CT, LOADV, STOREV, MULADD, KERNEL)                                              \
     VM_CASE(MAC_##T)                                                                           \
     {                                                                                          \
         uint32_t X = A, Y = C, Z = ip[6], nl = ip[10];                           \
@@ -645,7 +645,8 @@ dispatch:
             SPEND_STEPS(count);                                                                \
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) && mac_in_bounds(yb, ys, count, 1, bufs[Y].nelem) && \
                 mac_in_bounds(zb, zs, count, nl, bufs[Z].nelem)) {                             \
-                FAST(CT, LOADV, STOREV, MULADD);                                               \
+                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, 0, ys, zb, 0, zs, 1, count, nl}; \
+                KERNEL(&m);                                                                    \
             } else {                                                                           \
                 /* the loop's own order, so an error comes where the loop would raise it */    \
                 for (int64_t k = 0; k < count; k++) {                                          \
@@ -666,37 +667,12 @@ dispatch:
         }                                                                                      \
         VM_NEXT(11);                                                                           \
     }
-/* mac's in-bounds path: the shared kernel (mac_kernels.c) for float32 and
- * float64, an inline loop for the 16-bit floats' rounding. */
-#define MAC_FAST_KERNEL(KERNEL)                                                                        \
-    tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, 0, ys, zb, 0, zs, 1, count, nl}; \
-    KERNEL(&m)
-#define MAC_FAST_F32(CT, LOADV, STOREV, MULADD) MAC_FAST_KERNEL(tirvm_mac_f32)
-#define MAC_FAST_F64(CT, LOADV, STOREV, MULADD) MAC_FAST_KERNEL(tirvm_mac_f64)
-#define MAC_FAST_INLINE(CT, LOADV, STOREV, MULADD)                          \
-    CT acc[64];                                                             \
-    for (uint32_t j = 0; j < nl; j++)                                       \
-        acc[j] = LOADV(bufs[X].data, (uint64_t)xb + j);                     \
-    for (int64_t k = 0; k < count; k++) {                                   \
-        CT y = LOADV(bufs[Y].data, (uint64_t)(yb + k * ys));                \
-        uint64_t zrow = (uint64_t)(zb + k * zs);                            \
-        for (uint32_t j = 0; j < nl; j++)                                   \
-            acc[j] = MULADD(acc[j], y, LOADV(bufs[Z].data, zrow + j));      \
-    }                                                                       \
-    for (uint32_t j = 0; j < nl; j++)                                       \
-        STOREV(bufs[X].data, (uint64_t)xb + j, acc[j])
 #define LOAD_F32(p, i) load_f32((p), (i))
 #define STORE_F32(p, i, v) store_f32((p), (i), (v))
 #define LOAD_F64(p, i) load_f64((p), (i))
 #define STORE_F64(p, i, v) store_f64((p), (i), (v))
 #define LOAD_H16(p, i) load_u16((p), (i))
 #define STORE_H16(p, i, v) store_u16((p), (i), (v))
-#define MULADD_F(acc, y, z) ((acc) + (y) * (z))
-/* 16-bit floats round the product, then the sum, as the loop's mul and add do */
-#define MULADD_F16(acc, y, z) \
-    tir_f16_from_f64(tir_f16_to_f32(acc) + tir_f16_to_f32(tir_f16_from_f64(tir_f16_to_f32(y) * tir_f16_to_f32(z))))
-#define MULADD_BF16(acc, y, z) \
-    tir_bf16_from_f64(tir_bf16_to_f32(acc) + tir_bf16_to_f32(tir_bf16_from_f64(tir_bf16_to_f32(y) * tir_bf16_to_f32(z))))
     /* Reductions over a range: the same order and the same max/min rule
      * (x > y ? x : y with the accumulator first) as the loop they replace. */
 #define REDUCE_BODY(NAME, T, CT, M, LOADV, COMBINE)                                             \
@@ -736,7 +712,7 @@ dispatch:
     REDUCE_BODY(RMIN, F32, float, f32, LOAD_F32, RED_MIN)
     REDUCE_BODY(RMIN, F64, double, f64, LOAD_F64, RED_MIN)
 
-    MAC_BODY(F32, float, LOAD_F32, STORE_F32, MULADD_F, MAC_FAST_F32)
+    MAC_BODY(F32, float, LOAD_F32, STORE_F32, tirvm_muladd_f32, tirvm_mac_f32)
     /* mac over two nested loops, in their order (a outer, b inner) */
 #define MAC2_BODY(T, CT, LOADV, STOREV, KERNEL)                                                          \
     VM_CASE(MAC2_##T)                                                                              \
@@ -790,9 +766,9 @@ dispatch:
     VREDUCE_BODY(VRMIN, F32, f32, RED_MIN) VREDUCE_BODY(VRMIN, F64, f64, RED_MIN)
     MAC2_BODY(F32, float, LOAD_F32, STORE_F32, tirvm_mac_f32)
     MAC2_BODY(F64, double, LOAD_F64, STORE_F64, tirvm_mac_f64)
-    MAC_BODY(F64, double, LOAD_F64, STORE_F64, MULADD_F, MAC_FAST_F64)
-    MAC_BODY(F16, uint16_t, LOAD_H16, STORE_H16, MULADD_F16, MAC_FAST_INLINE)
-    MAC_BODY(BF16, uint16_t, LOAD_H16, STORE_H16, MULADD_BF16, MAC_FAST_INLINE)
+    MAC_BODY(F64, double, LOAD_F64, STORE_F64, tirvm_muladd_f64, tirvm_mac_f64)
+    MAC_BODY(F16, uint16_t, LOAD_H16, STORE_H16, tirvm_muladd_f16, tirvm_mac_f16)
+    MAC_BODY(BF16, uint16_t, LOAD_H16, STORE_H16, tirvm_muladd_bf16, tirvm_mac_bf16)
 
     /* Integer accumulation: sources of kind K widened to T; wraps in T's width. */
 #define MACI_LOOP(TT, ST)                                                                          \

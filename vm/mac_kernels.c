@@ -8,7 +8,7 @@
  * common lane count gets its own copy with a constant count, so the C
  * compiler keeps the accumulators in registers and vectorizes the lanes;
  * the sums are still formed lane by lane in the loops' order. */
-#define MAC_LANES(CT, SIZE, NL)                                                                  \
+#define MAC_LANES(CT, MULADD, SIZE, NL)                                                                  \
     do {                                                                                   \
         CT acc[SIZE], y, z;                                                                  \
         for (uint32_t j = 0; j < (NL); j++)                                                \
@@ -19,24 +19,26 @@
                 const uint8_t *zrow = m->z + (uint64_t)(m->zb + a * m->za + b * m->zs) * sizeof(CT); \
                 for (uint32_t j = 0; j < (NL); j++) {                                      \
                     memcpy(&z, zrow + j * sizeof(CT), sizeof(CT));                         \
-                    acc[j] = acc[j] + y * z;                                               \
+                    acc[j] = MULADD(acc[j], y, z);                                         \
                 }                                                                          \
             }                                                                              \
         for (uint32_t j = 0; j < (NL); j++)                                                \
             memcpy(m->x + ((uint64_t)m->xb + j) * sizeof(CT), &acc[j], sizeof(CT));        \
     } while (0)
 
-#define DEFINE_MAC(NAME, CT)                  \
+#define DEFINE_MAC(NAME, CT, MULADD)                  \
     void NAME(const tirvm_mac_args *m)        \
     {                                         \
         switch (m->lanes) {                   \
-        case 1: MAC_LANES(CT, 1, 1); break;      \
-        case 4: MAC_LANES(CT, 4, 4); break;      \
-        case 8: MAC_LANES(CT, 8, 8); break;      \
-        case 16: MAC_LANES(CT, 16, 16); break;    \
-        default: MAC_LANES(CT, 64, m->lanes); break; \
+        case 1: MAC_LANES(CT, MULADD, 1, 1); break;      \
+        case 4: MAC_LANES(CT, MULADD, 4, 4); break;      \
+        case 8: MAC_LANES(CT, MULADD, 8, 8); break;      \
+        case 16: MAC_LANES(CT, MULADD, 16, 16); break;    \
+        default: MAC_LANES(CT, MULADD, 64, m->lanes); break; \
         }                                     \
     }
 
-DEFINE_MAC(tirvm_mac_f32, float)
-DEFINE_MAC(tirvm_mac_f64, double)
+DEFINE_MAC(tirvm_mac_f32, float, tirvm_muladd_f32)
+DEFINE_MAC(tirvm_mac_f64, double, tirvm_muladd_f64)
+DEFINE_MAC(tirvm_mac_f16, uint16_t, tirvm_muladd_f16)
+DEFINE_MAC(tirvm_mac_bf16, uint16_t, tirvm_muladd_bf16)

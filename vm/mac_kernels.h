@@ -7,6 +7,8 @@
 
 #include <stdint.h>
 
+#include "halffloat.h"
+
 typedef struct {
     uint8_t *x;
     const uint8_t *y, *z;
@@ -14,7 +16,23 @@ typedef struct {
     uint32_t lanes; /* 1 to 64 */
 } tirvm_mac_args;
 
+/* One step acc + y * z of each element type, rounded as the loop's
+ * multiply and add are: 16-bit floats round the product, then the sum. */
+static inline float tirvm_muladd_f32(float acc, float y, float z) { return acc + y * z; }
+static inline double tirvm_muladd_f64(double acc, double y, double z) { return acc + y * z; }
+static inline uint16_t tirvm_muladd_f16(uint16_t acc, uint16_t y, uint16_t z)
+{
+    return tir_f16_from_f64(tir_f16_to_f32(acc) + tir_f16_to_f32(tir_f16_from_f64(tir_f16_to_f32(y) * tir_f16_to_f32(z))));
+}
+static inline uint16_t tirvm_muladd_bf16(uint16_t acc, uint16_t y, uint16_t z)
+{
+    return tir_bf16_from_f64(tir_bf16_to_f32(acc) +
+                             tir_bf16_to_f32(tir_bf16_from_f64(tir_bf16_to_f32(y) * tir_bf16_to_f32(z))));
+}
+
 void tirvm_mac_f32(const tirvm_mac_args *m);
 void tirvm_mac_f64(const tirvm_mac_args *m);
+void tirvm_mac_f16(const tirvm_mac_args *m);
+void tirvm_mac_bf16(const tirvm_mac_args *m);
 
 #endif
