@@ -1774,33 +1774,27 @@ static bool init_sets_accumulator(const tir_stmt *init, const tir_stmt *st, unsi
 }
 
 /* The init of a loop-level reduction, once before it, under the part of
- * its guard that does not name the reduction loops. */
-static void gen_guarded_init(cg *c, const tir_stmt *init, tir_expr *init_cond)
+ * its guard that does not name the reduction loops.  With at_xr, an init
+ * that init_sets_accumulator matched is stored at the accumulator's flat
+ * offset xr (in storage xb), which the instruction computes anyway; without,
+ * it runs as the statement it is. */
+static void gen_guarded_init(cg *c, const tir_stmt *init, tir_expr *init_cond, bool at_xr, uint32_t xb, uint32_t xr)
 {
     if (!init)
         return;
     false_jumps skip = {.n = 0};
     if (init_cond)
         gen_branch_if_false(c, init_cond, &skip);
-    gen_stmt(c, init);
-    patch_false_jumps(c, &skip, c->ncode);
-}
-
-/* gen_guarded_init for an init that init_sets_accumulator matched, storing
- * at the accumulator's flat offset xr (in storage xb), already computed. */
-static void gen_init_at(cg *c, const tir_stmt *init, tir_expr *init_cond, uint32_t xb, uint32_t xr)
-{
-    if (!init)
-        return;
-    false_jumps skip = {.n = 0};
-    if (init_cond)
-        gen_branch_if_false(c, init_cond, &skip);
-    tir_vtype vt = elem_vt(c, init->buffer->dtype, init->loc);
-    uint32_t v = gen_expr(c, init->value), lanes = init->value->dtype.lanes;
-    if (lanes > 1)
-        EMIT5(c, typed(c, TIRBC_OP_VST_BOOL, vt, init->loc), xb, xr, const_int(c, TIR_VT_I64, 1), v, lanes);
-    else
-        EMIT3(c, typed(c, TIRBC_OP_ST_BOOL, vt, init->loc), xb, xr, v);
+    if (!at_xr) {
+        gen_stmt(c, init);
+    } else {
+        tir_vtype vt = elem_vt(c, init->buffer->dtype, init->loc);
+        uint32_t v = gen_expr(c, init->value), lanes = init->value->dtype.lanes;
+        if (lanes > 1)
+            EMIT5(c, typed(c, TIRBC_OP_VST_BOOL, vt, init->loc), xb, xr, const_int(c, TIR_VT_I64, 1), v, lanes);
+        else
+            EMIT3(c, typed(c, TIRBC_OP_ST_BOOL, vt, init->loc), xb, xr, v);
+    }
     patch_false_jumps(c, &skip, c->ncode);
 }
 
@@ -1964,7 +1958,7 @@ static bool try_gen_reduce(cg *c, const tir_stmt *loop, const tir_stmt *st, cons
         return false;
     }
     pin_to_first_iteration(c, c->nvars - 1);
-    gen_guarded_init(c, init, init_cond);
+    gen_guarded_init(c, init, init_cond, false, 0, 0);
     uint32_t accr = px ? promoted_reg(c, px, st->buffer, st->indices, st->nindices, st->loc) : gen_load(c, x);
     uint32_t yr = gen_flat_index(c, Y.buf, Y.idx, Y.n, (uint32_t)yb, st->loc);
     tirbc_opcode op = v->kind == TIR_E_ADD   ? (vt == TIR_VT_F32 ? TIRBC_OP_RSUM_F32 : TIRBC_OP_RSUM_F64)
@@ -2058,7 +2052,7 @@ static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, c
         pin_to_first_iteration(c, c->nvars - 1);
         uint32_t xr = gen_flat_index(c, X.buf, X.idx, X.n, (uint32_t)xb, st->loc);
         /* the loop runs at least once (extent >= 1), so the guard holds once, first */
-        gen_init_at(c, init, init_cond, (uint32_t)xb, xr);
+        gen_guarded_init(c, init, init_cond, true, (uint32_t)xb, xr);
         uint32_t yr = gen_flat_index(c, Y.buf, Y.idx, Y.n, (uint32_t)yb, st->loc);
         uint32_t zr = gen_flat_index(c, Z.buf, Z.idx, Z.n, (uint32_t)zb, st->loc);
         if (is_int)
@@ -2350,7 +2344,7 @@ static bool try_gen_mac2(cg *c, const tir_stmt *outer)
         }
         pin_to_first_iteration(c, c->nvars - 2);
         uint32_t xr = gen_flat_index(c, X.buf, X.idx, X.n, (uint32_t)xb, st->loc);
-        gen_init_at(c, init, init_cond, (uint32_t)xb, xr);
+        gen_guarded_init(c, init, init_cond, true, (uint32_t)xb, xr);
         uint32_t yr = gen_flat_index(c, Ya.buf, Ya.idx, Ya.n, (uint32_t)yb, st->loc);
         uint32_t zr = gen_flat_index(c, Za.buf, Za.idx, Za.n, (uint32_t)zb, st->loc);
         emit(c, vt == TIR_VT_F32 ? TIRBC_OP_MAC2_F32 : TIRBC_OP_MAC2_F64, 13, (uint32_t)xb, xr, (uint32_t)yb, yr,
