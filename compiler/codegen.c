@@ -298,6 +298,17 @@ static var_slot *find_var(cg *c, const tir_var *v)
     return NULL;
 }
 
+/* Whether a scalar variable can hold one value only here (a loop of extent
+ * 1, a loop-level instruction's variables while its start is computed, a
+ * guard that pins it), and which. */
+static bool single_value(const var_slot *s, const tir_expr *ref, int64_t *k)
+{
+    if (!s || !s->range.known || s->range.lo != s->range.hi || ref->dtype.lanes != 1)
+        return false;
+    *k = s->range.lo;
+    return true;
+}
+
 static uint32_t bind_var(cg *c, const tir_var *v, interval range)
 {
     c->vars = grow(c->vars, &c->capvars, c->nvars + 1, sizeof *c->vars);
@@ -501,10 +512,8 @@ static tir_expr *simplify_index(cg *c, tir_expr *e)
     if (e->dtype.lanes != 1 || !tir_dt_is_int(e->dtype))
         return e;
     if (e->kind == TIR_E_VAR) {
-        var_slot *s = find_var(c, e->var);
-        if (s && s->range.known && s->range.lo == s->range.hi)
-            return tir_int(c->a, e->dtype, s->range.lo, e->loc);
-        return e;
+        int64_t k;
+        return single_value(find_var(c, e->var), e, &k) ? tir_int(c->a, e->dtype, k, e->loc) : e;
     }
     if (e->kind != TIR_E_ADD && e->kind != TIR_E_SUB && e->kind != TIR_E_MUL)
         return e;
@@ -929,9 +938,7 @@ static uint32_t gen_shuffle(cg *c, const tir_expr *e);
 static uint32_t gen_fold(cg *c, const tir_expr *e);
 
 /* The register of a variable in scope; a constant's when the variable can
- * hold one value only (a loop of extent 1, or a loop-level instruction's
- * reduction variable while its start is computed), which lets index
- * arithmetic fold. */
+ * hold one value only, which lets index arithmetic fold. */
 static uint32_t var_reg(cg *c, const tir_expr *e)
 {
     var_slot *s = find_var(c, e->var);
@@ -939,8 +946,9 @@ static uint32_t var_reg(cg *c, const tir_expr *e)
         ERR(c, e->loc, "unsupported: variable '%s' has no value here", e->var->name);
         return 0;
     }
-    if (s->range.known && s->range.lo == s->range.hi && e->dtype.lanes == 1)
-        return const_int(c, vt_of(c, e->dtype, e->loc), s->range.lo);
+    int64_t k;
+    if (single_value(s, e, &k))
+        return const_int(c, vt_of(c, e->dtype, e->loc), k);
     return s->reg;
 }
 
