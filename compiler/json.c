@@ -359,11 +359,6 @@ bool tir_json_int64(const tir_json *v, int64_t *out)
     return v && v->kind == TIR_JSON_NUMBER && v->integer && tir_json_parse_int64(v->str, v->len, out);
 }
 
-bool tir_json_uint64(const tir_json *v, uint64_t *out)
-{
-    return v && v->kind == TIR_JSON_NUMBER && v->integer && tir_json_parse_uint64(v->str, v->len, out);
-}
-
 const char *tir_json_kind_name(tir_json_kind k)
 {
     switch (k) {

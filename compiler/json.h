@@ -43,7 +43,6 @@ const tir_json *tir_json_get(const tir_json *obj, const char *key);
 
 /* A NUMBER written as an integer (no fraction or exponent) that fits. */
 bool tir_json_int64(const tir_json *v, int64_t *out);
-bool tir_json_uint64(const tir_json *v, uint64_t *out);
 
 /* Strict decimal integers ("-12", "42"; no sign for uint64, no spaces)
  * that fit the type; false otherwise.  Also used for numbers kept in strings. */

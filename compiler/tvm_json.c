@@ -677,9 +677,10 @@ static bool int_value(reader *r, uint32_t ni, tir_dtype dt, int64_t *out)
     const tir_json *v = field(r, ni, "value");
     if (json_int(v, out) && v->kind != TIR_JSON_TRUE && v->kind != TIR_JSON_FALSE)
         return true;
-    /* uint64 values above INT64_MAX are kept as their bits, like the AST does. */
+    /* uint64 values above INT64_MAX (legacy decimal strings; tvm-ffi writes
+     * their int64 bits) are kept as their bits, like the AST does. */
     uint64_t u;
-    if (v && (v->kind == TIR_JSON_NUMBER || v->kind == TIR_JSON_STRING) && dt.code == TIR_CODE_UINT &&
+    if (v && v->kind == TIR_JSON_STRING && dt.code == TIR_CODE_UINT &&
         tir_json_parse_uint64(v->str, v->len, &u)) {
         *out = (int64_t)u;
         return true;
