@@ -1,0 +1,345 @@
+/* TVM JSON statements, ranges, iteration variables, regions and blocks. */
+#include "tvm_json_reader.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- statements --------------------------------------------------------------- */
+static tir_stmt *stmt_at(reader *r, uint32_t from, const char *fname, uint32_t ni);
+
+tir_stmt *tj_stmt_field(reader *r, uint32_t ni, const char *name)
+{
+    uint32_t k;
+    return tj_ref_field(r, ni, name, false, &k) ? stmt_at(r, ni, name, k) : NULL;
+}
+
+static bool opt_stmt_field(reader *r, uint32_t ni, const char *name, tir_stmt **out)
+{
+    uint32_t k;
+    *out = NULL;
+    if (!tj_ref_field(r, ni, name, true, &k))
+        return false;
+    if (tj_is_null(r, k))
+        return true;
+    *out = stmt_at(r, ni, name, k);
+    return *out != NULL;
+}
+
+typedef struct {
+    tir_expr *min, *extent;
+} range;
+
+static void *build_range(reader *r, uint32_t ni)
+{
+    range *rg = tir_arena_alloc(r->a, sizeof *rg);
+    return (rg->min = tj_expr_field(r, ni, "min")) && (rg->extent = tj_expr_field(r, ni, "extent")) ? rg : NULL;
+}
+
+static bool range_at(reader *r, uint32_t from, const char *fname, uint32_t ni, tir_expr **min, tir_expr **extent)
+{
+    if (ni == ABSENT || tj_kind_of(r, ni) != N_RANGE) {
+        tj_wrong_kind(r, from, fname, ni, "a Range");
+        return false;
+    }
+    const range *rg = tj_build_shared(r, ni, build_range);
+    if (!rg)
+        return false;
+    *min = rg->min;
+    *extent = rg->extent;
+    return true;
+}
+
+static void *build_iter_var(reader *r, uint32_t ni)
+{
+    tir_iter_var *iv = tir_arena_alloc(r->a, sizeof *iv);
+    uint32_t dom, tag;
+    int64_t type;
+    if (!(iv->var = tj_var_field(r, ni, "var")) || !tj_ref_field(r, ni, "dom", true, &dom) ||
+        !tj_int_field(r, ni, "iter_type", false, 0, &type) || !tj_ref_field(r, ni, "thread_tag", true, &tag))
+        return NULL;
+    if (!tj_is_null(r, dom) && !range_at(r, ni, "dom", dom, &iv->dom_min, &iv->dom_extent))
+        return NULL;
+    if (type < 0 || type > 8)
+        return tj_node_error(r, ni, "field 'iter_type': unknown IterVarType %lld", (long long)type);
+    iv->iter_type = (int)type;
+    if (!tj_is_null(r, tag)) {
+        const char *t = tj_string_at(r, ni, "thread_tag", tag);
+        if (!t)
+            return NULL;
+        iv->thread_tag = t[0] ? t : NULL; /* block vars carry "" */
+    }
+    return iv;
+}
+
+static bool iter_var_at(reader *r, uint32_t from, const char *fname, uint32_t ni, tir_iter_var *out)
+{
+    if (ni == ABSENT || tj_kind_of(r, ni) != N_ITERVAR) {
+        tj_wrong_kind(r, from, fname, ni, "an IterVar");
+        return false;
+    }
+    const tir_iter_var *iv = tj_build_shared(r, ni, build_iter_var);
+    if (iv)
+        *out = *iv;
+    return iv != NULL;
+}
+
+static void *build_region(reader *r, uint32_t ni)
+{
+    tir_region *rg = tir_arena_alloc(r->a, sizeof *rg);
+    uint32_t *ranges;
+    rg->loc = node_loc(ni);
+    if (!(rg->buffer = tj_buffer_field(r, ni, "buffer")) || !tj_list_field(r, ni, "region", false, &ranges, &rg->n))
+        return NULL;
+    rg->mins = tir_arena_alloc(r->a, (rg->n ? rg->n : 1) * sizeof *rg->mins);
+    rg->extents = tir_arena_alloc(r->a, (rg->n ? rg->n : 1) * sizeof *rg->extents);
+    for (uint32_t i = 0; i < rg->n; i++) {
+        char where[48];
+        snprintf(where, sizeof where, "region[%u]", i);
+        if (!range_at(r, ni, where, ranges[i], &rg->mins[i], &rg->extents[i]))
+            return NULL;
+    }
+    return rg;
+}
+
+static bool region_at(reader *r, uint32_t from, const char *fname, uint32_t ni, tir_region *out)
+{
+    if (ni == ABSENT || tj_kind_of(r, ni) != N_BUFFERREGION) {
+        tj_wrong_kind(r, from, fname, ni, "a BufferRegion");
+        return false;
+    }
+    const tir_region *rg = tj_build_shared(r, ni, build_region);
+    if (rg)
+        *out = *rg;
+    return rg != NULL;
+}
+
+static bool region_list_field(reader *r, uint32_t ni, const char *name, tir_region **out, uint32_t *n)
+{
+    uint32_t *items;
+    if (!tj_list_field(r, ni, name, false, &items, n))
+        return false;
+    *out = tir_arena_alloc(r->a, (*n ? *n : 1) * sizeof **out);
+    for (uint32_t i = 0; i < *n; i++) {
+        char where[64];
+        snprintf(where, sizeof where, "%s[%u]", name, i);
+        if (!region_at(r, ni, where, items[i], &(*out)[i]))
+            return false;
+    }
+    return true;
+}
+
+static void *build_match_buffer(reader *r, uint32_t ni)
+{
+    tir_match_buffer *mb = tir_arena_alloc(r->a, sizeof *mb);
+    uint32_t src;
+    if (!(mb->buffer = tj_buffer_field(r, ni, "buffer")) || !tj_ref_field(r, ni, "source", false, &src) ||
+        !region_at(r, ni, "source", src, &mb->source))
+        return NULL;
+    return mb;
+}
+
+static bool match_buffer_at(reader *r, uint32_t from, const char *fname, uint32_t ni, tir_match_buffer *out)
+{
+    if (ni == ABSENT || tj_kind_of(r, ni) != N_MATCHBUFFERREGION) {
+        tj_wrong_kind(r, from, fname, ni, "a MatchBufferRegion");
+        return false;
+    }
+    const tir_match_buffer *mb = tj_build_shared(r, ni, build_match_buffer);
+    if (mb)
+        *out = *mb;
+    return mb != NULL;
+}
+
+static void *build_block(reader *r, uint32_t ni)
+{
+    tir_block *blk = tir_arena_alloc(r->a, sizeof *blk);
+    blk->loc = node_loc(ni);
+    uint32_t *items, n;
+    if (!(blk->name = tj_string_field(r, ni, "name_hint")) || !tj_list_field(r, ni, "iter_vars", false, &items, &n))
+        return NULL;
+    blk->niter_vars = n;
+    blk->iter_vars = tir_arena_alloc(r->a, (n ? n : 1) * sizeof *blk->iter_vars);
+    for (uint32_t i = 0; i < n; i++) {
+        char where[48];
+        snprintf(where, sizeof where, "iter_vars[%u]", i);
+        if (!iter_var_at(r, ni, where, items[i], &blk->iter_vars[i]))
+            return NULL;
+    }
+    if (!tj_list_field(r, ni, "alloc_buffers", false, &items, &n))
+        return NULL;
+    blk->nalloc = n;
+    blk->alloc_buffers = tir_arena_alloc(r->a, (n ? n : 1) * sizeof *blk->alloc_buffers);
+    for (uint32_t i = 0; i < n; i++) {
+        char where[48];
+        snprintf(where, sizeof where, "alloc_buffers[%u]", i);
+        if (!(blk->alloc_buffers[i] = tj_buffer_at(r, ni, where, items[i])))
+            return NULL;
+    }
+    if (!tj_list_field(r, ni, "match_buffers", false, &items, &n))
+        return NULL;
+    blk->nmatch = n;
+    blk->match_buffers = tir_arena_alloc(r->a, (n ? n : 1) * sizeof *blk->match_buffers);
+    for (uint32_t i = 0; i < n; i++) {
+        char where[48];
+        snprintf(where, sizeof where, "match_buffers[%u]", i);
+        if (!match_buffer_at(r, ni, where, items[i], &blk->match_buffers[i]))
+            return NULL;
+    }
+    if (!region_list_field(r, ni, "reads", &blk->reads, &blk->nreads) ||
+        !region_list_field(r, ni, "writes", &blk->writes, &blk->nwrites) ||
+        !opt_stmt_field(r, ni, "init", &blk->init) ||
+        !(blk->body = tj_stmt_field(r, ni, "body")))
+        return NULL;
+    return blk;
+}
+
+static tir_block *block_at(reader *r, uint32_t from, const char *fname, uint32_t ni)
+{
+    if (ni == ABSENT || tj_kind_of(r, ni) != N_BLOCK)
+        return tj_wrong_kind(r, from, fname, ni, "a Block");
+    return tj_build_shared(r, ni, build_block);
+}
+
+static void *build_stmt(reader *r, uint32_t ni)
+{
+    node_kind kind = tj_kind_of(r, ni);
+    tir_stmt_kind sk;
+    switch (kind) {
+    case N_LETSTMT: sk = TIR_S_LET; break;
+    case N_ATTRSTMT: sk = TIR_S_ATTR; break;
+    case N_ASSERT: sk = TIR_S_ASSERT; break;
+    case N_STORE: sk = TIR_S_STORE; break;
+    case N_REALIZE: sk = TIR_S_REALIZE; break;
+    case N_ALLOCATE: sk = TIR_S_ALLOCATE; break;
+    case N_DECLBUFFER: sk = TIR_S_DECL_BUFFER; break;
+    case N_IF: sk = TIR_S_IF; break;
+    case N_EVALUATE: sk = TIR_S_EVALUATE; break;
+    case N_FOR: sk = TIR_S_FOR; break;
+    case N_WHILE: sk = TIR_S_WHILE; break;
+    case N_BLOCKREALIZE: sk = TIR_S_BLOCK_REALIZE; break;
+    case N_SEQ: {
+        tir_stmt **seq;
+        uint32_t *items, n;
+        if (!tj_list_field(r, ni, "seq", false, &items, &n))
+            return NULL;
+        seq = tir_arena_alloc(r->a, (n ? n : 1) * sizeof *seq);
+        for (uint32_t i = 0; i < n; i++) {
+            char where[48];
+            snprintf(where, sizeof where, "seq[%u]", i);
+            if (!(seq[i] = stmt_at(r, ni, where, items[i])))
+                return NULL;
+        }
+        return tir_seq(r->a, seq, n, node_loc(ni));
+    }
+    default: return tj_unsupported_node(r, ni);
+    }
+    tir_stmt *s = tir_stmt_new(r->a, sk, node_loc(ni));
+    switch (kind) {
+    case N_LETSTMT:
+        if (!(s->var = tj_var_field(r, ni, "var")) || !(s->value = tj_expr_field(r, ni, "value")))
+            return NULL;
+        break;
+    case N_ATTRSTMT: {
+        uint32_t node;
+        if (!(s->attr_key = tj_string_field(r, ni, "attr_key")) || !tj_ref_field(r, ni, "node", false, &node) ||
+            !(s->value = tj_expr_field(r, ni, "value")))
+            return NULL;
+        /* The node is a Var, an IterVar (thread_extent), a PrimExpr or any other
+         * object; only the first three mean something to the AST. */
+        node_kind nk = tj_kind_of(r, node);
+        if (nk == N_VAR) {
+            if (!(s->var = tj_var_at(r, ni, "node", node)))
+                return NULL;
+        } else if (nk == N_ITERVAR) {
+            tir_iter_var iv;
+            if (!iter_var_at(r, ni, "node", node, &iv))
+                return NULL;
+            s->var = iv.var;
+            s->thread_tag = iv.thread_tag;
+        } else if (tj_is_expr_kind(nk)) {
+            if (!(s->attr_node = tj_expr_at(r, ni, "node", node)))
+                return NULL;
+        }
+        break;
+    }
+    case N_ASSERT:
+        if (!(s->cond = tj_expr_field(r, ni, "condition")) || !(s->message = tj_expr_field(r, ni, "message")))
+            return NULL;
+        break;
+    case N_STORE:
+        if (!(s->buffer = tj_buffer_field(r, ni, "buffer")) || !(s->value = tj_expr_field(r, ni, "value")) ||
+            !tj_expr_list_field(r, ni, "indices", false, &s->indices, &s->nindices) || !tj_no_predicate(r, ni))
+            return NULL;
+        return s;
+    case N_REALIZE:
+        /* bounds only inform code generation; the AST keeps buffer, condition and body */
+        if (!(s->buffer = tj_buffer_field(r, ni, "buffer")) || !(s->cond = tj_expr_field(r, ni, "condition")))
+            return NULL;
+        break;
+    case N_ALLOCATE:
+        if (!(s->var = tj_var_field(r, ni, "buffer_var")) || !tj_dtype_field(r, ni, "dtype", &s->dtype) ||
+            !tj_expr_list_field(r, ni, "extents", false, &s->indices, &s->nindices) ||
+            !(s->cond = tj_expr_field(r, ni, "condition")))
+            return NULL;
+        if (s->var->type_kind == TIR_TYPE_POINTER && s->var->scope && !tj_scope_supported(r, ni, s->var->scope))
+            return NULL;
+        break;
+    case N_DECLBUFFER:
+        if (!(s->buffer = tj_buffer_field(r, ni, "buffer")))
+            return NULL;
+        break;
+    case N_IF:
+        if (!(s->cond = tj_expr_field(r, ni, "condition")) || !(s->body = tj_stmt_field(r, ni, "then_case")) ||
+            !opt_stmt_field(r, ni, "else_case", &s->else_case))
+            return NULL;
+        return s;
+    case N_EVALUATE:
+        return (s->value = tj_expr_field(r, ni, "value")) ? s : NULL;
+    case N_FOR: {
+        int64_t fk;
+        uint32_t binding, step;
+        if (!(s->var = tj_var_field(r, ni, "loop_var")) || !(s->min = tj_expr_field(r, ni, "min")) ||
+            !(s->extent = tj_expr_field(r, ni, "extent")) || !tj_int_field(r, ni, "kind", false, 0, &fk) ||
+            !tj_ref_field(r, ni, "thread_binding", true, &binding) || !tj_ref_field(r, ni, "step", true, &step))
+            return NULL;
+        if (fk < TIR_FOR_SERIAL || fk > TIR_FOR_THREAD_BINDING)
+            return tj_node_error(r, ni, "field 'kind': unknown ForKind %lld", (long long)fk);
+        s->for_kind = (tir_for_kind)fk;
+        if (!tj_is_null(r, step))
+            return tj_node_error(r, ni, "unsupported: loop step (outside the specified TIR subset)");
+        if (!tj_is_null(r, binding)) {
+            tir_iter_var iv;
+            if (!iter_var_at(r, ni, "thread_binding", binding, &iv))
+                return NULL;
+            s->thread_tag = iv.thread_tag;
+        }
+        break;
+    }
+    case N_WHILE:
+        if (!(s->cond = tj_expr_field(r, ni, "condition")))
+            return NULL;
+        break;
+    case N_BLOCKREALIZE: {
+        uint32_t blk;
+        if (!tj_expr_list_field(r, ni, "iter_values", false, &s->indices, &s->nindices) ||
+            !tj_opt_expr_field(r, ni, "predicate", &s->predicate) || !tj_ref_field(r, ni, "block", false, &blk) ||
+            !(s->block = block_at(r, ni, "block", blk)))
+            return NULL;
+        if (!s->predicate)
+            s->predicate = tir_int(r->a, TIR_DT_BOOL, 1, s->loc);
+        return s;
+    }
+    default: break;
+    }
+    return (s->body = tj_stmt_field(r, ni, "body")) ? s : NULL;
+}
+
+static tir_stmt *stmt_at(reader *r, uint32_t from, const char *fname, uint32_t ni)
+{
+    node_kind k = ni == ABSENT ? N_NULL : tj_kind_of(r, ni);
+    if (!tj_is_stmt_kind(k))
+        return tj_wrong_kind(r, from, fname, ni, "a Stmt");
+    return tj_build_shared(r, ni, build_stmt);
+}
