@@ -63,6 +63,13 @@ static bool func_signature(reader *r, uint32_t ni, tir_func *f)
     for (uint32_t i = 0; i < f->nparams; i++) {
         char where[48];
         snprintf(where, sizeof where, "params[%u]", i);
+        if (tj_kind_of(r, params[i]) == N_BUFVAR) {
+            /* 0.26: the buffer itself is the parameter (no buffer_map) */
+            if (!(f->param_buffers[i] = tj_buffer_at(r, ni, where, params[i])))
+                return false;
+            f->params[i] = tir_var_new(r->a, f->param_buffers[i]->name, TIR_DT_HANDLE, node_loc(params[i]));
+            continue;
+        }
         if (!(f->params[i] = tj_var_at(r, ni, where, params[i])))
             return false;
         r->nodes[params[i]].param_pos = i + 1;
@@ -216,6 +223,17 @@ static bool version_before_0_16(const tir_json *v)
     return major == 0 && minor < 16;
 }
 
+/* Is the version "MAJOR.MINOR..." newer than major.minor? */
+static bool version_after(const tir_json *v, long major, long minor)
+{
+    char *end;
+    long ma = strtol(v->str, &end, 10);
+    if (*end != '.')
+        return false;
+    long mi = strtol(end + 1, NULL, 10);
+    return ma > major || (ma == major && mi > minor);
+}
+
 tir_module *tir_json_build(tir_arena *a, tir_diag *d, const char *src, size_t len)
 {
     tir_json *doc = tir_json_parse(a, d, src, len);
@@ -239,7 +257,12 @@ tir_module *tir_json_build(tir_arena *a, tir_diag *d, const char *src, size_t le
     r->a = a;
     r->d = d;
     r->legacy = root != NULL;
-    r->inline_lanes = r->legacy && version_before_0_16(tir_json_get(tir_json_get(doc, "attrs"), "tvm_version"));
+    const tir_json *version = tir_json_get(tir_json_get(doc, r->legacy ? "attrs" : "metadata"), "tvm_version");
+    r->inline_lanes = r->legacy && version_before_0_16(version);
+    if (version && version->kind == TIR_JSON_STRING) {
+        r->version = version->str;
+        r->future = version_after(version, 0, 27);
+    }
     r->n = nodes->n;
     r->nodes = tir_arena_alloc(a, (r->n ? r->n : 1) * sizeof *r->nodes);
     const char *type_key = r->legacy ? "type_key" : "type";
@@ -252,10 +275,6 @@ tir_module *tir_json_build(tir_arena *a, tir_diag *d, const char *src, size_t le
             return NULL;
         }
         s->type = t->str;
-        if (strncmp(s->type, "tirx.", 5) == 0) {
-            tir_diag_error(d, no_loc, "unsupported: tirx IR (TVM >= 0.24); save the module with TVM <= 0.23");
-            return NULL;
-        }
         const tir_json *f = tir_json_get(s->j, r->legacy ? "attrs" : "data");
         s->fields = f && f->kind == TIR_JSON_OBJECT ? f : NULL;
     }

@@ -7,43 +7,65 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- variables, buffers and expressions ------------------------------------------ */
+/* ---- types ---------------------------------------------------------------------- */
+/* A PointerType's element type and storage scope, onto v. */
+static bool pointer_type(reader *r, uint32_t ta, tir_var *v)
+{
+    v->type_kind = TIR_TYPE_POINTER;
+    v->scope = "global";
+    uint32_t et, sc;
+    if (!tj_ref_field(r, ta, "element_type", true, &et) || !tj_ref_field(r, ta, "storage_scope", true, &sc))
+        return false;
+    if (!tj_is_null(r, et)) {
+        if (tj_kind_of(r, et) != N_PRIMTYPE)
+            return tj_wrong_kind(r, ta, "element_type", et, "a PrimType");
+        if (!tj_dtype_field(r, et, "dtype", &v->elem_dtype))
+            return false;
+    }
+    if (!tj_is_null(r, sc)) {
+        const char *scope = tj_string_at(r, ta, "storage_scope", sc);
+        if (!scope)
+            return false;
+        if (scope[0]) /* "" means global (section 6.2) */
+            v->scope = scope;
+    }
+    return true;
+}
+
+/* The dtype of an expression node: its "dtype" string (up to 0.25) or its
+ * "ty" type node (0.26: a PrimType, or a PointerType for handles). */
+bool tj_expr_dtype(reader *r, uint32_t ni, tir_dtype *out)
+{
+    if (tj_field(r, ni, "dtype") || !tj_field(r, ni, "ty"))
+        return tj_dtype_field(r, ni, "dtype", out);
+    uint32_t ty;
+    if (!tj_ref_field(r, ni, "ty", false, &ty))
+        return false;
+    switch (tj_kind_of(r, ty)) {
+    case N_PRIMTYPE: return tj_dtype_field(r, ty, "dtype", out);
+    case N_POINTERTYPE: *out = TIR_DT_HANDLE; return true;
+    default: tj_wrong_kind(r, ni, "ty", ty, "a PrimType or PointerType"); return false;
+    }
+}
+
+/* ---- variables ------------------------------------------------------------------- */
 static void *build_var(reader *r, uint32_t ni)
 {
     const char *name = tj_string_field(r, ni, tj_field(r, ni, "name") || !tj_field(r, ni, "name_hint") ? "name" : "name_hint");
     tir_dtype dt;
-    if (!name || !tj_dtype_field(r, ni, "dtype", &dt))
+    if (!name || !tj_expr_dtype(r, ni, &dt))
         return NULL;
     tir_var *v = tir_var_new(r->a, name, dt, node_loc(ni));
     uint32_t ta;
-    if (!tj_ref_field(r, ni, "type_annotation", true, &ta))
+    /* 0.26 keeps the whole type in "ty"; earlier versions add "type_annotation" */
+    if (!tj_ref_field(r, ni, tj_field(r, ni, "dtype") ? "type_annotation" : "ty", true, &ta))
         return NULL;
     if (tj_is_null(r, ta))
         return v;
     switch (tj_kind_of(r, ta)) {
     case N_PRIMTYPE: return v;
     case N_TUPLETYPE: v->type_kind = TIR_TYPE_TUPLE; return v;
-    case N_POINTERTYPE: {
-        v->type_kind = TIR_TYPE_POINTER;
-        v->scope = "global";
-        uint32_t et, sc;
-        if (!tj_ref_field(r, ta, "element_type", true, &et) || !tj_ref_field(r, ta, "storage_scope", true, &sc))
-            return NULL;
-        if (!tj_is_null(r, et)) {
-            if (tj_kind_of(r, et) != N_PRIMTYPE)
-                return tj_wrong_kind(r, ta, "element_type", et, "a PrimType");
-            if (!tj_dtype_field(r, et, "dtype", &v->elem_dtype))
-                return NULL;
-        }
-        if (!tj_is_null(r, sc)) {
-            const char *scope = tj_string_at(r, ta, "storage_scope", sc);
-            if (!scope)
-                return NULL;
-            if (scope[0]) /* "" means global (section 6.2) */
-                v->scope = scope;
-        }
-        return v;
-    }
+    case N_POINTERTYPE: return pointer_type(r, ta, v) ? v : NULL;
     default: return tj_wrong_kind(r, ni, "type_annotation", ta, "a type");
     }
 }
@@ -103,26 +125,72 @@ bool tj_scope_supported(reader *r, uint32_t ni, const char *scope)
     return false;
 }
 
-static void *build_buffer(reader *r, uint32_t ni)
+/* A buffer's layout (0.25+) must be none or the default row-major TileLayout,
+ * which TVM gives every buffer of a function without s_tir=True; any other
+ * layout, or a fixed allocated address, maps elements onto GPU lanes or
+ * pooled memory (tvmscript-tirx.md section 2.6). */
+bool tj_no_layout(reader *r, uint32_t ni)
 {
-    tir_buffer *b = tir_arena_alloc(r->a, sizeof *b);
-    b->loc = node_loc(ni);
-    b->name = tj_string_field(r, ni, "name");
-    if (!b->name || !(b->data = tj_var_field(r, ni, "data")) || !tj_dtype_field(r, ni, "dtype", &b->dtype))
-        return NULL;
+    uint32_t lay, *addr, naddr;
+    if (!tj_ref_field(r, ni, "layout", true, &lay) || !tj_list_field(r, ni, "allocated_addr", true, &addr, &naddr))
+        return false;
+    if (naddr) {
+        tj_node_error(r, ni, "unsupported: a buffer at a fixed allocated address (a tirx GPU construct)");
+        return false;
+    }
+    if (tj_is_null(r, lay))
+        return true;
+    if (tj_kind_of(r, lay) != N_LAYOUT)
+        return tj_unsupported_node(r, lay) != NULL;
+    uint32_t sh, rep, off, *iters, niters, *reps, nreps;
+    if (!tj_ref_field(r, lay, "shard", false, &sh) || !tj_ref_field(r, lay, "replica", true, &rep) ||
+        !tj_ref_field(r, lay, "offset", true, &off) || !tj_list_field(r, lay, "shard", false, &iters, &niters) ||
+        !tj_list_field(r, lay, "replica", true, &reps, &nreps))
+        return false;
+    bool plain = nreps == 0;
+    if (plain && !tj_is_null(r, off)) {
+        map_entries m;
+        if (!tj_map_at(r, lay, "offset", off, &m))
+            return false;
+        plain = m.n == 0;
+    }
+    /* shard: one Iter per dimension, strides row-major, all on axis "m" */
+    int64_t stride = 1;
+    for (uint32_t i = niters; plain && i-- > 0;) {
+        uint32_t ext, st, ax;
+        int64_t e, s;
+        if (!tj_ref_field(r, iters[i], "extent", false, &ext) || !tj_ref_field(r, iters[i], "stride", false, &st) ||
+            !tj_ref_field(r, iters[i], "axis", false, &ax))
+            return false;
+        const tir_json *axis = tir_json_get(r->nodes[ax].j, "data"); /* tirx.Axis: its name */
+        plain = tj_kind_of(r, ext) == N_INTIMM && tj_kind_of(r, st) == N_INTIMM &&
+                tj_int_field(r, ext, "value", false, 0, &e) && tj_int_field(r, st, "value", false, 0, &s) &&
+                s == stride && axis && axis->kind == TIR_JSON_STRING && strcmp(axis->str, "m") == 0 && e >= 0 &&
+                (e == 0 || stride <= INT64_MAX / e);
+        if (plain)
+            stride *= e;
+    }
+    if (!plain && !r->failed)
+        tj_node_error(r, ni, "unsupported: a buffer layout other than row-major (a tirx GPU construct)");
+    return plain;
+}
+
+/* Fields common to tirx.Buffer and 0.26's tirx.BufferType, from node ni. */
+static bool buffer_fields(reader *r, uint32_t ni, tir_buffer *b)
+{
     if (!tj_expr_list_field(r, ni, "shape", false, &b->shape, &b->ndim) ||
         !tj_expr_list_field(r, ni, "strides", true, &b->strides, &b->nstrides) ||
         !tj_opt_expr_field(r, ni, "elem_offset", &b->elem_offset))
-        return NULL;
+        return false;
     uint32_t *seps, nseps;
     if (!tj_list_field(r, ni, "axis_separators", true, &seps, &nseps))
-        return NULL;
+        return false;
     if (nseps)
         return tj_node_error(r, ni, "unsupported: axis_separators (outside the specified TIR subset)");
     int64_t align, factor, type;
     if (!tj_int_field(r, ni, "data_alignment", true, 64, &align) || !tj_int_field(r, ni, "offset_factor", true, 1, &factor) ||
-        !tj_int_field(r, ni, "buffer_type", true, 1, &type))
-        return NULL;
+        !tj_int_field(r, ni, "buffer_type", true, 1, &type) || !tj_no_layout(r, ni))
+        return false;
     if (align < 0 || align > INT32_MAX || factor < 0 || factor > INT32_MAX)
         return tj_node_error(r, ni, "data_alignment and offset_factor must be non-negative 32-bit integers");
     if (type != 1 && type != 2)
@@ -131,13 +199,59 @@ static void *build_buffer(reader *r, uint32_t ni)
     b->data_alignment = (int)align;
     b->offset_factor = (int)factor;
     b->auto_broadcast = type == 2;
+    return true;
+}
+
+static void *build_buffer(reader *r, uint32_t ni)
+{
+    tir_buffer *b = tir_arena_alloc(r->a, sizeof *b);
+    b->loc = node_loc(ni);
+    b->name = tj_string_field(r, ni, "name");
+    if (!b->name || !(b->data = tj_var_field(r, ni, "data")) || !tj_dtype_field(r, ni, "dtype", &b->dtype) ||
+        !buffer_fields(r, ni, b))
+        return NULL;
     b->scope = b->data->type_kind == TIR_TYPE_POINTER && b->data->scope ? b->data->scope : "global";
     return tj_scope_supported(r, ni, b->scope) ? b : NULL;
 }
 
+/* 0.26: a buffer is an ir.Var of type tirx.BufferType, with no data Var of
+ * its own; it gets a fresh one (which a DeclBuffer may replace by the
+ * pointer it re-views), and tirx.buffer_data(A) reads it. */
+static void *build_buffer_var(reader *r, uint32_t ni)
+{
+    tir_buffer *b = tir_arena_alloc(r->a, sizeof *b);
+    b->loc = node_loc(ni);
+    uint32_t ty, dt, sc;
+    if (!(b->name = tj_string_field(r, ni, "name")) || !tj_ref_field(r, ni, "ty", false, &ty) ||
+        !tj_ref_field(r, ty, "dtype", false, &dt) || !tj_ref_field(r, ty, "storage_scope", true, &sc))
+        return NULL;
+    if (tj_kind_of(r, dt) != N_PRIMTYPE)
+        return tj_wrong_kind(r, ty, "dtype", dt, "a PrimType");
+    if (!tj_dtype_field(r, dt, "dtype", &b->dtype) || !buffer_fields(r, ty, b))
+        return NULL;
+    b->scope = "global";
+    if (!tj_is_null(r, sc)) {
+        const char *scope = tj_string_at(r, ty, "storage_scope", sc);
+        if (!scope)
+            return NULL;
+        if (scope[0])
+            b->scope = scope;
+    }
+    if (!tj_scope_supported(r, ty, b->scope))
+        return NULL;
+    b->data = tir_var_new(r->a, b->name, TIR_DT_HANDLE, node_loc(ni));
+    b->data->type_kind = TIR_TYPE_POINTER;
+    b->data->scope = b->scope;
+    b->data->elem_dtype = b->dtype;
+    return b;
+}
+
 tir_buffer *tj_buffer_at(reader *r, uint32_t from, const char *fname, uint32_t ni)
 {
-    if (ni == ABSENT || tj_kind_of(r, ni) != N_BUFFER)
+    node_kind k = ni == ABSENT ? N_NULL : tj_kind_of(r, ni);
+    if (k == N_BUFVAR)
+        return tj_build_shared(r, ni, build_buffer_var);
+    if (k != N_BUFFER)
         return tj_wrong_kind(r, from, fname, ni, "a Buffer");
     return tj_build_shared(r, ni, build_buffer);
 }
@@ -234,12 +348,24 @@ static void *build_global_var(reader *r, uint32_t ni)
     return (void *)(uintptr_t)tj_string_field(r, ni, "name_hint");
 }
 
+/* tirx.buffer_data(A) (0.26): the pointer of buffer Var A. */
+static tir_expr *buffer_data(reader *r, uint32_t ni)
+{
+    uint32_t *args, n;
+    if (!tj_list_field(r, ni, "args", false, &args, &n))
+        return NULL;
+    if (n != 1)
+        return tj_node_error(r, ni, "tirx.buffer_data takes one buffer, got %u arguments", n);
+    tir_buffer *b = tj_buffer_at(r, ni, "args[0]", args[0]);
+    return b ? tir_var_ref(r->a, b->data, node_loc(ni)) : NULL;
+}
+
 static void *build_expr(reader *r, uint32_t ni)
 {
     tir_loc loc = node_loc(ni);
     node_kind kind = tj_kind_of(r, ni);
     tir_dtype dt;
-    if (!tj_dtype_field(r, ni, "dtype", &dt))
+    if (!tj_expr_dtype(r, ni, &dt))
         return NULL;
     tir_expr *e;
     switch (kind) {
@@ -295,6 +421,14 @@ static void *build_expr(reader *r, uint32_t ni)
         if (tj_kind_of(r, op) == N_OP) {
             if (!(e->op = tj_build_shared(r, op, tj_build_text)))
                 return NULL;
+            if (strncmp(e->op, "tirx.", 5) == 0) {
+                /* tirx op names are the classic ones under a new prefix */
+                char *classic = tir_arena_alloc(r->a, strlen(e->op));
+                sprintf(classic, "tir.%s", e->op + 5);
+                e->op = classic;
+            }
+            if (strcmp(e->op, "tir.buffer_data") == 0)
+                return buffer_data(r, ni);
         } else if (tj_kind_of(r, op) == N_GLOBALVAR) {
             /* A call of another PrimFunc of the module, by its GlobalVar's name (section 6.1). */
             if (!(e->callee = tj_build_shared(r, op, build_global_var)))

@@ -7,9 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Type keys of both formats.  The "ir." prefix that v0.21+ puts on base types
- * (ir.IntImm, ir.Range, ...) is stripped before the lookup (section 1). */
-static const struct {
+/* Type keys of every format.  The "ir." prefix that v0.21+ puts on base types
+ * (ir.IntImm, ir.Range, ...) is stripped before the lookup (section 1); a
+ * "tirx." key of TVM >= 0.24 not listed here reads as its "tir." namesake
+ * (tvmscript-tirx.md section 2.2). */
+static const struct node_type_row {
     const char *name;
     node_kind kind;
     tir_expr_kind op; /* N_BINARY */
@@ -42,6 +44,21 @@ static const struct {
     {"tir.DeclBuffer", N_DECLBUFFER, 0}, {"tir.SeqStmt", N_SEQ, 0}, {"tir.IfThenElse", N_IF, 0},
     {"tir.Evaluate", N_EVALUATE, 0}, {"tir.For", N_FOR, 0}, {"tir.While", N_WHILE, 0},
     {"tir.BlockRealize", N_BLOCKREALIZE, 0},
+    /* tirx: 0.24 renamed blocks and made Bind, AllocBuffer, DeclBuffer and
+     * AssertStmt flat; 0.25 added Break and Continue, 0.26 Return, ir.Var
+     * and ir.Call (ir.Var of a tirx.BufferType is a buffer). */
+    {"tirx.SBlock", N_BLOCK, 0}, {"tirx.SBlockRealize", N_BLOCKREALIZE, 0},
+    {"tirx.Bind", N_BIND, 0}, {"tirx.AllocBuffer", N_ALLOCBUFFER, 0},
+    {"tirx.Break", N_BREAK, 0}, {"tirx.Continue", N_CONTINUE, 0}, {"tirx.Return", N_RETURN, 0},
+    {"Var", N_VAR, 0}, {"Call", N_CALL, 0}, {"Type", N_TYPE, 0},
+    {"tirx.BufferType", N_BUFFERTYPE, 0}, {"tirx.TileLayout", N_LAYOUT, 0},
+};
+
+/* tirx nodes that exist for GPUs and accelerators only (tvmscript-tirx.md
+ * section 3): named in the refusal rather than reported as unknown. */
+static const char *const gpu_node_types[] = {
+    "tirx.ScopeIdDefStmt", "tirx.ScopeIdDef", "tirx.TilePrimitiveCall", "tirx.ExecScope", "tirx.ComposeLayout",
+    "tirx.SwizzleLayout", "tirx.Pipeline", "tirx.CopyPipeline", "tirx.Predicate", "tirx.LambdaExpr",
 };
 
 /* ---- errors ----------------------------------------------------------------- */
@@ -71,23 +88,58 @@ void *tj_unsupported_node(reader *r, uint32_t ni)
     if (r->failed)
         return NULL;
     r->failed = true;
-    tir_diag_error(r->d, no_loc, "unsupported: TVM JSON node '%.80s' (node %u)", r->nodes[ni].type, ni);
+    const char *t = r->nodes[ni].type;
+    for (size_t i = 0; i < sizeof gpu_node_types / sizeof gpu_node_types[0]; i++)
+        if (strcmp(t, gpu_node_types[i]) == 0) {
+            tir_diag_error(r->d, no_loc,
+                           "unsupported: tirx GPU construct '%s' (node %u): it only has a meaning on a GPU or "
+                           "accelerator, and tirvm runs TIR on CPUs",
+                           t, ni);
+            return NULL;
+        }
+    if (r->future)
+        tir_diag_error(r->d, no_loc,
+                       "unsupported: TVM JSON node '%.80s' (node %u); the file was written by TVM %.40s, newer than "
+                       "the releases this tirc reads (up to 0.27)",
+                       t, ni, r->version);
+    else
+        tir_diag_error(r->d, no_loc, "unsupported: TVM JSON node '%.80s' (node %u)", t, ni);
     return NULL;
 }
 
 /* ---- nodes and their fields --------------------------------------------------- */
+static const struct node_type_row *lookup_type(const char *t)
+{
+    for (size_t i = 0; i < sizeof node_types / sizeof node_types[0]; i++)
+        if (strcmp(node_types[i].name, t) == 0)
+            return &node_types[i];
+    return NULL;
+}
+
+/* Is node ni's "ty" field a tirx.BufferType node (a 0.26 buffer Var)? */
+static bool typed_as_buffer(const reader *r, uint32_t ni)
+{
+    int64_t k;
+    const tir_json *ty = tj_field(r, ni, "ty");
+    return ty && ty->kind == TIR_JSON_NUMBER && tj_json_int(ty, &k) && k >= 0 && (uint64_t)k < r->n &&
+           strcmp(r->nodes[k].type, "tirx.BufferType") == 0;
+}
+
 node_kind tj_kind_of(reader *r, uint32_t ni)
 {
     slot *s = &r->nodes[ni];
     if (!s->classified) {
         const char *t = strncmp(s->type, "ir.", 3) == 0 ? s->type + 3 : s->type;
-        s->kind = N_UNKNOWN;
-        for (size_t i = 0; i < sizeof node_types / sizeof node_types[0]; i++)
-            if (strcmp(node_types[i].name, t) == 0) {
-                s->kind = node_types[i].kind;
-                s->op = node_types[i].op;
-                break;
-            }
+        const struct node_type_row *row = lookup_type(t);
+        if (!row && strncmp(t, "tirx.", 5) == 0 && strlen(t) < 80) {
+            char classic[96];
+            snprintf(classic, sizeof classic, "tir.%s", t + 5);
+            row = lookup_type(classic);
+        }
+        s->kind = row ? row->kind : N_UNKNOWN;
+        s->op = row ? row->op : 0;
+        if (s->kind == N_VAR && typed_as_buffer(r, ni))
+            s->kind = N_BUFVAR;
         s->classified = true;
     }
     return s->kind;

@@ -25,17 +25,21 @@ typedef enum {
     N_UNKNOWN, N_NULL, N_STRING, N_ARRAY, N_MAP, N_BOXED, N_OP, N_IRMODULE, N_GLOBALVAR, N_PRIMFUNC,
     N_DICTATTRS, N_PRIMTYPE, N_POINTERTYPE, N_TUPLETYPE, N_VAR, N_BUFFER, N_RANGE, N_ITERVAR,
     N_BUFFERREGION, N_MATCHBUFFERREGION, N_BLOCK,
+    N_BUFVAR,     /* 0.26: an ir.Var whose type is a tirx.BufferType: the buffer itself */
+    N_BUFFERTYPE, N_TYPE, N_LAYOUT,
     /* PrimExprs (with N_VAR) */
     N_INTIMM, N_FLOATIMM, N_STRINGIMM, N_CAST, N_SELECT, N_LOAD, N_RAMP, N_BROADCAST, N_LET, N_CALL,
     N_SHUFFLE, N_BINARY, N_NOT,
     /* Stmts */
     N_LETSTMT, N_ATTRSTMT, N_ASSERT, N_STORE, N_REALIZE, N_ALLOCATE, N_DECLBUFFER, N_SEQ, N_IF,
     N_EVALUATE, N_FOR, N_WHILE, N_BLOCKREALIZE,
+    /* tirx (TVM >= 0.24): flat statements and structured control flow */
+    N_BIND, N_ALLOCBUFFER, N_BREAK, N_CONTINUE, N_RETURN,
 } node_kind;
 
 
 static inline bool tj_is_expr_kind(node_kind k) { return k == N_VAR || (k >= N_INTIMM && k <= N_NOT); }
-static inline bool tj_is_stmt_kind(node_kind k) { return k >= N_LETSTMT && k <= N_BLOCKREALIZE; }
+static inline bool tj_is_stmt_kind(node_kind k) { return k >= N_LETSTMT && k <= N_RETURN; }
 
 typedef struct {
     const tir_json *j;      /* the node object */
@@ -60,6 +64,8 @@ typedef struct {
     int depth;
     uint64_t tree_nodes; /* accumulates the unfolded size of the node being built */
     bool failed;         /* the first error stops the build */
+    const char *version; /* the file's tvm_version, or NULL */
+    bool future;         /* written by a TVM newer than the newest this reader knows */
 } reader;
 
 /* Constructs built from a node point at it, so later checks can name it. */
@@ -110,8 +116,9 @@ bool tj_scope_supported(reader *r, uint32_t ni, const char *scope);
 tir_buffer *tj_buffer_at(reader *r, uint32_t from, const char *fname, uint32_t ni);
 tir_buffer *tj_buffer_field(reader *r, uint32_t ni, const char *name);
 bool tj_no_predicate(reader *r, uint32_t ni);
+bool tj_expr_dtype(reader *r, uint32_t ni, tir_dtype *out);
+bool tj_no_layout(reader *r, uint32_t ni);
 tir_expr *tj_expr_at(reader *r, uint32_t from, const char *fname, uint32_t ni);
 tir_stmt *tj_stmt_field(reader *r, uint32_t ni, const char *name);
-tir_stmt *tj_stmt_at(reader *r, uint32_t from, const char *fname, uint32_t ni);
 
 #endif

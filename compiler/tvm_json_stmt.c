@@ -202,6 +202,177 @@ static tir_block *block_at(reader *r, uint32_t from, const char *fname, uint32_t
     return tj_build_shared(r, ni, build_block);
 }
 
+static tir_stmt *stmt_at(reader *r, uint32_t from, const char *fname, uint32_t ni);
+
+/* Evaluate(op(arg)) for the tirx statements that classic TIR spells as calls. */
+static tir_stmt *call_stmt(reader *r, uint32_t ni, const char *op, tir_expr *arg)
+{
+    tir_expr *call = tir_expr_new(r->a, TIR_E_CALL, arg ? arg->dtype : TIR_DT_I32, node_loc(ni));
+    call->op = op;
+    if (arg) {
+        call->args = tir_arena_alloc(r->a, sizeof *call->args);
+        call->args[0] = arg;
+        call->nargs = 1;
+    }
+    tir_stmt *s = tir_stmt_new(r->a, TIR_S_EVALUATE, node_loc(ni));
+    s->value = call;
+    return s;
+}
+
+/* tirx (0.24+) made Bind, AllocBuffer, DeclBuffer and AssertStmt flat: no
+ * body, their scope is the rest of the enclosing SeqStmt.  Classic
+ * DeclBuffer and AssertStmt nodes carry a "body". */
+static bool is_flat(reader *r, uint32_t ni)
+{
+    switch (tj_kind_of(r, ni)) {
+    case N_BIND:
+    case N_ALLOCBUFFER: return true;
+    case N_DECLBUFFER:
+    case N_ASSERT: return !tj_field(r, ni, "body");
+    default: return false;
+    }
+}
+
+/* The message of a tirx assert: its parts joined, after the error kind
+ * unless that is the default RuntimeError (tvmscript-tirx.md section 1.8). */
+static tir_expr *assert_message(reader *r, uint32_t ni)
+{
+    uint32_t kind_node, *parts, nparts;
+    if (!tj_ref_field(r, ni, "error_kind", true, &kind_node) ||
+        !tj_list_field(r, ni, "message_parts", false, &parts, &nparts))
+        return NULL;
+    const char *kind = NULL;
+    if (!tj_is_null(r, kind_node)) {
+        tir_expr *k = tj_expr_at(r, ni, "error_kind", kind_node);
+        if (!k)
+            return NULL;
+        if (k->kind != TIR_E_STR)
+            return tj_node_error(r, ni, "field 'error_kind': expected a StringImm");
+        kind = strcmp(k->str, "RuntimeError") == 0 ? NULL : k->str;
+    }
+    size_t len = kind ? strlen(kind) + 2 : 0;
+    const char **texts = tir_arena_alloc(r->a, (nparts ? nparts : 1) * sizeof *texts);
+    for (uint32_t i = 0; i < nparts; i++) {
+        tir_expr *p = tj_expr_at(r, ni, "message_parts", parts[i]);
+        if (!p)
+            return NULL;
+        if (p->kind != TIR_E_STR)
+            return tj_node_error(r, ni, "message_parts[%u]: expected a StringImm", i);
+        texts[i] = p->str;
+        len += strlen(p->str);
+    }
+    char *msg = tir_arena_alloc(r->a, len + 1), *w = msg;
+    if (kind)
+        w += sprintf(w, "%s: ", kind);
+    for (uint32_t i = 0; i < nparts; i++)
+        w += sprintf(w, "%s", texts[i]);
+    tir_expr *m = tir_expr_new(r->a, TIR_E_STR, TIR_DT_HANDLE, node_loc(ni));
+    m->str = msg;
+    return m;
+}
+
+/* The head of a flat statement, built anew at each place it appears (its
+ * body, the rest of the list, differs): returns the outermost statement and
+ * sets *holder to the one whose body the rest becomes. */
+static tir_stmt *flat_head(reader *r, uint32_t ni, tir_stmt **holder)
+{
+    tir_stmt *s = NULL;
+    if (!tj_enter(r, ni))
+        return NULL;
+    tir_loc loc = node_loc(ni);
+    switch (tj_kind_of(r, ni)) {
+    case N_BIND:
+        s = tir_stmt_new(r->a, TIR_S_LET, loc);
+        if (!(s->var = tj_var_field(r, ni, "var")) || !(s->value = tj_expr_field(r, ni, "value")))
+            s = NULL;
+        *holder = s;
+        break;
+    case N_ALLOCBUFFER: {
+        /* AllocBuffer(A) = Allocate(A.data, shape) + DeclBuffer(A), as T.decl_buffer without data= */
+        tir_buffer *b = tj_buffer_field(r, ni, "buffer");
+        if (!b)
+            break;
+        tir_stmt *decl = tir_stmt_new(r->a, TIR_S_DECL_BUFFER, loc);
+        decl->buffer = b;
+        s = tir_stmt_new(r->a, TIR_S_ALLOCATE, loc);
+        s->var = b->data;
+        s->buffer = b;
+        s->dtype = b->dtype;
+        s->nindices = b->ndim;
+        s->indices = b->shape;
+        s->cond = tir_int(r->a, TIR_DT_BOOL, 1, loc);
+        s->body = decl;
+        *holder = decl;
+        break;
+    }
+    case N_DECLBUFFER: {
+        uint32_t data;
+        tir_buffer *b = tj_buffer_field(r, ni, "buffer");
+        if (!b || !tj_ref_field(r, ni, "data", true, &data))
+            break;
+        if (!tj_is_null(r, data)) {
+            /* 0.26: the pointer the buffer re-views */
+            tir_expr *p = tj_expr_at(r, ni, "data", data);
+            if (!p)
+                break;
+            if (p->kind != TIR_E_VAR) {
+                tj_node_error(r, ni, "unsupported: a DeclBuffer over a computed pointer (outside the specified TIR subset)");
+                break;
+            }
+            b->data = p->var;
+        }
+        s = tir_stmt_new(r->a, TIR_S_DECL_BUFFER, loc);
+        s->buffer = b;
+        *holder = s;
+        break;
+    }
+    case N_ASSERT:
+        s = tir_stmt_new(r->a, TIR_S_ASSERT, loc);
+        if (!(s->cond = tj_expr_field(r, ni, "condition")) || !(s->message = assert_message(r, ni)))
+            s = NULL;
+        *holder = s;
+        break;
+    default: break;
+    }
+    tj_leave(r, ni);
+    return r->failed ? NULL : s;
+}
+
+static tir_stmt *noop(reader *r, uint32_t ni)
+{
+    tir_stmt *s = tir_stmt_new(r->a, TIR_S_EVALUATE, node_loc(ni));
+    s->value = tir_int(r->a, TIR_DT_I32, 0, node_loc(ni));
+    return s;
+}
+
+/* The statements items[from..n) of SeqStmt ni, a flat statement taking the
+ * rest of them as its body. */
+static tir_stmt *seq_from(reader *r, uint32_t ni, const uint32_t *items, uint32_t n, uint32_t from)
+{
+    tir_stmt **seq = tir_arena_alloc(r->a, (n - from ? n - from : 1) * sizeof *seq);
+    uint32_t len = 0;
+    for (uint32_t i = from; i < n; i++) {
+        char where[48];
+        snprintf(where, sizeof where, "seq[%u]", i);
+        if (tj_kind_of(r, items[i]) != N_UNKNOWN && is_flat(r, items[i])) {
+            tir_stmt *holder, *head = flat_head(r, items[i], &holder);
+            if (!head)
+                return NULL;
+            if (!tj_enter(r, items[i]))
+                return NULL;
+            holder->body = i + 1 < n ? seq_from(r, ni, items, n, i + 1) : noop(r, items[i]);
+            tj_leave(r, items[i]);
+            if (!holder->body)
+                return NULL;
+            seq[len++] = head;
+            break;
+        }
+        if (!(seq[len++] = stmt_at(r, ni, where, items[i])))
+            return NULL;
+    }
+    return len == 1 ? seq[0] : tir_seq(r->a, seq, len, node_loc(ni));
+}
+
 static void *build_stmt(reader *r, uint32_t ni)
 {
     node_kind kind = tj_kind_of(r, ni);
@@ -220,18 +391,18 @@ static void *build_stmt(reader *r, uint32_t ni)
     case N_WHILE: sk = TIR_S_WHILE; break;
     case N_BLOCKREALIZE: sk = TIR_S_BLOCK_REALIZE; break;
     case N_SEQ: {
-        tir_stmt **seq;
         uint32_t *items, n;
         if (!tj_list_field(r, ni, "seq", false, &items, &n))
             return NULL;
-        seq = tir_arena_alloc(r->a, (n ? n : 1) * sizeof *seq);
-        for (uint32_t i = 0; i < n; i++) {
-            char where[48];
-            snprintf(where, sizeof where, "seq[%u]", i);
-            if (!(seq[i] = stmt_at(r, ni, where, items[i])))
-                return NULL;
-        }
-        return tir_seq(r->a, seq, n, node_loc(ni));
+        return seq_from(r, ni, items, n, 0);
+    }
+    case N_BREAK:
+    case N_CONTINUE:
+        /* what TVMScript's break/continue build: Evaluate(tir.break_loop()) */
+        return call_stmt(r, ni, kind == N_BREAK ? "tir.break_loop" : "tir.continue_loop", NULL);
+    case N_RETURN: {
+        tir_expr *v = tj_expr_field(r, ni, "value");
+        return v ? call_stmt(r, ni, "tir.ret", v) : NULL;
     }
     default: return tj_unsupported_node(r, ni);
     }
@@ -341,5 +512,12 @@ static tir_stmt *stmt_at(reader *r, uint32_t from, const char *fname, uint32_t n
     node_kind k = ni == ABSENT ? N_NULL : tj_kind_of(r, ni);
     if (!tj_is_stmt_kind(k))
         return tj_wrong_kind(r, from, fname, ni, "a Stmt");
+    if (is_flat(r, ni)) {
+        /* a flat statement alone in a body: nothing follows it */
+        tir_stmt *holder, *head = flat_head(r, ni, &holder);
+        if (head)
+            holder->body = noop(r, ni);
+        return head;
+    }
     return tj_build_shared(r, ni, build_stmt);
 }
