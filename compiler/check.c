@@ -28,6 +28,7 @@ typedef struct {
     bool strict;
     int ret_count;
     int vectorized_depth; /* enclosing vectorized For loops (rule 11.vi) */
+    bool in_serial_loop;  /* break/continue may leave the innermost loop */
 } checker;
 
 #define ERR(c, loc, ...) tir_diag_error((c)->d, (loc), __VA_ARGS__)
@@ -38,6 +39,12 @@ static const char *dtn(tir_dtype t)
     static int k;
     k = (k + 1) % 8;
     return tir_dtype_str(t, bufs[k], sizeof bufs[k]);
+}
+
+static bool is_loop_exit_call(const tir_expr *e)
+{
+    return e->kind == TIR_E_CALL && e->op &&
+           (strcmp(e->op, "tir.break_loop") == 0 || strcmp(e->op, "tir.continue_loop") == 0);
 }
 
 static bool in_scope(checker *c, const tir_var *v)
@@ -250,6 +257,8 @@ static void check_expr_rules(checker *c, const tir_expr *e)
         return;
     }
     case TIR_E_CALL:
+        if (is_loop_exit_call(e))
+            ERR(c, e->loc, "%s is a statement, not a value", e->op);
         for (uint32_t i = 0; i < e->nargs; i++)
             check_expr(c, e->args[i]);
         if (e->op && strcmp(e->op, "tir.if_then_else") == 0 && e->nargs == 3 && !is_bool_scalar(e->args[0]->dtype))
@@ -517,6 +526,11 @@ static void check_stmt(checker *c, const tir_stmt *s)
             }
             if (s->value && !is_int_scalar(s->value->dtype))
                 ERR(c, s->value->loc, "a %s extent must be an integer scalar, got %s", s->attr_key, dtn(s->value->dtype));
+            bool outer = c->in_serial_loop;
+            c->in_serial_loop = false; /* a thread region's iterations run at once */
+            check_stmt(c, s->body);
+            c->in_serial_loop = outer;
+            break;
         }
         check_stmt(c, s->body);
         break;
@@ -579,6 +593,16 @@ static void check_stmt(checker *c, const tir_stmt *s)
             check_stmt(c, s->else_case);
         break;
     case TIR_S_EVALUATE:
+        if (is_loop_exit_call(s->value)) {
+            /* break / continue (TVM >= 0.25): leave or restart the innermost serial loop */
+            if (s->value->nargs)
+                ERR(c, s->loc, "%s takes no arguments", s->value->op);
+            else if (!c->in_serial_loop)
+                ERR(c, s->loc, "%s must be inside a serial for or while loop, with no parallel, vectorized, thread "
+                               "or block boundary in between",
+                    strcmp(s->value->op, "tir.break_loop") == 0 ? "break" : "continue");
+            break;
+        }
         check_expr(c, s->value);
         break;
     case TIR_S_FOR: {
@@ -606,7 +630,11 @@ static void check_stmt(checker *c, const tir_stmt *s)
             ERR(c, s->loc, "a vectorized For needs min 0 and a constant extent of at least 1");
         bind_var(c, s->var, s->loc);
         c->vectorized_depth += s->for_kind == TIR_FOR_VECTORIZED;
+        bool outer = c->in_serial_loop;
+        /* a parallel, vectorized or thread loop runs its iterations all at once: none can stop the others */
+        c->in_serial_loop = s->for_kind == TIR_FOR_SERIAL || s->for_kind == TIR_FOR_UNROLLED;
         check_stmt(c, s->body);
+        c->in_serial_loop = outer;
         c->vectorized_depth -= s->for_kind == TIR_FOR_VECTORIZED;
         break;
     }
@@ -618,11 +646,20 @@ static void check_stmt(checker *c, const tir_stmt *s)
             ERR(c, s->cond->loc, "While condition must be an Int or UInt scalar, got %s", dtn(s->cond->dtype));
         else if (s->cond->kind == TIR_E_INT)
             ERR(c, s->cond->loc, "While condition must not be a constant");
-        check_stmt(c, s->body);
+        {
+            bool outer = c->in_serial_loop;
+            c->in_serial_loop = true;
+            check_stmt(c, s->body);
+            c->in_serial_loop = outer;
+        }
         break;
-    case TIR_S_BLOCK_REALIZE:
+    case TIR_S_BLOCK_REALIZE: {
+        bool outer = c->in_serial_loop;
+        c->in_serial_loop = false;
         check_block(c, s);
+        c->in_serial_loop = outer;
         break;
+    }
     }
     c->scope = saved;
 }

@@ -89,6 +89,15 @@ typedef struct {
     } *promoted;
     uint32_t npromoted, cappromoted;
     uint32_t last_insn; /* code offset of the last instruction emitted */
+    /* break and continue jumps waiting for their loop's exit or next
+     * iteration; those of the innermost loop are always the last ones */
+    struct loop_jump {
+        uint32_t loop;  /* loop_depth of the loop they leave */
+        bool is_break;
+        uint32_t word;  /* the jump's target word */
+    } *loop_jumps;
+    uint32_t nloop_jumps, caploop_jumps;
+    uint32_t loop_depth; /* enclosing serial loops */
     bool failed;
 } cg;
 
@@ -2556,6 +2565,61 @@ static bool try_split_guarded(cg *c, const tir_stmt *loop)
     return true;
 }
 
+/* ---- break and continue ----------------------------------------------------- */
+/* tir.break_loop() / tir.continue_loop() as a statement (what TVMScript's
+ * break and continue build); the checker allows them only in serial loops. */
+static bool is_loop_exit(const tir_expr *e, bool *is_break)
+{
+    if (e->kind != TIR_E_CALL || !e->op)
+        return false;
+    *is_break = strcmp(e->op, "tir.break_loop") == 0;
+    return *is_break || strcmp(e->op, "tir.continue_loop") == 0;
+}
+
+static bool has_loop_exit(const tir_stmt *s)
+{
+    if (!s)
+        return false;
+    bool brk;
+    switch (s->kind) {
+    case TIR_S_EVALUATE: return is_loop_exit(s->value, &brk);
+    case TIR_S_SEQ:
+        for (uint32_t i = 0; i < s->nseq; i++)
+            if (has_loop_exit(s->seq[i]))
+                return true;
+        return false;
+    case TIR_S_IF: return has_loop_exit(s->body) || has_loop_exit(s->else_case);
+    default: return has_loop_exit(s->body);
+    }
+}
+
+static void gen_loop_exit(cg *c, bool is_break, tir_loc loc)
+{
+    if (!c->loop_depth) {
+        ERR(c, loc, "internal error: %s outside a loop", is_break ? "break" : "continue");
+        return;
+    }
+    EMIT1(c, TIRBC_OP_JMP, 0);
+    c->loop_jumps = grow(c->loop_jumps, &c->caploop_jumps, c->nloop_jumps + 1, sizeof *c->loop_jumps);
+    c->loop_jumps[c->nloop_jumps++] = (struct loop_jump){c->loop_depth, is_break, last_word(c)};
+}
+
+/* Patches the innermost loop's jumps of one kind to target. */
+static void patch_loop_jumps(cg *c, bool breaks, uint32_t target)
+{
+    for (uint32_t i = c->nloop_jumps; i-- > 0 && c->loop_jumps[i].loop == c->loop_depth;)
+        if (c->loop_jumps[i].is_break == breaks)
+            patch(c, c->loop_jumps[i].word, target);
+}
+
+/* Leaves the innermost loop's scope: its jumps are all patched. */
+static void end_loop_scope(cg *c)
+{
+    while (c->nloop_jumps && c->loop_jumps[c->nloop_jumps - 1].loop == c->loop_depth)
+        c->nloop_jumps--;
+    c->loop_depth--;
+}
+
 static void gen_for(cg *c, const tir_stmt *s)
 {
     /* Parallel and thread-binding loops become parallel regions; vectorized
@@ -2564,9 +2628,12 @@ static void gen_for(cg *c, const tir_stmt *s)
         gen_parallel(c, s->var, s->min, s->extent, s->body, s->loc);
         return;
     }
-    if ((s->for_kind == TIR_FOR_SERIAL || s->for_kind == TIR_FOR_UNROLLED) && (try_gen_mac2(c, s) || try_gen_mac(c, s)))
+    /* the loop-level forms run every iteration: none of them can stop early */
+    bool exits = has_loop_exit(s->body);
+    if (!exits && (s->for_kind == TIR_FOR_SERIAL || s->for_kind == TIR_FOR_UNROLLED) &&
+        (try_gen_mac2(c, s) || try_gen_mac(c, s)))
         return;
-    if (s->for_kind == TIR_FOR_SERIAL && (try_split_guarded(c, s) || try_strip_mine(c, s)))
+    if (!exits && s->for_kind == TIR_FOR_SERIAL && (try_split_guarded(c, s) || try_strip_mine(c, s)))
         return;
     tir_vtype vt = vt_of(c, s->var->dtype, s->loc);
     uint32_t mark = c->ntaken;
@@ -2590,9 +2657,13 @@ static void gen_for(cg *c, const tir_stmt *s)
     uint32_t hmark = c->ntaken;
     uint32_t hoist_before = hoist_invariants(c, s->var, s->body);
     uint32_t top = c->ncode;
+    c->loop_depth++;
     gen_stmt(c, s->body);
+    patch_loop_jumps(c, false, c->ncode); /* continue: to the increment */
     EMIT3(c, typed(c, TIRBC_OP_LOOP_BOOL, vt, s->loc), iv, end, top);
     patch(c, to_exit, c->ncode);
+    patch_loop_jumps(c, true, c->ncode);
+    end_loop_scope(c);
     c->nhoist = hoist_before;
     release_temps(c, hmark);
 }
@@ -2729,11 +2800,17 @@ static void gen_stmt(cg *c, const tir_stmt *s)
         }
         break;
     }
-    case TIR_S_EVALUATE:
+    case TIR_S_EVALUATE: {
+        bool is_break;
         if (s->value->kind == TIR_E_INT || s->value->kind == TIR_E_STR)
             break; /* T.evaluate(0): a no-op */
+        if (is_loop_exit(s->value, &is_break)) {
+            gen_loop_exit(c, is_break, s->loc);
+            break;
+        }
         gen_expr(c, s->value);
         break;
+    }
     case TIR_S_ASSERT: {
         const char *msg = s->message->kind == TIR_E_STR ? s->message->str : "assertion failed";
         if (s->is_runtime_check) {
@@ -2764,9 +2841,13 @@ static void gen_stmt(cg *c, const tir_stmt *s)
             to_exit.holes[to_exit.n++] = last_word(c);
         }
         release_temps(c, mark);
+        c->loop_depth++;
         gen_stmt(c, s->body);
         EMIT1(c, TIRBC_OP_JMP, top);
         patch_false_jumps(c, &to_exit, c->ncode);
+        patch_loop_jumps(c, false, top);
+        patch_loop_jumps(c, true, c->ncode);
+        end_loop_scope(c);
         break;
     }
     case TIR_S_ALLOCATE: gen_allocate(c, s); break;
@@ -2933,6 +3014,7 @@ static void cg_free(cg *c)
     free(c->taken);
     free(c->hoist);
     free(c->promoted);
+    free(c->loop_jumps);
 }
 
 static bool gen_function(tir_arena *a, tir_diag *d, const tir_module *m, const tir_func *f, tirbc_function *fn)

@@ -16,7 +16,9 @@
  *
  * A case compiles the source, serialises and reloads the module (so the
  * writer, reader and verifier are on the path), calls the entry function and
- * checks the outcome.  Usage: run_cases FILE-OR-DIR...; TAP output. */
+ * checks the outcome.  A TVM JSON case, NAME.json, has no comments: its
+ * header lines are in NAME.case beside it.
+ * Usage: run_cases FILE-OR-DIR...; TAP output. */
 #include <dirent.h>
 #include <math.h>
 #include <stdio.h>
@@ -263,7 +265,7 @@ static bool same(double got, double want, double tol)
 }
 
 /* Runs one case; returns true if it passed, with the reason in why otherwise. */
-static bool run_case(const char *path, const char *src, size_t len, char *why, size_t why_len)
+static bool run_case(const char *path, const char *header, const char *src, size_t len, char *why, size_t why_len)
 {
     test_case *tc = calloc(1, sizeof *tc);
     bool ok = false;
@@ -272,7 +274,7 @@ static bool run_case(const char *path, const char *src, size_t len, char *why, s
     void *data[MAX_ARGS] = {0};
     DLTensor tensors[MAX_ARGS];
     tir_compile_result res = {0};
-    if (!tc || !parse_header(src, tc, why, why_len))
+    if (!tc || !parse_header(header, tc, why, why_len))
         goto done;
     tir_compile(path, src, len, NULL, &res);
     if (tc->has_compile_error) {
@@ -420,27 +422,49 @@ done:
 
 static int ncases, nfailed;
 
-static void run_file(const char *path)
+/* The whole file as a NUL-terminated string, or NULL. */
+static char *slurp(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *src = NULL;
+    if (fseek(f, 0, SEEK_END) == 0) {
+        long n = ftell(f);
+        if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (src = malloc((size_t)n + 1))) {
+            *len = fread(src, 1, (size_t)n, f);
+            src[*len] = 0;
+        }
+    }
+    fclose(f);
+    return src;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+static void run_file(const char *path)
+{
     char why[4096] = "";
     bool ok = false;
-    char *src = NULL;
-    size_t len = 0;
-    if (f) {
-        fseek(f, 0, SEEK_END);
-        long n = ftell(f);
-        fseek(f, 0, SEEK_SET);
-        src = n >= 0 ? malloc((size_t)n + 1) : NULL;
-        if (src) {
-            len = fread(src, 1, (size_t)n, f);
-            src[len] = 0;
-            ok = run_case(path, src, len, why, sizeof why);
-        }
-        fclose(f);
-    } else {
-        snprintf(why, sizeof why, "cannot open");
+    size_t len = 0, hlen = 0;
+    char *src = slurp(path, &len), *header = src;
+    if (src && ends_with(path, ".json")) {
+        char side[4096];
+        snprintf(side, sizeof side, "%.*s.case", (int)(strlen(path) - 5), path);
+        header = slurp(side, &hlen);
+        if (!header)
+            snprintf(why, sizeof why, "cannot open %.1000s (the JSON case's header)", side);
     }
+    if (!src)
+        snprintf(why, sizeof why, "cannot open");
+    else if (header)
+        ok = run_case(path, header, src, len, why, sizeof why);
+    if (header != src)
+        free(header);
     free(src);
     ncases++;
     const char *base = strrchr(path, '/');
@@ -468,10 +492,9 @@ int main(int argc, char **argv)
         size_t n = 0;
         struct dirent *e;
         while ((e = readdir(d))) {
-            size_t l = strlen(e->d_name);
-            if (l > 3 && strcmp(e->d_name + l - 3, ".py") == 0) {
+            if (ends_with(e->d_name, ".py") || ends_with(e->d_name, ".json")) {
                 names = realloc(names, (n + 1) * sizeof *names);
-                size_t pl = strlen(argv[i]) + l + 2;
+                size_t pl = strlen(argv[i]) + strlen(e->d_name) + 2;
                 names[n] = malloc(pl);
                 snprintf(names[n], pl, "%s/%s", argv[i], e->d_name);
                 n++;
