@@ -1407,10 +1407,11 @@ static void test_rejects_nodes_outside_the_subset(void)
     snprintf(want, sizeof want, "unsupported: TVM JSON node 'tir.Reduce' (node %d)", red);
     check_module_error(&g, g_eval(&g, red), want);
 
+    /* tirx nodes that only mean something on a GPU are refused by name */
     gen_init(&g);
-    emit(&g, "tirx.SeqStmt", "{\"seq\": 0}");
-    check_module_error(&g, g_eval(&g, g_int(&g, "int32", 0)),
-                       "unsupported: tirx IR (TVM >= 0.24); save the module with TVM <= 0.23");
+    int tile = emit(&g, "tirx.TilePrimitiveCall", "{\"op\": 0}");
+    snprintf(want, sizeof want, "unsupported: tirx GPU construct 'tirx.TilePrimitiveCall' (node %d)", tile);
+    check_module_error(&g, g_eval(&g, tile), want);
 
     gen_init(&g);
     int A = g_buffer(&g, "A", "int32", g_arr(&g, g_int(&g, "int32", 4), -1));
