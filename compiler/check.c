@@ -29,6 +29,7 @@ typedef struct {
     int ret_count;
     int vectorized_depth; /* enclosing vectorized For loops (rule 11.vi) */
     bool in_serial_loop;  /* break/continue may leave the innermost loop */
+    int warned_mixed_indices;
 } checker;
 
 #define ERR(c, loc, ...) tir_diag_error((c)->d, (loc), __VA_ARGS__)
@@ -92,17 +93,31 @@ static void check_indices(checker *c, const char *node, const tir_buffer *b, tir
 {
     if (n != b->ndim)
         ERR(c, loc, "%s on buffer '%s' needs %u indices, got %u", node, b->name, b->ndim, n);
+    bool mixed = false;
     for (uint32_t i = 0; i < n; i++) {
         check_expr(c, idx[i]);
         if (i + 1 < n && idx[i]->dtype.lanes != 1)
             ERR(c, idx[i]->loc, "%s: only the last index may be a vector, index %u is %s", node, i, dtn(idx[i]->dtype));
         if (!tir_dt_is_int(idx[i]->dtype) || tir_dt_is_bool(idx[i]->dtype))
             ERR(c, idx[i]->loc, "%s: indices must be integers, index %u is %s", node, i, dtn(idx[i]->dtype));
-        else if (i > 0 && idx[i]->dtype.bits != idx[0]->dtype.bits)
-            /* spec BufferLoad 7.ii / BufferStore 4.iii («all the same bitwidth»); reading 12 */
-            ERR(c, idx[i]->loc, "%s: all indices must have the same bit width, got %s and %s", node,
-                dtn(idx[0]->dtype), dtn(idx[i]->dtype));
+        else if (i > 0 && idx[i]->dtype.bits != idx[0]->dtype.bits && !mixed) {
+            mixed = true;
+            /* spec BufferLoad 7.ii / BufferStore 4.iii («all the same bitwidth»); reading 12: TVM accepts
+             * mixed widths, so only --strict refuses them */
+            if (c->strict)
+                ERR(c, idx[i]->loc, "%s: all indices must have the same bit width, got %s and %s", node,
+                    dtn(idx[0]->dtype), dtn(idx[i]->dtype));
+            else if (!c->warned_mixed_indices++)
+                tir_diag_warning(c->d, idx[i]->loc,
+                                 "%s: indices of different bit widths (%s and %s) are widened to int64; the TIR "
+                                 "specification wants all the same bit width (--strict makes this an error)",
+                                 node, dtn(idx[0]->dtype), dtn(idx[i]->dtype));
+        }
     }
+    /* reading 12: a mixed access indexes with every index widened to int64 */
+    for (uint32_t i = 0; mixed && !c->strict && i < n; i++)
+        if (tir_dt_is_int(idx[i]->dtype) && idx[i]->dtype.bits < 64)
+            idx[i] = tir_cast(c->a, tir_dt(TIR_CODE_INT, 64, idx[i]->dtype.lanes), idx[i], idx[i]->loc);
 }
 
 static void check_buffer_in_scope(checker *c, const tir_buffer *b, tir_loc loc)

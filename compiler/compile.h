@@ -10,7 +10,8 @@
 
 typedef struct {
     bool check_only; /* parse and type-check only */
-    bool strict;     /* refuse extensions: vector lane counts other than the spec's 4, 8, 16, 32, 64 */
+    bool strict;     /* refuse what TVM accepts but the spec's «guillemet» rules do not: mixed index
+                        bit widths, vector lane counts other than 4, 8, 16, 32, 64 */
 } tir_compile_options;
 
 /* The class of the first error, for tools that sort failures (the

@@ -40,29 +40,18 @@ static void append(tir_diag *d, const char *s, size_t n)
     d->text[d->len] = 0;
 }
 
-void tir_diag_error(tir_diag *d, tir_loc loc, const char *fmt, ...)
+static void report(tir_diag *d, const char *kind, tir_loc loc, const char *fmt, va_list ap)
 {
-    d->nerrors++;
-    if (d->nerrors == TIR_DIAG_MAX_ERRORS + 1) {
-        char note[512];
-        int n = snprintf(note, sizeof note, "%s: error: too many errors, stopping\n", d->file);
-        append(d, note, n < (int)sizeof note ? (size_t)n : sizeof note - 1);
-    }
-    if (d->nerrors > TIR_DIAG_MAX_ERRORS)
-        return;
     char msg[1024];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
     char head[1200];
     int n;
     if (loc.line)
-        n = snprintf(head, sizeof head, "%s:%u:%u: error: %s\n", d->file, loc.line, loc.col, msg);
+        n = snprintf(head, sizeof head, "%s:%u:%u: %s: %s\n", d->file, loc.line, loc.col, kind, msg);
     else if (loc.node)
-        n = snprintf(head, sizeof head, "%s: node %u: error: %s\n", d->file, loc.node - 1, msg);
+        n = snprintf(head, sizeof head, "%s: node %u: %s: %s\n", d->file, loc.node - 1, kind, msg);
     else
-        n = snprintf(head, sizeof head, "%s: error: %s\n", d->file, msg);
+        n = snprintf(head, sizeof head, "%s: %s: %s\n", d->file, kind, msg);
     append(d, head, n < (int)sizeof head ? (size_t)n : sizeof head - 1);
     if (!loc.line || !d->src)
         return;
@@ -99,4 +88,38 @@ void tir_diag_error(tir_diag *d, tir_loc loc, const char *fmt, ...)
     for (const char *q = from; q < p + loc.col - 1 && q < to; q++)
         append(d, *q == '\t' ? "\t" : " ", 1);
     append(d, "^\n", 2);
+}
+
+void tir_diag_error(tir_diag *d, tir_loc loc, const char *fmt, ...)
+{
+    d->nerrors++;
+    if (d->nerrors == TIR_DIAG_MAX_ERRORS + 1) {
+        char note[512];
+        int n = snprintf(note, sizeof note, "%s: error: too many errors, stopping\n", d->file);
+        append(d, note, n < (int)sizeof note ? (size_t)n : sizeof note - 1);
+    }
+    if (d->nerrors > TIR_DIAG_MAX_ERRORS)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    report(d, "error", loc, fmt, ap);
+    va_end(ap);
+}
+
+void tir_diag_warning(tir_diag *d, tir_loc loc, const char *fmt, ...)
+{
+    if (++d->nwarnings > TIR_DIAG_MAX_ERRORS)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    report(d, "warning", loc, fmt, ap);
+    va_end(ap);
+}
+
+void tir_diag_note(tir_diag *d, tir_loc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report(d, "note", loc, fmt, ap);
+    va_end(ap);
 }

@@ -2,7 +2,8 @@
  *   FILE:LINE:COL: error: MESSAGE
  *       the source line
  *       ^
- * or, for constructs read from TVM JSON, FILE: node N: error: MESSAGE.
+ * or, for constructs read from TVM JSON, FILE: node N: error: MESSAGE;
+ * likewise "warning:" and "note:" for what does not stop the compile.
  * They are collected as text; the program that drives the compiler prints them. */
 #ifndef TIR_DIAG_H
 #define TIR_DIAG_H
@@ -20,6 +21,7 @@ typedef struct {
     const char *src;  /* the whole source text (for the caret line) */
     size_t src_len;
     int nerrors;
+    int nwarnings;
     char *text; /* collected messages, NUL-terminated (malloc'ed) */
     size_t len, cap;
 } tir_diag;
@@ -27,6 +29,9 @@ typedef struct {
 void tir_diag_init(tir_diag *d, const char *file, const char *src, size_t src_len);
 void tir_diag_free(tir_diag *d);
 void tir_diag_error(tir_diag *d, tir_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A warning ("FILE:LINE:COL: warning: ...") and a note do not fail the compile. */
+void tir_diag_warning(tir_diag *d, tir_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void tir_diag_note(tir_diag *d, tir_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Limit on errors reported before the compiler gives up. */
 #define TIR_DIAG_MAX_ERRORS 20
 

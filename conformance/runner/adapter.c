@@ -129,6 +129,8 @@ static bool write_args(const conf_case *c, int threads, const char *dir, char *e
     if (c->entry)
         sb_printf(&b, "entry %s\n", c->entry);
     sb_printf(&b, "threads %d\n", c->threads ? c->threads : threads);
+    if (conf_case_strict(c))
+        sb_puts(&b, "strict\n");
     for (size_t k = 0; k < c->nargs; k++) {
         const conf_arg *a = &c->args[k];
         tir_dtype_str(a->dtype, tn, sizeof tn);

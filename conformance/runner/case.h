@@ -78,4 +78,12 @@ void conf_case_free(conf_case *c);
 
 const char *conf_expect_name(conf_expect e);
 
+/* A type-error case of a «guillemet» rule (one TVM does not follow, such as
+ * equal index bit widths) compiles with --strict: by default the compiler
+ * accepts what TVM accepts (spec-readings 12). */
+static inline bool conf_case_strict(const conf_case *c)
+{
+    return c->guillemets && c->expect == EXPECT_INVALID;
+}
+
 #endif

@@ -157,7 +157,8 @@ static void run_source(const conf_case *c, int default_threads, conf_outcome *o)
         return;
     }
     tir_compile_result res;
-    bool compiled = tir_compile(c->relpath, src, len, NULL, &res);
+    tir_compile_options opts = {.strict = conf_case_strict(c)};
+    bool compiled = tir_compile(c->relpath, src, len, &opts, &res);
     free(src);
     uint8_t *bytes = NULL;
     size_t nbytes = 0;

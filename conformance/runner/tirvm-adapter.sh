@@ -36,7 +36,9 @@ if [ "$mode" = verify ]; then
 fi
 
 cp "$case" "$dir/case.py" || exit 2
-(cd "$dir" && "$tirc" case.py -o module.tirbc) 2>"$dir/err.txt"
+strict=""
+grep -qx strict "$dir/args.txt" 2>/dev/null && strict=--strict
+(cd "$dir" && "$tirc" $strict case.py -o module.tirbc) 2>"$dir/err.txt"
 st=$?
 if [ "$st" -ne 0 ]; then
     [ "$st" -eq 1 ] || { cat "$dir/err.txt" >&2; exit 2; }
