@@ -180,8 +180,10 @@ static tir_module *build_module(reader *r, uint32_t root)
                 return NULL;
             if (tj_kind_of(r, fn) != N_PRIMFUNC) {
                 /* Relax functions may share the module; they are not TIR (section 6.1). */
-                if (strncmp(r->nodes[fn].type, "relax.", 6) == 0)
+                if (strncmp(r->nodes[fn].type, "relax.", 6) == 0) {
+                    tir_diag_note(r->d, node_loc(fn), "skipping Relax function '%s' (only PrimFuncs are TIR)", name);
                     continue;
+                }
                 return tj_wrong_kind(r, fm, name, fn, "a tir.PrimFunc");
             }
             tir_func *f = build_func(r, fn, name);
