@@ -899,6 +899,41 @@ static void gen_branch_if_false(cg *c, const tir_expr *cond, false_jumps *fj);
 static void patch_false_jumps(cg *c, const false_jumps *fj, uint32_t target);
 
 /* if_then_else and the scalar And/Or evaluate their second part only when needed. */
+/* spec-readings 15: a Select with a scalar condition whose arms read a
+ * buffer or call a function evaluates only the chosen arm, as TVM's
+ * RewriteUnsafeSelect makes it before code generation; any other Select
+ * evaluates both (spec Expr semantics 6.ii). */
+static bool reads_or_calls(const tir_expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == TIR_E_LOAD || (e->kind == TIR_E_CALL && e->callee))
+        return true;
+    if (reads_or_calls(e->a) || reads_or_calls(e->b) || reads_or_calls(e->c))
+        return true;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (reads_or_calls(e->args[i]))
+            return true;
+    for (uint32_t i = 0; i < e->nargs2; i++)
+        if (reads_or_calls(e->args2[i]))
+            return true;
+    return false;
+}
+
+static const tir_expr *guarded_select(cg *c, const tir_expr *e)
+{
+    if (e->a->dtype.lanes != 1 || !(reads_or_calls(e->b) || reads_or_calls(e->c)))
+        return NULL;
+    tir_expr *call = tir_expr_new(c->a, TIR_E_CALL, e->dtype, e->loc);
+    call->op = "tir.if_then_else";
+    call->nargs = 3;
+    call->args = tir_arena_alloc(c->a, 3 * sizeof *call->args);
+    call->args[0] = e->a;
+    call->args[1] = e->b;
+    call->args[2] = e->c;
+    return call;
+}
+
 static uint32_t gen_branchy(cg *c, const tir_expr *e)
 {
     if (e->kind == TIR_E_AND || e->kind == TIR_E_OR) {
@@ -1022,6 +1057,9 @@ static uint32_t gen_expr(cg *c, const tir_expr *e)
     case TIR_E_CAST: return gen_cast(c, e);
     case TIR_E_LOAD: return gen_load(c, e);
     case TIR_E_SELECT: {
+        const tir_expr *guarded = guarded_select(c, e);
+        if (guarded)
+            return gen_branchy(c, guarded);
         /* Select evaluates both values (spec Expr semantics 6.ii). */
         tir_vtype vt = vt_of(c, e->dtype, e->loc);
         uint32_t cond = gen_expr(c, e->a), t = gen_expr(c, e->b), f = gen_expr(c, e->c);
@@ -1336,6 +1374,9 @@ static uint32_t gen_vector(cg *c, const tir_expr *e)
         return d;
     }
     case TIR_E_SELECT: {
+        const tir_expr *guarded = guarded_select(c, e);
+        if (guarded)
+            return gen_branchy(c, guarded);
         uint32_t cond = gen_expr(c, e->a);
         if (e->a->dtype.lanes == 1) {
             uint32_t cv = new_vreg(c, TIR_VT_BOOL, lanes);
