@@ -115,6 +115,8 @@ struct py_stmt {
     py_expr **decorators;
     uint32_t nparams;
     py_param *params;
+    uint32_t ntype_params; /* PEP 695: def f[M, N](...) */
+    py_param *type_params;
     py_expr *returns;
     uint32_t nbases;
     py_expr **bases;

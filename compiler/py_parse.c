@@ -990,6 +990,29 @@ static bool parse_def_signature(parser *p, py_stmt *s)
     }
     s->name = cur(p)->name;
     advance(p);
+    if (accept(p, PY_TOK_LSQB)) {
+        /* PEP 695 type parameters, def main[M, N](...): TVM >= 0.27's signature variables */
+        tir_vec tps = {0};
+        do {
+            if (kind(p) != PY_TOK_NAME) {
+                error_expected(p, "a type parameter name", NULL);
+                return false;
+            }
+            py_param *tp = tir_arena_alloc(p->a, sizeof *tp);
+            tp->name = cur(p)->name;
+            tp->loc = here(p);
+            advance(p);
+            if (accept(p, PY_TOK_COLON) && !(tp->annotation = parse_test(p)))
+                return false;
+            tir_vec_push(p->a, &tps, tp);
+        } while (accept(p, PY_TOK_COMMA) && kind(p) != PY_TOK_RSQB);
+        if (!expect(p, PY_TOK_RSQB, "after type parameters"))
+            return false;
+        s->ntype_params = (uint32_t)tps.len;
+        s->type_params = tir_arena_alloc(p->a, (tps.len ? tps.len : 1) * sizeof *s->type_params);
+        for (size_t i = 0; i < tps.len; i++)
+            s->type_params[i] = *(py_param *)tps.items[i];
+    }
     if (!expect(p, PY_TOK_LPAR, "after function name"))
         return false;
     tir_vec params = {0};
