@@ -1,0 +1,912 @@
+/* The T.* functions called in expressions (T.float32(x), T.serial(n),
+ * T.max(a, b), T.exp(x), ...), dispatched by name through one table, and
+ * the helpers that read their arguments (keywords, dtypes, shapes) and
+ * build buffers from T.Buffer/T.match_buffer/T.alloc_buffer arguments. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "script_internal.h"
+
+/* ---- arguments ----------------------------------------------------------- */
+const sval *sb_kwarg(const call_args *ca, const char *name)
+{
+    for (uint32_t i = 0; i < ca->nkw; i++)
+        if (strcmp(ca->kwnames[i], name) == 0)
+            return &ca->kw[i];
+    return NULL;
+}
+
+/* The i-th argument, given positionally or by keyword; NULL if absent. */
+const sval *sb_arg(const call_args *ca, uint32_t i, const char *name)
+{
+    if (i < ca->n)
+        return &ca->pos[i];
+    return name ? sb_kwarg(ca, name) : NULL;
+}
+
+bool sb_dtype_of(builder *b, const sval *v, tir_dtype *out)
+{
+    if (v && v->kind == SV_STR && tir_dtype_parse(v->s, strlen(v->s), out))
+        return true;
+    if (v && v->kind == SV_TFUNC && !v->is_dialect_ir && tir_dtype_parse(v->s, strlen(v->s), out))
+        return true;
+    if (v)
+        ERR(b, v->loc, "expected a dtype such as \"float32\"");
+    return false;
+}
+
+bool sb_py_int_of(builder *b, const sval *v, int64_t *out, const char *what)
+{
+    if (v && (v->kind == SV_PYINT || v->kind == SV_PYBOOL)) {
+        *out = v->i;
+        return true;
+    }
+    if (v && v->kind == SV_EXPR && v->e->kind == TIR_E_INT) {
+        *out = v->e->ival;
+        return true;
+    }
+    if (v)
+        ERR(b, v->loc, "%s must be an integer constant", what);
+    return false;
+}
+
+/* A shape given as a tuple, a list or a single value (4.2). */
+bool sb_shape_of(builder *b, const sval *v, uint32_t *n, tir_expr ***out)
+{
+    if (v->kind == SV_TUPLE) {
+        *n = v->n;
+        *out = tir_arena_alloc(b->a, (v->n ? v->n : 1) * sizeof **out);
+        for (uint32_t i = 0; i < v->n; i++)
+            if (!((*out)[i] = sb_to_expr(b, &v->items[i])))
+                return false;
+        return true;
+    }
+    *n = 1;
+    *out = tir_arena_alloc(b->a, sizeof **out);
+    return ((*out)[0] = sb_to_expr(b, v)) != NULL;
+}
+
+tir_buffer *sb_make_buffer(builder *b, const char *name, const call_args *ca, uint32_t shape_pos,
+                               bool allow_data, tir_loc loc)
+{
+    const sval *shape = sb_arg(ca, shape_pos, "shape");
+    const sval *dts = sb_arg(ca, shape_pos + 1, "dtype");
+    tir_dtype dt = TIR_DT_F32;
+    if (!shape) {
+        ERR(b, loc, "buffer '%s' needs a shape", name);
+        return NULL;
+    }
+    if (dts && !sb_dtype_of(b, dts, &dt))
+        return NULL;
+    tir_buffer *buf = tir_arena_alloc(b->a, sizeof *buf);
+    buf->name = name;
+    buf->dtype = dt;
+    buf->loc = loc;
+    buf->data_alignment = 64;
+    buf->offset_factor = 1;
+    buf->scope = "global";
+    if (!sb_shape_of(b, shape, &buf->ndim, &buf->shape))
+        return NULL;
+    const sval *scope = sb_kwarg(ca, "scope");
+    if (scope && scope->kind == SV_STR) {
+        if (strcmp(scope->s, "global") != 0 && strcmp(scope->s, "local") != 0) {
+            ERR(b, scope->loc, "unsupported storage scope '%s' (outside the specified TIR subset)", scope->s);
+            return NULL;
+        }
+        buf->scope = scope->s;
+    }
+    const sval *strides = sb_kwarg(ca, "strides");
+    if (strides && strides->kind == SV_TUPLE && strides->n > 0) {
+        /* Fresh stride variables named by strings are inside the subset (4.2). */
+        buf->nstrides = strides->n;
+        buf->strides = tir_arena_alloc(b->a, strides->n * sizeof *buf->strides);
+        for (uint32_t i = 0; i < strides->n; i++) {
+            const sval *s = &strides->items[i];
+            if (s->kind == SV_STR) {
+                tir_dtype sdt = buf->ndim ? buf->shape[0]->dtype : TIR_DT_I32;
+                tir_var *v = tir_var_new(b->a, s->s, tir_dt_with_lanes(sdt, 1), s->loc);
+                buf->strides[i] = tir_var_ref(b->a, v, s->loc);
+            } else if (s->kind == SV_EXPR && s->e->kind == TIR_E_VAR) {
+                buf->strides[i] = s->e;
+            } else {
+                ERR(b, s->loc, "unsupported: explicit strides/elem_offset (outside the specified TIR subset)");
+                return NULL;
+            }
+        }
+    }
+    const sval *eo = sb_kwarg(ca, "elem_offset");
+    const sval *of = sb_kwarg(ca, "offset_factor");
+    if (eo && eo->kind != SV_NONE) {
+        if (eo->kind == SV_EXPR && eo->e->kind == TIR_E_VAR)
+            buf->elem_offset = eo->e;
+        else if ((eo->kind == SV_PYINT && eo->i == 0) || (eo->kind == SV_EXPR && eo->e->kind == TIR_E_INT && eo->e->ival == 0))
+            buf->elem_offset = tir_int(b->a, TIR_DT_I32, 0, eo->loc);
+        else {
+            ERR(b, eo->loc, "unsupported: explicit strides/elem_offset (outside the specified TIR subset)");
+            return NULL;
+        }
+    }
+    if (!buf->elem_offset) {
+        int64_t ofv = 0;
+        if (of && sb_py_int_of(b, of, &ofv, "offset_factor") && ofv != 0) {
+            tir_dtype edt = buf->ndim ? tir_dt_with_lanes(buf->shape[0]->dtype, 1) : TIR_DT_I32;
+            tir_var *v = tir_var_new(b->a, "elem_offset", edt, loc);
+            buf->elem_offset = tir_var_ref(b->a, v, loc);
+            buf->offset_factor = (int)ofv;
+        } else {
+            tir_dtype edt = buf->ndim ? tir_dt_with_lanes(buf->shape[0]->dtype, 1) : TIR_DT_I32;
+            buf->elem_offset = tir_int(b->a, edt, 0, loc);
+        }
+    }
+    const sval *axsep = sb_kwarg(ca, "axis_separators");
+    if (axsep && axsep->kind == SV_TUPLE && axsep->n > 0) {
+        ERR(b, axsep->loc, "unsupported: axis_separators (outside the specified TIR subset)");
+        return NULL;
+    }
+    const sval *bt = sb_kwarg(ca, "buffer_type");
+    if (bt && bt->kind == SV_STR && strcmp(bt->s, "auto") == 0)
+        buf->auto_broadcast = true;
+    const sval *data = sb_kwarg(ca, "data");
+    tir_dtype ptr_elem = tir_dt_is_bool(dt) ? tir_dt(TIR_CODE_INT, 8, 1) : dt;
+    if (data && data->kind != SV_NONE) {
+        if (!allow_data) {
+            ERR(b, data->loc, "data= is not allowed here");
+            return NULL;
+        }
+        if (data->kind != SV_EXPR || data->e->kind != TIR_E_VAR || !tir_dt_is_handle(data->e->dtype)) {
+            ERR(b, data->loc, "data= must be a pointer variable such as A.data");
+            return NULL;
+        }
+        buf->data = data->e->var;
+    } else {
+        char *dn = tir_arena_alloc(b->a, strlen(name) + 6);
+        sprintf(dn, "%s_data", name);
+        buf->data = tir_var_new(b->a, dn, TIR_DT_HANDLE, loc);
+        buf->data->type_kind = TIR_TYPE_POINTER;
+        buf->data->elem_dtype = ptr_elem;
+        buf->data->scope = buf->scope;
+    }
+    return buf;
+}
+
+static bool nargs_between(builder *b, const call_args *ca, const char *fname, uint32_t lo, uint32_t hi)
+{
+    uint32_t n = ca->n + ca->nkw;
+    if (n < lo || n > hi) {
+        if (lo == hi)
+            ERR(b, ca->loc, "T.%s takes %u argument%s, got %u", fname, lo, lo == 1 ? "" : "s", n);
+        else
+            ERR(b, ca->loc, "T.%s takes %u to %u arguments, got %u", fname, lo, hi, n);
+        return false;
+    }
+    return true;
+}
+
+/* ---- constants and loops ------------------------------------------------- */
+
+/* T.min_value / T.max_value / T.infinity (6.1) */
+static tir_expr *limit_const(builder *b, const char *which, tir_dtype dt, tir_loc loc)
+{
+    if (tir_dt_is_float(dt)) {
+        double v;
+        if (strcmp(which, "infinity") == 0)
+            v = INFINITY;
+        else if (dt.code == TIR_CODE_BFLOAT)
+            v = 3.3895313892515355e+38;
+        else if (dt.bits == 16)
+            v = 65504.0;
+        else if (dt.bits == 32)
+            v = 3.4028234663852886e+38;
+        else
+            v = 1.7976931348623157e+308;
+        if (strcmp(which, "min_value") == 0)
+            v = -v;
+        return tir_float(b->a, dt, v, loc);
+    }
+    if (!tir_dt_is_int(dt) || strcmp(which, "infinity") == 0) {
+        ERR(b, loc, "T.%s is not defined for %s", which, sb_dt_name(dt));
+        return NULL;
+    }
+    int64_t v;
+    bool mx = strcmp(which, "max_value") == 0;
+    if (dt.code == TIR_CODE_UINT)
+        v = mx ? (dt.bits == 64 ? -1 : (int64_t)(((uint64_t)1 << dt.bits) - 1)) : 0;
+    else if (dt.bits == 64)
+        v = mx ? INT64_MAX : INT64_MIN;
+    else
+        v = mx ? ((int64_t)1 << (dt.bits - 1)) - 1 : -((int64_t)1 << (dt.bits - 1));
+    return tir_int(b->a, dt, v, loc);
+}
+
+/* T.<dtype>(...) (3.2): a fresh Var, a constant, or a cast. */
+static sval call_dtype(builder *b, tir_dtype dt, const call_args *ca)
+{
+    if (ca->n == 0) {
+        tir_var *v = tir_var_new(b->a, "v", dt, ca->loc);
+        return sv_expr(tir_var_ref(b->a, v, ca->loc));
+    }
+    const sval *x = &ca->pos[0];
+    if (x->kind == SV_STR && tir_dt_is_float(dt)) {
+        const char *s = x->s;
+        double v;
+        if (strcmp(s, "inf") == 0 || strcmp(s, "+inf") == 0)
+            v = INFINITY;
+        else if (strcmp(s, "-inf") == 0)
+            v = -INFINITY;
+        else if (strcmp(s, "nan") == 0 || strcmp(s, "-nan") == 0)
+            v = NAN;
+        else {
+            ERR(b, x->loc, "cannot convert \"%s\" to %s", s, sb_dt_name(dt));
+            return sv_none(ca->loc);
+        }
+        return sv_expr(tir_float(b->a, dt, v, x->loc));
+    }
+    if (x->kind == SV_PYINT || x->kind == SV_PYBOOL || x->kind == SV_PYFLOAT) {
+        if (tir_dt_is_float(dt)) {
+            double v = x->kind == SV_PYFLOAT ? x->f : (double)x->i;
+            tir_expr *e = tir_float(b->a, dt, v, x->loc);
+            return sv_expr(e);
+        }
+        if (tir_dt_is_int(dt)) {
+            int64_t v;
+            if (x->kind == SV_PYFLOAT) {
+                if (!(x->f > -9.3e18 && x->f < 9.3e18)) {
+                    ERR(b, x->loc, "%g does not fit in %s", x->f, sb_dt_name(dt));
+                    return sv_none(ca->loc);
+                }
+                v = (int64_t)x->f;
+            } else {
+                v = x->i;
+            }
+            /* IntImm typing rule 2: a value outside the dtype's range is a type error,
+             * reported by the checker (the node keeps the written value) */
+            bool fits = x->big ? dt.code == TIR_CODE_UINT && dt.bits == 64
+                        : dt.code == TIR_CODE_UINT && dt.bits == 64 ? v >= 0
+                        : tir_dt_is_bool(dt) && x->kind != SV_PYBOOL ? v == 0 || v == 1
+                                                                    : tir_int_fits(dt, v);
+            tir_expr *e = tir_int(b->a, dt, v, x->loc);
+            e->out_of_range = !fits;
+            return sv_expr(e);
+        }
+    }
+    tir_expr *e = sb_to_expr(b, x);
+    if (!e)
+        return sv_none(ca->loc);
+    return sv_expr(sb_cast_folded(b, dt, e));
+}
+
+sval sb_make_loop(builder *b, tir_for_kind kind, const call_args *ca, const char *fname)
+{
+    sval v = sv_none(ca->loc);
+    v.kind = SV_LOOP;
+    v.for_kind = kind;
+    v.nloops = 1;
+    v.mins = tir_arena_alloc(b->a, sizeof(tir_expr *));
+    v.extents = tir_arena_alloc(b->a, sizeof(tir_expr *));
+    const sval *start = sb_arg(ca, 0, "start"), *stop = sb_arg(ca, 1, "stop");
+    if (kind == TIR_FOR_THREAD_BINDING) {
+        const sval *th = sb_kwarg(ca, "thread");
+        if (!th && ca->n == 3)
+            th = &ca->pos[2];
+        if (ca->n >= 2 && ca->pos[1].kind == SV_STR) {
+            th = &ca->pos[1];
+            stop = NULL;
+        }
+        if (!th || th->kind != SV_STR) {
+            ERR(b, ca->loc, "T.thread_binding needs a thread tag");
+            return sv_none(ca->loc);
+        }
+        v.thread_tag = th->s;
+    }
+    if (sb_kwarg(ca, "step") || (strcmp(fname, "range") == 0 && ca->n == 3)) {
+        ERR(b, ca->loc, "unsupported: loop step (outside the specified TIR subset)");
+        return sv_none(ca->loc);
+    }
+    if (!start) {
+        ERR(b, ca->loc, "%s needs an extent", fname);
+        return sv_none(ca->loc);
+    }
+    tir_expr *lo, *ext;
+    if (!stop) {
+        ext = sb_to_expr(b, start);
+        if (!ext)
+            return sv_none(ca->loc);
+        lo = tir_int(b->a, tir_dt_with_lanes(ext->dtype, 1), 0, start->loc);
+        if (!tir_dt_is_int(ext->dtype))
+            lo = sb_int_literal(b, 0, start->loc);
+    } else {
+        lo = sb_to_expr(b, start);
+        tir_expr *hi = sb_to_expr(b, stop);
+        if (!lo || !hi)
+            return sv_none(ca->loc);
+        /* For.extent = stop - start, computed the way TVM's operators do */
+        sval sl = sv_expr(lo), sh = sv_expr(hi);
+        ext = sb_arith(b, TIR_E_SUB, &sh, &sl, stop->loc);
+        if (!ext)
+            return sv_none(ca->loc);
+    }
+    v.mins[0] = lo;
+    v.extents[0] = ext;
+    return v;
+}
+
+/* T.grid(n0, n1, ...): nested serial loops */
+static sval call_grid(builder *b, const char *name, const call_args *ca)
+{
+    (void)name;
+    sval v = sv_none(ca->loc);
+    v.kind = SV_LOOP;
+    v.for_kind = TIR_FOR_SERIAL;
+    v.nloops = ca->n;
+    v.mins = tir_arena_alloc(b->a, (ca->n ? ca->n : 1) * sizeof(tir_expr *));
+    v.extents = tir_arena_alloc(b->a, (ca->n ? ca->n : 1) * sizeof(tir_expr *));
+    if (ca->n == 0) {
+        ERR(b, ca->loc, "T.grid needs at least one extent");
+        return sv_none(ca->loc);
+    }
+    for (uint32_t i = 0; i < ca->n; i++) {
+        tir_expr *e = sb_to_expr(b, &ca->pos[i]);
+        if (!e)
+            return sv_none(ca->loc);
+        v.extents[i] = e;
+        v.mins[i] = tir_int(b->a, tir_dt_is_int(e->dtype) ? tir_dt_with_lanes(e->dtype, 1) : TIR_DT_I32, 0, e->loc);
+    }
+    return v;
+}
+
+/* ---- the T.* functions ------------------------------------------------------
+ * One handler per function or family of functions; the table below maps
+ * each name to its handler.  Statement-only calls (T.func_attr, T.reads,
+ * T.Assert, ...) are handled by the statement and block builders. */
+
+/* T.serial, T.parallel, T.vectorized, T.unroll, T.thread_binding */
+static sval call_loop(builder *b, const char *name, const call_args *ca)
+{
+    tir_for_kind k = name[0] == 's' ? TIR_FOR_SERIAL
+                     : name[0] == 'p' ? TIR_FOR_PARALLEL
+                     : name[0] == 'v' ? TIR_FOR_VECTORIZED
+                     : name[0] == 'u' ? TIR_FOR_UNROLLED
+                                      : TIR_FOR_THREAD_BINDING;
+    return sb_make_loop(b, k, ca, name);
+}
+
+/* T.Cast(dtype, value): the Cast node as written */
+static sval call_Cast(builder *b, const char *name, const call_args *ca)
+{
+    sval none = sv_none(ca->loc);
+    tir_dtype dt;
+    if (!nargs_between(b, ca, name, 2, 2) || !sb_dtype_of(b, sb_arg(ca, 0, "dtype"), &dt))
+        return none;
+    tir_expr *x = sb_to_expr(b, sb_arg(ca, 1, "value"));
+    return x ? sv_expr(tir_cast(b->a, dt, x, ca->loc)) : none;
+}
+
+/* T.cast(value, dtype): a cast, folded on constants */
+static sval call_cast(builder *b, const char *name, const call_args *ca)
+{
+    sval none = sv_none(ca->loc);
+    tir_dtype dt;
+    if (!nargs_between(b, ca, name, 2, 2) || !sb_dtype_of(b, sb_arg(ca, 1, "dtype"), &dt))
+        return none;
+    tir_expr *x = sb_to_expr(b, sb_arg(ca, 0, "value"));
+    return x ? sv_expr(sb_cast_folded(b, dt, x)) : none;
+}
+
+static sval call_Select(builder *b, const char *name, const call_args *ca)
+{
+    sval none = sv_none(ca->loc);
+    if (!nargs_between(b, ca, name, 3, 3))
+        return none;
+    tir_expr *c = sb_to_bool_expr(b, sb_arg(ca, 0, "condition"));
+    tir_expr *t = sb_to_expr(b, sb_arg(ca, 1, "true_value")), *f = sb_to_expr(b, sb_arg(ca, 2, "false_value"));
+    if (!c || !t || !f)
+        return none;
+    tir_expr *e = tir_expr_new(b->a, TIR_E_SELECT, t->dtype, ca->loc);
+    e->a = c;
+    e->b = t;
+    e->c = f;
+    return sv_expr(e);
+}
+
+static sval call_if_then_else(builder *b, const char *name, const call_args *ca)
+{
+    sval none = sv_none(ca->loc);
+    if (!nargs_between(b, ca, name, 3, 3))
+        return none;
+    tir_expr *c = sb_to_bool_expr(b, &ca->pos[0]);
+    tir_expr *t = sb_to_expr(b, &ca->pos[1]), *f = sb_to_expr(b, &ca->pos[2]);
+    if (!c || !t || !f || !sb_match_types(b, &t, &f, ca->loc, "if_then_else"))
+        return none;
+    if (c->kind == TIR_E_INT && c->dtype.lanes == 1)
+        return sv_expr(c->ival ? t : f);
+    tir_expr *args[3] = {c, t, f};
+    return sv_expr(sb_call_node(b, t->dtype, "tir.if_then_else", args, 3, ca->loc));
+}
+
+/* The two-operand functions that build a binary node. */
+static const struct {
+    const char *name;
+    tir_expr_kind kind;
+    bool exact; /* the node constructor: no promotion, no folding */
+    bool int_only;
+} binfns[] = {
+    {"min", TIR_E_MIN, false, false},         {"max", TIR_E_MAX, false, false},
+    {"floordiv", TIR_E_FLOORDIV, false, true}, {"floormod", TIR_E_FLOORMOD, false, true},
+    {"indexdiv", TIR_E_FLOORDIV, false, true}, {"indexmod", TIR_E_FLOORMOD, false, true},
+    {"truncdiv", TIR_E_DIV, false, true},      {"truncmod", TIR_E_MOD, false, true},
+    {"Add", TIR_E_ADD, true, false},           {"Sub", TIR_E_SUB, true, false},
+    {"Mul", TIR_E_MUL, true, false},           {"Div", TIR_E_DIV, true, false},
+    {"Mod", TIR_E_MOD, true, false},           {"FloorDiv", TIR_E_FLOORDIV, true, false},
+    {"FloorMod", TIR_E_FLOORMOD, true, false}, {"Min", TIR_E_MIN, true, false},
+    {"Max", TIR_E_MAX, true, false},           {"EQ", TIR_E_EQ, true, false},
+    {"NE", TIR_E_NE, true, false},             {"LT", TIR_E_LT, true, false},
+    {"LE", TIR_E_LE, true, false},             {"GT", TIR_E_GT, true, false},
+    {"GE", TIR_E_GE, true, false},             {"And", TIR_E_AND, true, false},
+    {"Or", TIR_E_OR, true, false},
+};
+
+/* T.min, T.floordiv, ... (TVM's operators) and T.Add, T.EQ, ... (the nodes);
+ * the dispatch table sends exactly the names of binfns here. */
+static sval call_binary(builder *b, const char *name, const call_args *ca)
+{
+    sval none = sv_none(ca->loc);
+    size_t i = 0;
+    while (strcmp(name, binfns[i].name) != 0)
+        i++;
+    if (!nargs_between(b, ca, name, 2, 2))
+        return none;
+    const sval *x = sb_arg(ca, 0, "a"), *y = sb_arg(ca, 1, "b");
+    if (binfns[i].exact) {
+        tir_expr *ex = sb_to_expr(b, x), *ey = sb_to_expr(b, y);
+        if (!ex || !ey)
+            return none;
+        return sv_expr(tir_binary(b->a, binfns[i].kind, ex, ey, ca->loc));
+    }
+    tir_expr *e = sb_arith(b, binfns[i].kind, x, y, ca->loc);
+    if (e && binfns[i].int_only && !tir_dt_is_int(e->dtype)) {
+        ERR(b, ca->loc, "T.%s expects integer operands, got %s", name, sb_dt_name(e->dtype));
+        return none;
+    }
+    return e ? sv_expr(e) : none;
+}
+
+static sval call_Not(builder *b, const char *name, const call_args *ca)
+{
+    sval none = sv_none(ca->loc);
+    if (!nargs_between(b, ca, name, 1, 1))
+        return none;
+    tir_expr *x = sb_to_bool_expr(b, &ca->pos[0]);
+    if (!x)
+        return none;
+    tir_expr *e = tir_expr_new(b->a, TIR_E_NOT, tir_dt(TIR_CODE_UINT, 1, x->dtype.lanes), ca->loc);
+    e->a = x;
+    return sv_expr(e);
+}
+
+/* T.ceildiv(x, y): (x + y - 1) // y with TVM's operators */
+static sval call_ceildiv(builder *b, const char *name, const call_args *ca)
+{
+    sval none = sv_none(ca->loc);
+    if (!nargs_between(b, ca, name, 2, 2))
+        return none;
+    const sval *x = &ca->pos[0], *y = &ca->pos[1];
+    tir_expr *s1 = sb_arith(b, TIR_E_ADD, x, y, ca->loc);
+    if (!s1)
+        return none;
+    sval one = sv_none(ca->loc);
+    one.kind = SV_PYINT;
+    one.i = 1;
+    sval ss1 = sv_expr(s1);
+    tir_expr *s2 = sb_arith(b, TIR_E_SUB, &ss1, &one, ca->loc);
+    if (!s2)
+        return none;
+    sval ss2 = sv_expr(s2);
+    tir_expr *e = sb_arith(b, TIR_E_FLOORDIV, &ss2, y, ca->loc);
+    return e ? sv_expr(e) : none;
+}
+
+/* T.min_value, T.max_value, T.infinity */
+static sval call_limit(builder *b, const char *name, const call_args *ca)
+{
+    sval none = sv_none(ca->loc);
+    tir_dtype dt;
+    if (!nargs_between(b, ca, name, 1, 1) || !sb_dtype_of(b, &ca->pos[0], &dt))
+        return none;
+    tir_expr *e = limit_const(b, name, dt, ca->loc);
+    return e ? sv_expr(e) : none;
+}
+
+/* T.assume(cond): a fact for TVM's optimizer, with no run-time effect
+ * (tvmscript.md 7); kept as the call tir.assume (bool). */
+static sval call_assume(builder *b, const char *name, const call_args *ca)
+{
+    sval none = sv_none(ca->loc);
+    if (!nargs_between(b, ca, name, 1, 1))
+        return none;
+    tir_expr *x = sb_to_bool_expr(b, &ca->pos[0]);
+    return x ? sv_expr(sb_call_node(b, TIR_DT_BOOL, "tir.assume", &x, 1, ca->loc)) : none;
+}
+
+/* T.likely, T.tvm_thread_invariant: hints around a condition */
+static sval call_hint(builder *b, const char *name, const call_args *ca)
+{
+    sval none = sv_none(ca->loc);
+    if (!nargs_between(b, ca, name, 1, 1))
+        return none;
+    tir_expr *x = sb_to_bool_expr(b, &ca->pos[0]);
+    if (!x)
+        return none;
+    if (x->kind == TIR_E_INT)
+        return sv_expr(x);
+    tir_expr *args[1] = {x};
+    return sv_expr(sb_call_node(b, x->dtype, sb_op_name(b, name), args, 1, ca->loc));
+}
+
+static sval call_abs(builder *b, const char *name, const call_args *ca)
+{
+    sval none = sv_none(ca->loc);
+    if (!nargs_between(b, ca, name, 1, 1))
+        return none;
+    tir_expr *x = sb_to_expr(b, &ca->pos[0]);
+    if (!x)
+        return none;
+    if (x->dtype.code == TIR_CODE_UINT)
+        return sv_expr(x);
+    if (x->dtype.code == TIR_CODE_INT) {
+        if (x->kind == TIR_E_INT)
+            return sv_expr(tir_int(b->a, x->dtype, x->ival < 0 ? (int64_t)(0 - (uint64_t)x->ival) : x->ival, x->loc));
+        tir_expr *zero = tir_int(b->a, tir_dt_with_lanes(x->dtype, 1), 0, ca->loc);
+        tir_expr *ge = tir_binary(b->a, TIR_E_GE, x, zero, ca->loc);
+        tir_expr *neg = tir_binary(b->a, TIR_E_SUB, zero, x, ca->loc);
+        tir_expr *e = tir_expr_new(b->a, TIR_E_SELECT, x->dtype, ca->loc);
+        e->a = ge;
+        e->b = x;
+        e->c = neg;
+        return sv_expr(e);
+    }
+    tir_expr *args[1] = {x};
+    return sv_expr(sb_call_node(b, x->dtype, "tir.fabs", args, 1, ca->loc));
+}
+
+/* T.isinf, T.isfinite */
+static sval call_isinf(builder *b, const char *name, const call_args *ca)
+{
+    sval none = sv_none(ca->loc);
+    if (!nargs_between(b, ca, name, 1, 1))
+        return none;
+    tir_expr *x = sb_to_expr(b, &ca->pos[0]);
+    if (!x)
+        return none;
+    if (tir_dt_is_int(x->dtype)) /* integers are finite (TVM folds these) */
+        return sv_expr(tir_int(b->a, TIR_DT_BOOL, name[2] == 'f', ca->loc));
+    tir_expr *args[1] = {x};
+    return sv_expr(sb_call_node(b, tir_dt(TIR_CODE_UINT, 1, x->dtype.lanes), sb_op_name(b, name), args, 1, ca->loc));
+}
+
+/* T.popcount, T.clz */
+static sval call_bit_count(builder *b, const char *name, const call_args *ca)
+{
+    sval none = sv_none(ca->loc);
+    if (!nargs_between(b, ca, name, 1, 1))
+        return none;
+    tir_expr *x = sb_to_expr(b, &ca->pos[0]);
+    if (!x)
+        return none;
+    /* clz counts in int32 whatever its argument (tvmscript.md 7.2) */
+    tir_dtype rt = name[0] == 'c' ? tir_dt(TIR_CODE_INT, 32, x->dtype.lanes) : x->dtype;
+    tir_expr *args[1] = {x};
+    return sv_expr(sb_call_node(b, rt, sb_op_name(b, name), args, 1, ca->loc));
+}
+
+static sval call_ldexp(builder *b, const char *name, const call_args *ca)
+{
+    sval none = sv_none(ca->loc);
+    if (!nargs_between(b, ca, name, 2, 2))
+        return none;
+    tir_expr *x = sb_to_expr(b, &ca->pos[0]), *y = sb_to_expr(b, &ca->pos[1]);
+    if (!x || !y)
+        return none;
+    tir_expr *args[2] = {x, y};
+    return sv_expr(sb_call_node(b, x->dtype, "tir.ldexp", args, 2, ca->loc));
+}
+
+/* T.reinterpret(dtype, x) or T.reinterpret(x, dtype=...) (6.4) */
+static sval call_reinterpret(builder *b, const char *name, const call_args *ca)
+{
+    (void)name;
+    sval none = sv_none(ca->loc);
+    tir_dtype dt;
+    const sval *d = sb_kwarg(ca, "dtype"), *x = ca->n ? &ca->pos[ca->n - 1] : NULL;
+    if (!d && ca->n == 2)
+        d = &ca->pos[0];
+    if (!d || !x || ca->n + ca->nkw != 2 || !sb_dtype_of(b, d, &dt)) {
+        if (!d || !x)
+            ERR(b, ca->loc, "T.reinterpret takes a dtype and a value");
+        return none;
+    }
+    tir_expr *v = sb_to_expr(b, x);
+    if (!v)
+        return none;
+    tir_expr *args[1] = {v};
+    return sv_expr(sb_call_node(b, dt, "tir.reinterpret", args, 1, ca->loc));
+}
+
+static sval call_isnan(builder *b, const char *name, const call_args *ca)
+{
+    sval none = sv_none(ca->loc);
+    if (!nargs_between(b, ca, name, 1, 1))
+        return none;
+    tir_expr *x = sb_to_expr(b, &ca->pos[0]);
+    if (!x)
+        return none;
+    if (tir_dt_is_int(x->dtype))
+        return sv_expr(tir_int(b->a, tir_dt(TIR_CODE_UINT, 1, 1), 0, ca->loc));
+    tir_expr *args[1] = {x};
+    return sv_expr(sb_call_node(b, tir_dt(TIR_CODE_UINT, 1, x->dtype.lanes), "tir.isnan", args, 1, ca->loc));
+}
+
+/* The one-operand math builtins (T.exp, T.sqrt, T.floor, ...): a call of
+ * tir.<name> of the operand's dtype. */
+static sval call_math1(builder *b, const char *name, const call_args *ca)
+{
+    sval none = sv_none(ca->loc);
+    if (!nargs_between(b, ca, name, 1, 1))
+        return none;
+    tir_expr *x = sb_to_expr(b, &ca->pos[0]);
+    if (!x)
+        return none;
+    if (strcmp(name, "exp") == 0 && tir_dt_is_int(x->dtype))
+        x = sb_cast_folded(b, tir_dt(TIR_CODE_FLOAT, 32, x->dtype.lanes), x);
+    /* rounding an integer is the integer itself (tvmscript.md 7.1) */
+    if (tir_dt_is_int(x->dtype) && (strcmp(name, "floor") == 0 || strcmp(name, "ceil") == 0 ||
+                                    strcmp(name, "trunc") == 0 || strcmp(name, "round") == 0 ||
+                                    strcmp(name, "nearbyint") == 0))
+        return sv_expr(x);
+    tir_expr *args[1] = {x};
+    return sv_expr(sb_call_node(b, x->dtype, sb_op_name(b, name), args, 1, ca->loc));
+}
+
+/* The two-operand builtins (T.pow, T.shift_left, T.bitwise_and, ...): the
+ * operands promoted to one dtype, a call of tir.<name>. */
+static sval call_math2(builder *b, const char *name, const call_args *ca)
+{
+    sval none = sv_none(ca->loc);
+    if (!nargs_between(b, ca, name, 2, 2))
+        return none;
+    tir_expr *x = sb_to_expr(b, &ca->pos[0]), *y = sb_to_expr(b, &ca->pos[1]);
+    if (!x || !y || !sb_match_types(b, &x, &y, ca->loc, name))
+        return none;
+    tir_expr *args[2] = {x, y};
+    return sv_expr(sb_call_node(b, x->dtype, sb_op_name(b, name), args, 2, ca->loc));
+}
+
+/* T.Ramp(base, stride, lanes), T.Broadcast(value, lanes), and their
+ * lower-case spellings */
+static sval call_ramp_broadcast(builder *b, const char *name, const call_args *ca)
+{
+    sval none = sv_none(ca->loc);
+    bool ramp = name[0] == 'R' || name[0] == 'r';
+    if (!nargs_between(b, ca, name, ramp ? 3 : 2, ramp ? 3 : 2))
+        return none;
+    int64_t lanes;
+    if (!sb_py_int_of(b, &ca->pos[ramp ? 2 : 1], &lanes, "lanes"))
+        return none;
+    if (lanes < 1 || lanes > 64) {
+        ERR(b, ca->pos[ramp ? 2 : 1].loc, "lanes must be between 2 and 64, got %lld", (long long)lanes);
+        return none;
+    }
+    tir_expr *base = sb_to_expr(b, &ca->pos[0]);
+    if (!base)
+        return none;
+    tir_expr *e = tir_expr_new(b->a, ramp ? TIR_E_RAMP : TIR_E_BROADCAST,
+                               tir_dt_with_lanes(base->dtype, (uint16_t)lanes), ca->loc);
+    e->a = base;
+    e->lanes = (int)lanes;
+    if (ramp) {
+        e->b = sb_to_expr_as(b, &ca->pos[1], base->dtype);
+        if (!e->b)
+            return none;
+    }
+    return sv_expr(e);
+}
+
+/* T.Shuffle([v0, v1, ...], [i0, i1, ...]) (6.7) */
+static sval call_shuffle(builder *b, const char *name, const call_args *ca)
+{
+    (void)name;
+    sval none = sv_none(ca->loc);
+    const sval *vs = sb_arg(ca, 0, "vectors"), *is = sb_arg(ca, 1, "indices");
+    if (!vs || !is || vs->kind != SV_TUPLE || is->kind != SV_TUPLE) {
+        ERR(b, ca->loc, "T.Shuffle takes a list of vectors and a list of indices");
+        return none;
+    }
+    tir_expr *e = tir_expr_new(b->a, TIR_E_SHUFFLE, TIR_DT_I32, ca->loc);
+    e->nargs = vs->n;
+    e->args = tir_arena_alloc(b->a, (vs->n ? vs->n : 1) * sizeof *e->args);
+    for (uint32_t i = 0; i < vs->n; i++)
+        if (!(e->args[i] = sb_to_expr(b, &vs->items[i])))
+            return none;
+    e->nargs2 = is->n;
+    e->args2 = tir_arena_alloc(b->a, (is->n ? is->n : 1) * sizeof *e->args2);
+    for (uint32_t i = 0; i < is->n; i++)
+        if (!(e->args2[i] = sb_to_expr(b, &is->items[i])))
+            return none;
+    tir_dtype first = vs->n ? e->args[0]->dtype : TIR_DT_I32;
+    e->dtype = tir_dt_with_lanes(first, (uint16_t)(is->n ? is->n : 1));
+    return sv_expr(e);
+}
+
+/* T.ret(val): the Call tir.ret that `return val` also builds (5.10) */
+static sval call_ret(builder *b, const char *name, const call_args *ca)
+{
+    sval none = sv_none(ca->loc);
+    const sval *v = nargs_between(b, ca, name, 1, 1) ? sb_arg(ca, 0, "val") : NULL;
+    if (!v) {
+        if (ca->n + ca->nkw == 1)
+            ERR(b, ca->loc, "T.ret takes the value to return");
+        return none;
+    }
+    tir_expr *e = b->func && b->func->has_ret_type ? sb_to_expr_as(b, v, b->func->ret_dtype) : sb_to_expr(b, v);
+    return e ? sv_expr(sb_call_node(b, e->dtype, "tir.ret", &e, 1, ca->loc)) : none;
+}
+
+/* tx = T.env_thread("threadIdx.x"): a Var bound later by T.launch_thread (5.6) */
+static sval call_env_thread(builder *b, const char *name, const call_args *ca)
+{
+    sval none = sv_none(ca->loc);
+    if (!nargs_between(b, ca, name, 1, 1) || ca->pos[0].kind != SV_STR) {
+        if (ca->n == 1)
+            ERR(b, ca->loc, "T.env_thread takes a thread tag string");
+        return none;
+    }
+    tir_var *v = tir_var_new(b->a, ca->pos[0].s, TIR_DT_I32, ca->loc);
+    return sv_expr(tir_var_ref(b->a, v, ca->loc));
+}
+
+/* T.target(...) only appears in function attributes, which carry no semantics. */
+static sval call_target(builder *b, const char *name, const call_args *ca)
+{
+    (void)b;
+    (void)name;
+    sval v = sv_none(ca->loc);
+    v.kind = SV_STR;
+    v.s = "target";
+    return v;
+}
+
+/* T.Let(body, where={x: value}): the Let expression (5.7).  x was declared
+ * as an unbound Var (x = T.int32()) and the body uses it. */
+static sval call_Let(builder *b, const char *name, const call_args *ca)
+{
+    (void)name;
+    sval none = sv_none(ca->loc);
+    const sval *body = sb_arg(ca, 0, "body"), *where = sb_kwarg(ca, "where");
+    if (!body || !where || where->kind != SV_DICT || where->n != 1 || where->items[0].kind != SV_EXPR ||
+        where->items[0].e->kind != TIR_E_VAR) {
+        ERR(b, ca->loc, "T.Let takes a body and where={var: value} with one variable");
+        return none;
+    }
+    tir_var *v = where->items[0].e->var;
+    tir_expr *value = sb_to_expr_as(b, &where->values[0], v->dtype), *eb = sb_to_expr(b, body);
+    if (!value || !eb)
+        return none;
+    tir_expr *e = tir_expr_new(b->a, TIR_E_LET, eb->dtype, ca->loc);
+    e->var = v;
+    e->a = value;
+    e->b = eb;
+    return sv_expr(e);
+}
+
+/* T.meta_var, T.macro: TVM runs these as Python while parsing (tvmscript.md 8) */
+static sval call_meta(builder *b, const char *name, const call_args *ca)
+{
+    ERR(b, ca->loc, "unsupported: Python meta-programming (T.%s)", name);
+    return sv_none(ca->loc);
+}
+
+/* ---- the dispatch table -------------------------------------------------- */
+typedef sval (*t_call_fn)(builder *b, const char *name, const call_args *ca);
+
+typedef struct {
+    const char *name;
+    t_call_fn fn;
+    /* TVM wraps the builtin so that a dtype= keyword is accepted and
+     * dropped (the result type comes from the arguments) */
+    bool drops_dtype;
+} t_call;
+
+static const t_call t_calls[] = {
+    /* loops (5.3) */
+    {"serial", call_loop, false}, {"parallel", call_loop, false}, {"vectorized", call_loop, false},
+    {"unroll", call_loop, false}, {"thread_binding", call_loop, false},
+    {"grid", call_grid, false},
+    /* casts, selects, operators */
+    {"Cast", call_Cast, false},
+    {"cast", call_cast, false},
+    {"Select", call_Select, false},
+    {"if_then_else", call_if_then_else, true},
+    {"min", call_binary, false}, {"max", call_binary, false}, {"floordiv", call_binary, false},
+    {"floormod", call_binary, false}, {"indexdiv", call_binary, false}, {"indexmod", call_binary, false},
+    {"truncdiv", call_binary, false}, {"truncmod", call_binary, false}, {"Add", call_binary, false},
+    {"Sub", call_binary, false}, {"Mul", call_binary, false}, {"Div", call_binary, false},
+    {"Mod", call_binary, false}, {"FloorDiv", call_binary, false}, {"FloorMod", call_binary, false},
+    {"Min", call_binary, false}, {"Max", call_binary, false}, {"EQ", call_binary, false},
+    {"NE", call_binary, false}, {"LT", call_binary, false}, {"LE", call_binary, false},
+    {"GT", call_binary, false}, {"GE", call_binary, false}, {"And", call_binary, false},
+    {"Or", call_binary, false},
+    {"Not", call_Not, false},
+    {"ceildiv", call_ceildiv, false},
+    {"min_value", call_limit, false}, {"max_value", call_limit, false}, {"infinity", call_limit, false},
+    /* builtins (section 7); codegen says which run */
+    {"assume", call_assume, false},
+    {"likely", call_hint, true},
+    {"tvm_thread_invariant", call_hint, false},
+    {"abs", call_abs, false},
+    {"isinf", call_isinf, true}, {"isfinite", call_isinf, true},
+    {"popcount", call_bit_count, true}, {"clz", call_bit_count, true},
+    {"ldexp", call_ldexp, true},
+    {"reinterpret", call_reinterpret, false},
+    {"isnan", call_isnan, true},
+    {"exp", call_math1, true}, {"exp2", call_math1, true}, {"exp10", call_math1, true},
+    {"log", call_math1, true}, {"log2", call_math1, true}, {"log10", call_math1, true},
+    {"log1p", call_math1, true}, {"sqrt", call_math1, true}, {"rsqrt", call_math1, true},
+    {"sin", call_math1, true}, {"cos", call_math1, true}, {"tan", call_math1, true},
+    {"asin", call_math1, true}, {"acos", call_math1, true}, {"atan", call_math1, true},
+    {"sinh", call_math1, true}, {"cosh", call_math1, true}, {"tanh", call_math1, true},
+    {"asinh", call_math1, true}, {"acosh", call_math1, true}, {"atanh", call_math1, true},
+    {"sigmoid", call_math1, true}, {"erf", call_math1, true}, {"floor", call_math1, true},
+    {"ceil", call_math1, true}, {"trunc", call_math1, true}, {"round", call_math1, true},
+    {"nearbyint", call_math1, true}, {"fabs", call_math1, true},
+    {"pow", call_math2, true}, {"fmod", call_math2, true}, {"atan2", call_math2, true},
+    {"hypot", call_math2, true}, {"copysign", call_math2, true}, {"nextafter", call_math2, true},
+    {"shift_left", call_math2, true}, {"shift_right", call_math2, true}, {"bitwise_and", call_math2, true},
+    {"bitwise_or", call_math2, true}, {"bitwise_xor", call_math2, true},
+    /* vectors (6.7) */
+    {"Ramp", call_ramp_broadcast, false}, {"ramp", call_ramp_broadcast, false},
+    {"Broadcast", call_ramp_broadcast, false}, {"broadcast", call_ramp_broadcast, false},
+    {"Shuffle", call_shuffle, false}, {"shuffle", call_shuffle, false},
+    /* returns, threads, lets (5.6, 5.7, 5.10) */
+    {"ret", call_ret, true},
+    {"env_thread", call_env_thread, false},
+    {"target", call_target, false},
+    {"Let", call_Let, false},
+    {"meta_var", call_meta, false}, {"macro", call_meta, false},
+};
+
+/* Builtins outside the specified subset, by name prefix. */
+static const char *const unsupported_prefixes[] = {"ptx_", "mma_", "tvm_", "simdgroup_", "address_of",
+                                                   "call_packed", "call_cpacked", "handle_add_byte_offset",
+                                                   "vscale", NULL};
+
+static const t_call *find_t_call(const char *name)
+{
+    for (size_t i = 0; i < sizeof t_calls / sizeof t_calls[0]; i++)
+        if (strcmp(t_calls[i].name, name) == 0)
+            return &t_calls[i];
+    return NULL;
+}
+
+/* T.xxx(...) in an expression: T.<dtype>(...), or a function of the table. */
+sval sb_call_t(builder *b, const char *name, const call_args *ca)
+{
+    const t_call *tc = find_t_call(name);
+    call_args without;
+    if (tc && tc->drops_dtype && ca->nkw == 1 && strcmp(ca->kwnames[0], "dtype") == 0) {
+        without = *ca;
+        without.nkw = 0;
+        ca = &without;
+    }
+    tir_dtype dt;
+    if (tir_dtype_parse(name, strlen(name), &dt) && !tir_dt_is_handle(dt))
+        return call_dtype(b, dt, ca);
+    if (tc)
+        return tc->fn(b, name, ca);
+    for (const char *const *p = unsupported_prefixes; *p; p++)
+        if (strncmp(name, *p, strlen(*p)) == 0) {
+            ERR(b, ca->loc, "unsupported builtin 'T.%s' (outside the specified TIR subset)", name);
+            return sv_none(ca->loc);
+        }
+    ERR(b, ca->loc, "unknown or unsupported function 'T.%s'", name);
+    return sv_none(ca->loc);
+}

@@ -1,0 +1,174 @@
+/* The TVMScript builder's private interface: the types its files share and
+ * the functions they call across files.  Each file does one job:
+ *   script.c         functions and modules (the public entry point)
+ *   script_stmt.c    statements, suite by suite
+ *   script_blocks.c  blocks: axes, reads/writes, T.init, T.where, buffers in blocks
+ *   script_expr.c    evaluating Python expressions to script values
+ *   script_calls.c   the T.* functions called in expressions, and their arguments
+ *   script_values.c  script values, scopes and TVM's type promotion
+ * See ../shared/docs/tvmscript.md for the rules the builder follows; section
+ * numbers in comments refer to it.  Functions called across files are
+ * prefixed sb_ (script builder). */
+#ifndef TIR_SCRIPT_INTERNAL_H
+#define TIR_SCRIPT_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "py_ast.h"
+#include "tir_ast.h"
+
+/* ---- script values --------------------------------------------------------
+ * Evaluating a Python expression yields one of these, like TVM's parser
+ * yields Python objects: a PrimExpr, a Python literal not yet typed, a
+ * buffer, a tuple, a reference to a T.xxx function, ... */
+typedef enum {
+    SV_NONE, SV_EXPR, SV_PYINT, SV_PYFLOAT, SV_PYBOOL, SV_STR, SV_BUFFER, SV_TUPLE, SV_DICT,
+    SV_DIALECT, /* the T or I alias itself */
+    SV_TFUNC,   /* T.name (or I.name): name holds the dotted suffix */
+    SV_METHOD,  /* expr.astype */
+    SV_GFUNC,   /* Module.f */
+    SV_CLASS,   /* the module class name */
+    SV_RANGE,   /* the Python builtin range */
+    SV_REGION,  /* A[lo:hi, j] where a region is expected */
+    SV_SLICE,
+    SV_LOOP,    /* the result of range/T.serial/T.grid/...: a loop description */
+} sv_kind;
+
+typedef struct sval sval;
+struct sval {
+    sv_kind kind;
+    tir_loc loc;
+    tir_expr *e;
+    int64_t i; /* SV_PYINT, SV_PYBOOL */
+    bool big;  /* SV_PYINT: a literal from 2^63 to 2^64-1, held as its uint64 bits in i */
+    double f;
+    const char *s; /* SV_STR text; SV_TFUNC/SV_GFUNC/SV_METHOD name */
+    tir_buffer *buf;
+    uint32_t n;
+    sval *items; /* SV_TUPLE items, SV_DICT keys */
+    sval *values; /* SV_DICT values */
+    tir_region region;
+    /* SV_SLICE */
+    tir_expr *lo, *hi, *step;
+    /* SV_LOOP */
+    tir_for_kind for_kind;
+    uint32_t nloops;
+    tir_expr **mins, **extents;
+    const char *thread_tag;
+    bool is_dialect_ir; /* SV_DIALECT: I rather than T */
+};
+
+/* ---- scopes -------------------------------------------------------------- */
+typedef enum { BIND_VAR, BIND_BUFFER } bind_kind;
+typedef struct binding binding;
+struct binding {
+    const char *name;
+    bind_kind kind;
+    tir_var *var;
+    tir_buffer *buf;
+    /* loop variables remember their loop range for T.axis.remap */
+    tir_expr *loop_min, *loop_extent;
+    binding *next;
+};
+
+typedef struct {
+    tir_arena *a;
+    tir_diag *d;
+    const char *t_alias, *i_alias; /* dialect aliases */
+    const char *class_name;        /* the @I.ir_module class being built */
+    binding *scope;
+    tir_block *cur_block; /* innermost block whose suite is being built */
+    tir_block *root;      /* implicit root block of the function */
+    bool saw_block;
+    tir_func *func;
+    bool in_func_top;     /* building the function's top-level suite */
+    const py_module *pm;
+    tir_vec funcs;
+    int depth; /* expression nesting being evaluated */
+    /* names of module functions, for Module.f references */
+    const py_stmt *module_class;
+} builder;
+
+/* Arguments of a call, evaluated, with keyword lookup. */
+typedef struct {
+    uint32_t n, nkw;
+    sval *pos;
+    const char **kwnames;
+    sval *kw;
+    tir_loc loc;
+} call_args;
+
+static inline sval sv_none(tir_loc loc)
+{
+    sval v;
+    memset(&v, 0, sizeof v);
+    v.kind = SV_NONE;
+    v.loc = loc;
+    return v;
+}
+
+static inline sval sv_expr(tir_expr *e)
+{
+    sval v = sv_none(e->loc);
+    v.kind = SV_EXPR;
+    v.e = e;
+    return v;
+}
+
+/* Reports an error at loc (printf-style message). */
+#define ERR(b, loc, ...) tir_diag_error((b)->d, (loc), __VA_ARGS__)
+
+/* ---- script_values.c: scopes, literals, TVM's operators (6.1, 6.3) ------- */
+void sb_bind(builder *b, const char *name, bind_kind kind, tir_var *var, tir_buffer *buf);
+binding *sb_lookup(builder *b, const char *name);
+binding *sb_lookup_var_binding(builder *b, tir_var *v);
+/* A dtype's name, valid until eight more names are asked for. */
+const char *sb_dt_name(tir_dtype t);
+tir_expr *sb_int_literal(builder *b, int64_t v, tir_loc loc);
+tir_expr *sb_to_expr(builder *b, const sval *v);
+tir_expr *sb_to_expr_as(builder *b, const sval *v, tir_dtype want);
+tir_expr *sb_to_bool_expr(builder *b, const sval *v);
+tir_expr *sb_cast_folded(builder *b, tir_dtype to, tir_expr *x);
+tir_expr *sb_broadcast(builder *b, tir_expr *x, int lanes);
+bool sb_match_types(builder *b, tir_expr **px, tir_expr **py, tir_loc loc, const char *what);
+tir_expr *sb_arith(builder *b, tir_expr_kind kind, const sval *sa, const sval *sb, tir_loc loc);
+tir_expr *sb_compare(builder *b, tir_expr_kind kind, const sval *sa, const sval *sb, tir_loc loc);
+tir_expr *sb_call_node(builder *b, tir_dtype dt, const char *op, tir_expr **args, uint32_t n, tir_loc loc);
+/* "tir.<name>", in the arena */
+char *sb_op_name(builder *b, const char *name);
+
+/* ---- script_calls.c: T.* calls and their arguments ------------------------ */
+const sval *sb_kwarg(const call_args *ca, const char *name);
+const sval *sb_arg(const call_args *ca, uint32_t i, const char *name);
+bool sb_dtype_of(builder *b, const sval *v, tir_dtype *out);
+bool sb_py_int_of(builder *b, const sval *v, int64_t *out, const char *what);
+bool sb_shape_of(builder *b, const sval *v, uint32_t *n, tir_expr ***out);
+tir_buffer *sb_make_buffer(builder *b, const char *name, const call_args *ca, uint32_t shape_pos,
+                           bool allow_data, tir_loc loc);
+sval sb_make_loop(builder *b, tir_for_kind kind, const call_args *ca, const char *fname);
+sval sb_call_t(builder *b, const char *name, const call_args *ca);
+
+/* ---- script_expr.c: evaluating expressions -------------------------------- */
+sval sb_eval(builder *b, const py_expr *x);
+bool sb_eval_args(builder *b, const py_expr *x, call_args *ca);
+sval sb_eval_subscript(builder *b, const py_expr *x, bool want_region);
+sval sb_eval_binop(builder *b, const py_expr *x);
+sval sb_region_or_load(builder *b, tir_buffer *buf, const py_expr *index, bool want_region);
+bool sb_annotation_dtype(builder *b, const py_expr *ann, tir_dtype *out);
+/* Is e a call of T.<name> (name may be dotted: "axis.remap")? */
+bool sb_is_t_call(builder *b, const py_expr *e, const char *name);
+/* ... of T.<prefix>.<anything>? */
+bool sb_is_t_call_prefix(builder *b, const py_expr *e, const char *prefix);
+
+/* ---- script_blocks.c: blocks ---------------------------------------------- */
+bool sb_block_statement(builder *b, const py_stmt *st, bool *ok);
+tir_stmt *sb_build_block(builder *b, const py_stmt *st, const py_expr *call);
+bool sb_block_match_buffer(builder *b, const py_stmt *st);
+
+/* ---- script_stmt.c: statements -------------------------------------------- */
+tir_stmt *sb_build_suite(builder *b, const py_suite *s, uint32_t from, tir_loc loc);
+tir_stmt *sb_build_body(builder *b, const py_suite *s, tir_loc loc);
+
+#endif

@@ -1,0 +1,813 @@
+/* Statements: builds a function body suite by suite, one function per
+ * Python statement kind, with the "rest of the suite" rule for statements
+ * that open a scope (LetStmt, AssertStmt, Allocate, DeclBuffer, AttrStmt).
+ * Statements that only configure a block are in script_blocks.c. */
+#include <string.h>
+
+#include "script_internal.h"
+
+tir_stmt *sb_build_body(builder *b, const py_suite *s, tir_loc loc)
+{
+    binding *saved = b->scope;
+    tir_stmt *st = sb_build_suite(b, s, 0, loc);
+    b->scope = saved;
+    return st;
+}
+
+static tir_stmt *noop(builder *b, tir_loc loc)
+{
+    tir_stmt *s = tir_stmt_new(b->a, TIR_S_EVALUATE, loc);
+    s->value = tir_int(b->a, TIR_DT_I32, 0, loc);
+    return s;
+}
+
+static tir_stmt *build_store(builder *b, const py_expr *target, const sval *value, tir_loc loc)
+{
+    sval base = sb_eval(b, target->value);
+    if (base.kind != SV_BUFFER) {
+        if (base.kind != SV_NONE)
+            ERR(b, target->loc, "only buffer elements can be assigned with a subscript");
+        return NULL;
+    }
+    sval ld = sb_region_or_load(b, base.buf, target->index, false);
+    if (ld.kind != SV_EXPR)
+        return NULL;
+    tir_expr *load = ld.e;
+    tir_expr *v;
+    tir_dtype want = tir_dt_with_lanes(base.buf->dtype, load->dtype.lanes);
+    if (value->kind == SV_PYINT || value->kind == SV_PYFLOAT || value->kind == SV_PYBOOL) {
+        if (value->kind == SV_PYFLOAT && tir_dt_is_int(want)) {
+            v = sb_to_expr(b, value);
+            if (v)
+                v = sb_cast_folded(b, want, v);
+        } else {
+            v = sb_to_expr_as(b, value, want);
+        }
+    } else {
+        v = sb_to_expr(b, value);
+        /* The value is converted to the buffer's dtype (5.2). */
+        if (v && v->dtype.lanes == want.lanes && !tir_dt_eq(v->dtype, want))
+            v = sb_cast_folded(b, want, v);
+    }
+    if (!v)
+        return NULL;
+    tir_stmt *s = tir_stmt_new(b->a, TIR_S_STORE, loc);
+    s->buffer = base.buf;
+    s->value = v;
+    s->nindices = load->nargs;
+    s->indices = load->args;
+    return s;
+}
+
+static tir_stmt *build_for(builder *b, const py_stmt *st)
+{
+    sval it = sb_eval(b, st->iter);
+    if (it.kind == SV_NONE)
+        return NULL;
+    if (it.kind != SV_LOOP) {
+        ERR(b, st->iter->loc, "a for loop must iterate over range, T.serial, T.grid, T.parallel, T.vectorized, T.unroll or T.thread_binding");
+        return NULL;
+    }
+    if (st->orelse.len) {
+        ERR(b, st->loc, "for ... else is not supported in TIR");
+        return NULL;
+    }
+    uint32_t ntargets = st->target->kind == PY_TUPLE ? st->target->nitems : 1;
+    if (ntargets != it.nloops) {
+        ERR(b, st->target->loc, "%u loop variable%s for %u loop%s", ntargets, ntargets == 1 ? "" : "s", it.nloops,
+            it.nloops == 1 ? "" : "s");
+        return NULL;
+    }
+    binding *saved = b->scope;
+    tir_stmt **loops = tir_arena_alloc(b->a, it.nloops * sizeof *loops);
+    for (uint32_t i = 0; i < it.nloops; i++) {
+        const py_expr *t = st->target->kind == PY_TUPLE ? st->target->items[i] : st->target;
+        if (t->kind != PY_NAME) {
+            ERR(b, t->loc, "a loop variable must be a name");
+            b->scope = saved;
+            return NULL;
+        }
+        tir_expr *mn = it.mins[i], *ext = it.extents[i];
+        /* The loop variable has the wider bit width of min and extent (5.3). */
+        tir_dtype dt = tir_dt_with_lanes(ext->dtype, 1);
+        if (tir_dt_is_int(mn->dtype) && mn->dtype.bits > dt.bits && mn->kind != TIR_E_INT)
+            dt = mn->dtype;
+        if (!tir_dt_is_int(dt))
+            dt = TIR_DT_I32;
+        tir_stmt *f = tir_stmt_new(b->a, TIR_S_FOR, st->loc);
+        f->var = tir_var_new(b->a, t->name, dt, t->loc);
+        f->min = mn;
+        f->extent = ext;
+        f->for_kind = it.for_kind;
+        f->thread_tag = it.thread_tag;
+        loops[i] = f;
+        sb_bind(b, t->name, BIND_VAR, f->var, NULL);
+        b->scope->loop_min = mn;
+        b->scope->loop_extent = ext;
+    }
+    bool saved_top = b->in_func_top;
+    b->in_func_top = false;
+    tir_stmt *body = sb_build_suite(b, &st->body, 0, st->loc);
+    b->in_func_top = saved_top;
+    b->scope = saved;
+    if (!body)
+        return NULL;
+    for (uint32_t i = it.nloops; i-- > 0;) {
+        loops[i]->body = body;
+        body = loops[i];
+    }
+    return body;
+}
+
+static tir_stmt *build_if(builder *b, const py_stmt *st)
+{
+    sval c = sb_eval(b, st->test);
+    if (c.kind == SV_NONE)
+        return NULL;
+    bool saved_top = b->in_func_top;
+    b->in_func_top = false;
+    tir_stmt *res = NULL;
+    if (c.kind == SV_PYBOOL || c.kind == SV_PYINT) {
+        /* A Python-bool condition picks the branch at parse time (5.11). */
+        const py_suite *s = c.i ? &st->body : &st->orelse;
+        res = s->len ? sb_build_body(b, s, st->loc) : noop(b, st->loc);
+    } else {
+        tir_expr *cond = sb_to_expr(b, &c);
+        if (cond) {
+            tir_stmt *then = sb_build_body(b, &st->body, st->loc);
+            tir_stmt *els = st->orelse.len ? sb_build_body(b, &st->orelse, st->loc) : NULL;
+            if (then && (els || !st->orelse.len)) {
+                res = tir_stmt_new(b->a, TIR_S_IF, st->loc);
+                res->cond = cond;
+                res->body = then;
+                res->else_case = els;
+            }
+        }
+    }
+    b->in_func_top = saved_top;
+    return res;
+}
+
+static tir_stmt *build_while(builder *b, const py_stmt *st)
+{
+    if (st->orelse.len) {
+        ERR(b, st->loc, "while ... else is not supported in TIR");
+        return NULL;
+    }
+    sval c = sb_eval(b, st->test);
+    tir_expr *cond = c.kind == SV_NONE ? NULL : sb_to_bool_expr(b, &c);
+    if (!cond)
+        return NULL;
+    bool saved_top = b->in_func_top;
+    b->in_func_top = false;
+    tir_stmt *body = sb_build_body(b, &st->body, st->loc);
+    b->in_func_top = saved_top;
+    if (!body)
+        return NULL;
+    tir_stmt *s = tir_stmt_new(b->a, TIR_S_WHILE, st->loc);
+    s->cond = cond;
+    s->body = body;
+    return s;
+}
+
+static tir_stmt *make_assert(builder *b, const sval *cond, const sval *msg, tir_loc loc, tir_stmt *body)
+{
+    tir_expr *c = sb_to_bool_expr(b, cond);
+    if (!c || !msg)
+        return NULL;
+    tir_expr *m = sb_to_expr(b, msg);
+    if (!m)
+        return NULL;
+    tir_stmt *s = tir_stmt_new(b->a, TIR_S_ASSERT, loc);
+    s->cond = c;
+    s->message = m;
+    s->body = body;
+    return s;
+}
+
+
+/* A = T.decl_buffer(shape, dtype[, data=p]): Allocate + DeclBuffer, or a
+ * DeclBuffer view over p (5.5).  The returned statement's innermost body is
+ * left for the caller (the rest of the suite, or a with-suite). */
+static tir_stmt *make_decl_buffer(builder *b, const py_expr *call, const char *name, tir_loc loc)
+{
+    call_args ca;
+    if (!sb_eval_args(b, call, &ca))
+        return NULL;
+    tir_buffer *buf = sb_make_buffer(b, name, &ca, 0, true, loc);
+    if (!buf)
+        return NULL;
+    tir_stmt *decl = tir_stmt_new(b->a, TIR_S_DECL_BUFFER, loc);
+    decl->buffer = buf;
+    if (sb_kwarg(&ca, "data") && sb_kwarg(&ca, "data")->kind != SV_NONE)
+        return decl;
+    tir_stmt *al = tir_stmt_new(b->a, TIR_S_ALLOCATE, loc);
+    al->var = buf->data;
+    al->buffer = buf;
+    al->dtype = buf->dtype;
+    al->nindices = buf->ndim;
+    al->indices = buf->shape;
+    al->cond = tir_int(b->a, TIR_DT_BOOL, 1, loc);
+    al->body = decl;
+    return al;
+}
+
+/* T.attr(node, key, value): an AttrStmt.  Only thread_extent and
+ * virtual_thread change the meaning (spec Stmt semantics 3); every other
+ * key just runs its body. */
+static tir_stmt *make_attr(builder *b, const py_expr *call, tir_loc loc)
+{
+    call_args ca;
+    if (!sb_eval_args(b, call, &ca))
+        return NULL;
+    if (ca.n != 3 || ca.pos[1].kind != SV_STR) {
+        ERR(b, loc, "T.attr takes a node, a key string and a value");
+        return NULL;
+    }
+    tir_stmt *st = tir_stmt_new(b->a, TIR_S_ATTR, loc);
+    st->attr_key = ca.pos[1].s;
+    if (ca.pos[0].kind == SV_EXPR && ca.pos[0].e->kind == TIR_E_VAR)
+        st->var = ca.pos[0].e->var;
+    bool threads = strcmp(st->attr_key, "thread_extent") == 0 || strcmp(st->attr_key, "virtual_thread") == 0;
+    if (threads && !st->var) {
+        ERR(b, loc, "a %s attribute needs a thread variable as its node", st->attr_key);
+        return NULL;
+    }
+    if (ca.pos[2].kind == SV_STR || ca.pos[2].kind == SV_EXPR || ca.pos[2].kind == SV_PYINT ||
+        ca.pos[2].kind == SV_PYBOOL || ca.pos[2].kind == SV_PYFLOAT)
+        st->value = threads && st->var ? sb_to_expr_as(b, &ca.pos[2], st->var->dtype) : sb_to_expr(b, &ca.pos[2]);
+    if (threads && !st->value)
+        return NULL;
+    return st;
+}
+
+/* The statement whose body the rest of the suite becomes. */
+static tir_stmt *innermost(tir_stmt *s)
+{
+    while (s->kind == TIR_S_ALLOCATE && s->body)
+        s = s->body;
+    return s;
+}
+
+/* T.launch_thread(var_or_tag, extent): an AttrStmt "thread_extent" (or
+ * "virtual_thread" for the tag "vthread") whose node is the thread Var (5.6).
+ * `name` names a new Var when the first argument is a tag. */
+static tir_stmt *make_launch(builder *b, const py_expr *call, const char *name, tir_loc loc)
+{
+    call_args ca;
+    if (!sb_eval_args(b, call, &ca))
+        return NULL;
+    if (ca.n != 2) {
+        ERR(b, loc, "T.launch_thread takes a thread variable or tag and an extent");
+        return NULL;
+    }
+    tir_var *v;
+    const char *tag;
+    if (ca.pos[0].kind == SV_STR) {
+        tag = ca.pos[0].s;
+        v = tir_var_new(b->a, name ? name : tag, TIR_DT_I32, loc);
+    } else if (ca.pos[0].kind == SV_EXPR && ca.pos[0].e->kind == TIR_E_VAR) {
+        v = ca.pos[0].e->var;
+        tag = v->name;
+    } else {
+        ERR(b, ca.pos[0].loc, "T.launch_thread needs a variable from T.env_thread or a thread tag");
+        return NULL;
+    }
+    tir_expr *ext = sb_to_expr_as(b, &ca.pos[1], v->dtype);
+    if (!ext)
+        return NULL;
+    tir_stmt *st = tir_stmt_new(b->a, TIR_S_ATTR, loc);
+    st->var = v;
+    st->value = ext;
+    st->thread_tag = tag;
+    st->attr_key = strcmp(tag, "vthread") == 0 ? "virtual_thread" : "thread_extent";
+    return st;
+}
+
+/* T.LetStmt(e, var=x) or the deprecated T.let(x, e): a LetStmt binding a
+ * Var declared earlier (e.g. x = T.int32()) rather than a new one (5.7). */
+static tir_stmt *make_let_existing(builder *b, const py_expr *call, tir_loc loc)
+{
+    call_args ca;
+    if (!sb_eval_args(b, call, &ca))
+        return NULL;
+    const sval *value, *var;
+    if (sb_kwarg(&ca, "var")) {
+        value = ca.n == 1 ? &ca.pos[0] : NULL;
+        var = sb_kwarg(&ca, "var");
+    } else {
+        value = ca.n == 2 ? &ca.pos[1] : NULL;
+        var = ca.n == 2 ? &ca.pos[0] : NULL;
+    }
+    if (!value || !var || var->kind != SV_EXPR || var->e->kind != TIR_E_VAR) {
+        ERR(b, loc, "T.LetStmt(value, var=x) needs a value and a declared variable x");
+        return NULL;
+    }
+    tir_expr *v = sb_to_expr_as(b, value, var->e->var->dtype);
+    if (!v)
+        return NULL;
+    tir_stmt *let = tir_stmt_new(b->a, TIR_S_LET, loc);
+    let->var = var->e->var;
+    let->value = v;
+    return let;
+}
+
+/* p = T.allocate(extents, dtype, scope, condition): Allocate over the rest (5.5);
+ * sb_build_suite binds p to its pointer Var for the rest. */
+static tir_stmt *make_allocate(builder *b, const py_stmt *st)
+{
+    const py_expr *t = st->target;
+    tir_loc sloc = st->loc;
+    call_args ca;
+    if (!sb_eval_args(b, st->value, &ca))
+        return NULL;
+    const sval *ext = sb_arg(&ca, 0, "extents"), *dts = sb_arg(&ca, 1, "dtype");
+    const sval *scope = sb_arg(&ca, 2, "scope"), *cond = sb_arg(&ca, 3, "condition");
+    tir_dtype dt;
+    uint32_t n;
+    tir_expr **extents;
+    if (!ext || !dts || !sb_dtype_of(b, dts, &dt) || !sb_shape_of(b, ext, &n, &extents)) {
+        if (!ext || !dts)
+            ERR(b, sloc, "T.allocate takes extents and a dtype");
+        return NULL;
+    }
+    if (scope && scope->kind == SV_STR && strcmp(scope->s, "global") != 0 && strcmp(scope->s, "local") != 0) {
+        ERR(b, scope->loc, "unsupported storage scope '%s' (outside the specified TIR subset)", scope->s);
+        return NULL;
+    }
+    tir_expr *c = cond && cond->kind != SV_NONE ? sb_to_bool_expr(b, cond) : tir_int(b->a, TIR_DT_BOOL, 1, sloc);
+    if (!c)
+        return NULL;
+    tir_stmt *al = tir_stmt_new(b->a, TIR_S_ALLOCATE, sloc);
+    al->var = tir_var_new(b->a, t->name, TIR_DT_HANDLE, t->loc);
+    al->var->type_kind = TIR_TYPE_POINTER;
+    al->var->elem_dtype = tir_dt_is_bool(dt) ? tir_dt(TIR_CODE_INT, 8, 1) : dt;
+    al->var->scope = scope && scope->kind == SV_STR ? scope->s : "global";
+    al->dtype = dt;
+    al->nindices = n;
+    al->indices = extents;
+    al->cond = c;
+    return al;
+}
+
+/* ---- one statement of a suite -----------------------------------------------
+ * Each statement contributes nothing (a docstring, a binding), a statement
+ * at its position, or a statement that opens a scope over the rest of the
+ * suite (5.1); or it fails, after reporting why. */
+typedef struct {
+    tir_stmt *stmt;   /* a statement at this position */
+    tir_stmt *opener; /* a statement whose innermost body is the rest of the suite */
+    bool failed;
+} stmt_result;
+
+static stmt_result nothing(void)
+{
+    stmt_result r = {NULL, NULL, false};
+    return r;
+}
+
+static stmt_result failure(void)
+{
+    stmt_result r = {NULL, NULL, true};
+    return r;
+}
+
+/* s, or a failure if s is NULL */
+static stmt_result emit(tir_stmt *s)
+{
+    stmt_result r = {s, NULL, s == NULL};
+    return r;
+}
+
+/* s opening a scope over the rest of the suite, or a failure if s is NULL */
+static stmt_result opens_rest(tir_stmt *s)
+{
+    stmt_result r = {NULL, s, s == NULL};
+    return r;
+}
+
+/* An expression statement: T.Assert, T.attr, T.LetStmt, T.launch_thread and
+ * T.evaluate calls, or an expression evaluated for its effect. */
+static stmt_result build_expr_stmt(builder *b, const py_stmt *st)
+{
+    const py_expr *e = st->value;
+    tir_loc sloc = st->loc;
+    if (e->kind == PY_STR || e->kind == PY_NONE)
+        return nothing(); /* docstring */
+    if (sb_is_t_call(b, e, "Assert")) {
+        call_args ca;
+        if (!sb_eval_args(b, e, &ca) || ca.n != 2) {
+            if (ca.n != 2)
+                ERR(b, st->loc, "T.Assert takes a condition and a message");
+            return failure();
+        }
+        return opens_rest(make_assert(b, &ca.pos[0], &ca.pos[1], sloc, NULL));
+    }
+    if (sb_is_t_call(b, e, "attr"))
+        return opens_rest(make_attr(b, e, sloc));
+    if (sb_is_t_call(b, e, "LetStmt") || sb_is_t_call(b, e, "let"))
+        return opens_rest(make_let_existing(b, e, sloc));
+    if (sb_is_t_call(b, e, "launch_thread"))
+        return opens_rest(make_launch(b, e, NULL, sloc));
+    if (sb_is_t_call(b, e, "evaluate")) {
+        call_args ca;
+        if (!sb_eval_args(b, e, &ca) || ca.n != 1) {
+            if (ca.n != 1)
+                ERR(b, st->loc, "T.evaluate takes one argument");
+            return failure();
+        }
+        tir_expr *v = ca.pos[0].kind == SV_PYBOOL ? sb_to_bool_expr(b, &ca.pos[0]) : sb_to_expr(b, &ca.pos[0]);
+        if (!v)
+            return failure();
+        tir_stmt *res = tir_stmt_new(b->a, TIR_S_EVALUATE, sloc);
+        res->value = v;
+        return emit(res);
+    }
+    sval v = sb_eval(b, e);
+    if (v.kind == SV_NONE)
+        return failure();
+    if (v.kind == SV_PYINT || v.kind == SV_PYBOOL || v.kind == SV_EXPR) {
+        tir_stmt *res = tir_stmt_new(b->a, TIR_S_EVALUATE, sloc);
+        res->value = sb_to_expr(b, &v);
+        return emit(res);
+    }
+    ERR(b, sloc, "this expression statement has no meaning in TIR");
+    return failure();
+}
+
+/* assert cond, "message": an AssertStmt over the rest of the suite */
+static tir_stmt *build_assert(builder *b, const py_stmt *st)
+{
+    tir_loc sloc = st->loc;
+    sval c = sb_eval(b, st->test);
+    if (!st->msg) {
+        ERR(b, sloc, "assert needs a message: assert cond, \"message\"");
+        return NULL;
+    }
+    sval m = sb_eval(b, st->msg);
+    if (c.kind == SV_NONE || m.kind == SV_NONE)
+        return NULL;
+    if (m.kind != SV_STR) {
+        ERR(b, st->msg->loc, "the assert message must be a string literal");
+        return NULL;
+    }
+    return make_assert(b, &c, &m, sloc, NULL);
+}
+
+/* A = T.match_buffer(param, shape, dtype) at the top of the function body:
+ * the buffer behind a T.handle parameter. */
+static bool match_param_buffer(builder *b, const py_stmt *st)
+{
+    const py_expr *t = st->target;
+    tir_loc sloc = st->loc;
+    if (!b->in_func_top || b->cur_block) {
+        ERR(b, sloc, "T.match_buffer outside a block must be at the top of the function body");
+        return false;
+    }
+    call_args ca;
+    if (!sb_eval_args(b, st->value, &ca))
+        return false;
+    const sval *h = sb_arg(&ca, 0, "param");
+    uint32_t pi = b->func->nparams;
+    if (h && h->kind == SV_EXPR && h->e->kind == TIR_E_VAR)
+        for (pi = 0; pi < b->func->nparams && b->func->params[pi] != h->e->var; pi++)
+            ;
+    if (pi == b->func->nparams || !tir_dt_is_handle(b->func->params[pi]->dtype)) {
+        ERR(b, h ? h->loc : sloc, "T.match_buffer expects a T.handle parameter of the function");
+        return false;
+    }
+    if (b->func->param_buffers[pi]) {
+        ERR(b, h->loc, "parameter '%s' is already matched to buffer '%s'", b->func->params[pi]->name,
+            b->func->param_buffers[pi]->name);
+        return false;
+    }
+    tir_buffer *buf = sb_make_buffer(b, t->name, &ca, 1, false, sloc);
+    if (!buf)
+        return false;
+    b->func->param_buffers[pi] = buf;
+    sb_bind(b, t->name, BIND_BUFFER, NULL, buf);
+    return true;
+}
+
+/* A = T.Buffer(shape, dtype, data=p) in a body: a buffer over p, bound to the name */
+static bool bind_buffer_view(builder *b, const py_stmt *st)
+{
+    const py_expr *t = st->target;
+    tir_loc sloc = st->loc;
+    call_args ca;
+    if (!sb_eval_args(b, st->value, &ca))
+        return false;
+    if (!sb_kwarg(&ca, "data")) {
+        ERR(b, sloc, "T.Buffer in a function body needs data=");
+        return false;
+    }
+    tir_buffer *buf = sb_make_buffer(b, t->name, &ca, 0, true, sloc);
+    if (!buf)
+        return false;
+    sb_bind(b, t->name, BIND_BUFFER, NULL, buf);
+    return true;
+}
+
+/* target = value: a store, a buffer declaration, a Var declaration, or a
+ * LetStmt over the rest of the suite. */
+static stmt_result build_assign(builder *b, const py_stmt *st)
+{
+    const py_expr *t = st->target;
+    tir_loc sloc = st->loc;
+    if (t->kind == PY_SUBSCRIPT) {
+        sval v = sb_eval(b, st->value);
+        if (v.kind == SV_NONE)
+            return failure();
+        return emit(build_store(b, t, &v, sloc));
+    }
+    if (t->kind == PY_NAME && sb_is_t_call(b, st->value, "match_buffer") && b->cur_block &&
+        b->cur_block != b->root)
+        return sb_block_match_buffer(b, st) ? nothing() : failure();
+    if (t->kind == PY_NAME && sb_is_t_call(b, st->value, "match_buffer"))
+        return match_param_buffer(b, st) ? nothing() : failure();
+    if (t->kind == PY_NAME && (sb_is_t_call(b, st->value, "decl_buffer") || sb_is_t_call(b, st->value, "buffer_decl")))
+        return opens_rest(make_decl_buffer(b, st->value, t->name, sloc));
+    if (t->kind == PY_NAME && sb_is_t_call(b, st->value, "launch_thread"))
+        return opens_rest(make_launch(b, st->value, t->name, sloc));
+    if (t->kind == PY_NAME && sb_is_t_call(b, st->value, "allocate"))
+        return opens_rest(make_allocate(b, st));
+    if (t->kind == PY_NAME && sb_is_t_call(b, st->value, "Buffer"))
+        return bind_buffer_view(b, st) ? nothing() : failure();
+    sval v = sb_eval(b, st->value);
+    if (v.kind == SV_NONE)
+        return failure();
+    if (t->kind == PY_TUPLE) {
+        ERR(b, t->loc, "tuple assignment is only supported for T.axis.remap");
+        return failure();
+    }
+    if (t->kind != PY_NAME) {
+        ERR(b, t->loc, "cannot assign to this target");
+        return failure();
+    }
+    if (v.kind == SV_BUFFER) {
+        sb_bind(b, t->name, BIND_BUFFER, NULL, v.buf);
+        return nothing();
+    }
+    /* `n = T.int32()` declares a Var; it is bound elsewhere (4.4). */
+    if (v.kind == SV_EXPR && v.e->kind == TIR_E_VAR && !sb_lookup_var_binding(b, v.e->var)) {
+        v.e->var->name = t->name;
+        sb_bind(b, t->name, BIND_VAR, v.e->var, NULL);
+        return nothing();
+    }
+    tir_expr *e = sb_to_expr(b, &v);
+    if (!e)
+        return failure();
+    tir_stmt *let = tir_stmt_new(b->a, TIR_S_LET, sloc);
+    let->var = tir_var_new(b->a, t->name, e->dtype, t->loc);
+    let->value = e;
+    return opens_rest(let);
+}
+
+/* name: annotation = value: a LetStmt of the annotated dtype over the rest */
+static tir_stmt *build_annassign(builder *b, const py_stmt *st)
+{
+    const py_expr *t = st->target;
+    tir_loc sloc = st->loc;
+    tir_dtype dt;
+    if (t->kind != PY_NAME) {
+        ERR(b, t->loc, "an annotated assignment needs a name");
+        return NULL;
+    }
+    if (!sb_annotation_dtype(b, st->annotation, &dt))
+        return NULL;
+    if (!st->value) {
+        ERR(b, sloc, "an annotated name needs a value");
+        return NULL;
+    }
+    sval v = sb_eval(b, st->value);
+    tir_expr *e = v.kind == SV_NONE ? NULL : sb_to_expr_as(b, &v, dt);
+    if (!e)
+        return NULL;
+    tir_stmt *let = tir_stmt_new(b->a, TIR_S_LET, sloc);
+    let->var = tir_var_new(b->a, t->name, dt, t->loc);
+    let->value = e;
+    return let;
+}
+
+/* A[i] op= value: the store of A[i] op value */
+static tir_stmt *build_augassign(builder *b, const py_stmt *st)
+{
+    tir_loc sloc = st->loc;
+    if (st->target->kind != PY_SUBSCRIPT) {
+        ERR(b, sloc, "augmented assignment is only supported on buffer elements");
+        return NULL;
+    }
+    py_expr bin;
+    memset(&bin, 0, sizeof bin);
+    bin.kind = PY_BINOP;
+    bin.op = st->op;
+    bin.loc = st->target->loc;
+    bin.lhs = st->target;
+    bin.rhs = st->value;
+    sval v = sb_eval_binop(b, &bin);
+    if (v.kind == SV_NONE)
+        return NULL;
+    return build_store(b, st->target, &v, sloc);
+}
+
+/* with T.Assert(cond, message): body */
+static tir_stmt *with_assert(builder *b, const py_stmt *st)
+{
+    call_args ca;
+    if (!sb_eval_args(b, st->items[0], &ca) || ca.n != 2)
+        return NULL;
+    tir_stmt *body = sb_build_body(b, &st->body, st->loc);
+    return body ? make_assert(b, &ca.pos[0], &ca.pos[1], st->loc, body) : NULL;
+}
+
+/* with T.decl_buffer(...) as A: body, or with T.attr(node, key, value): body */
+static tir_stmt *with_decl_buffer_or_attr(builder *b, const py_stmt *st)
+{
+    tir_loc sloc = st->loc;
+    const py_expr *tgt = st->targets[0];
+    tir_stmt *head;
+    binding *saved = b->scope;
+    if (sb_is_t_call(b, st->items[0], "attr")) {
+        head = make_attr(b, st->items[0], sloc);
+    } else {
+        if (!tgt || tgt->kind != PY_NAME) {
+            ERR(b, sloc, "with T.decl_buffer(...) needs 'as NAME'");
+            return NULL;
+        }
+        head = make_decl_buffer(b, st->items[0], tgt->name, sloc);
+        if (head)
+            sb_bind(b, tgt->name, BIND_BUFFER, NULL, innermost(head)->buffer);
+    }
+    if (!head) {
+        b->scope = saved;
+        return NULL;
+    }
+    tir_stmt *holder = innermost(head);
+    holder->body = sb_build_suite(b, &st->body, 0, sloc);
+    b->scope = saved;
+    return holder->body ? head : NULL;
+}
+
+/* with T.launch_thread(var_or_tag, extent) [as v]: body */
+static tir_stmt *with_launch(builder *b, const py_stmt *st)
+{
+    tir_loc sloc = st->loc;
+    const py_expr *tgt = st->targets[0];
+    tir_stmt *at = make_launch(b, st->items[0], tgt && tgt->kind == PY_NAME ? tgt->name : NULL, sloc);
+    if (!at)
+        return NULL;
+    binding *saved = b->scope;
+    if (tgt && tgt->kind == PY_NAME)
+        sb_bind(b, tgt->name, BIND_VAR, at->var, NULL);
+    at->body = sb_build_suite(b, &st->body, 0, sloc);
+    b->scope = saved;
+    return at->body ? at : NULL;
+}
+
+/* with T.LetStmt(value[, annotation]) as x: body (5.7) */
+static tir_stmt *with_let(builder *b, const py_stmt *st)
+{
+    tir_loc sloc = st->loc;
+    if (!st->targets[0]) {
+        /* with T.LetStmt(value, var=x): */
+        tir_stmt *let = make_let_existing(b, st->items[0], sloc);
+        if (!let)
+            return NULL;
+        let->body = sb_build_suite(b, &st->body, 0, sloc);
+        return let->body ? let : NULL;
+    }
+    call_args ca;
+    if (!sb_eval_args(b, st->items[0], &ca) || ca.n < 1 || sb_kwarg(&ca, "var")) {
+        if (ca.n < 1 || sb_kwarg(&ca, "var"))
+            ERR(b, sloc, "unsupported: T.LetStmt needs a value and an 'as' name");
+        return NULL;
+    }
+    if (!st->targets[0] || st->targets[0]->kind != PY_NAME) {
+        ERR(b, sloc, "T.LetStmt needs 'as NAME'");
+        return NULL;
+    }
+    tir_expr *v = sb_to_expr(b, &ca.pos[0]);
+    if (!v)
+        return NULL;
+    tir_dtype dt = v->dtype;
+    if (ca.n >= 2 && !sb_dtype_of(b, &ca.pos[1], &dt))
+        return NULL;
+    tir_stmt *let = tir_stmt_new(b->a, TIR_S_LET, sloc);
+    let->var = tir_var_new(b->a, st->targets[0]->name, dt, st->targets[0]->loc);
+    let->value = v;
+    binding *saved = b->scope;
+    sb_bind(b, st->targets[0]->name, BIND_VAR, let->var, NULL);
+    let->body = sb_build_suite(b, &st->body, 0, sloc);
+    b->scope = saved;
+    return let->body ? let : NULL;
+}
+
+/* A with-statement: its body is its own suite.  (with T.init() is a block
+ * statement, see script_blocks.c.) */
+static tir_stmt *build_with(builder *b, const py_stmt *st)
+{
+    if (st->nitems == 1 && sb_is_t_call(b, st->items[0], "block"))
+        return sb_build_block(b, st, st->items[0]);
+    if (st->nitems == 1 && sb_is_t_call(b, st->items[0], "Assert"))
+        return with_assert(b, st);
+    if (st->nitems == 1 && (sb_is_t_call(b, st->items[0], "decl_buffer") || sb_is_t_call(b, st->items[0], "attr")))
+        return with_decl_buffer_or_attr(b, st);
+    if (st->nitems == 1 && sb_is_t_call(b, st->items[0], "launch_thread"))
+        return with_launch(b, st);
+    if (st->nitems == 1 && sb_is_t_call(b, st->items[0], "LetStmt"))
+        return with_let(b, st);
+    ERR(b, st->loc, "unsupported with-statement (expected T.block, T.init, T.Assert or T.LetStmt)");
+    return NULL;
+}
+
+/* return e  ->  Evaluate(tir.ret(e)) (5.10) */
+static tir_stmt *build_return(builder *b, const py_stmt *st)
+{
+    tir_loc sloc = st->loc;
+    if (!st->value) {
+        ERR(b, sloc, "return needs a value in TIR (a function without one just ends)");
+        return NULL;
+    }
+    sval v = sb_eval(b, st->value);
+    tir_expr *e = v.kind == SV_NONE ? NULL
+                  : b->func->has_ret_type ? sb_to_expr_as(b, &v, b->func->ret_dtype)
+                                          : sb_to_expr(b, &v);
+    if (!e)
+        return NULL;
+    tir_stmt *res = tir_stmt_new(b->a, TIR_S_EVALUATE, sloc);
+    res->value = sb_call_node(b, e->dtype, "tir.ret", &e, 1, sloc);
+    return res;
+}
+
+static stmt_result build_stmt(builder *b, const py_stmt *st)
+{
+    switch (st->kind) {
+    case PY_S_PASS: return nothing();
+    case PY_S_EXPR: return build_expr_stmt(b, st);
+    case PY_S_ASSERT: return opens_rest(build_assert(b, st));
+    case PY_S_ASSIGN: return build_assign(b, st);
+    case PY_S_ANNASSIGN: return opens_rest(build_annassign(b, st));
+    case PY_S_AUGASSIGN: return emit(build_augassign(b, st));
+    case PY_S_FOR: return emit(build_for(b, st));
+    case PY_S_WHILE: return emit(build_while(b, st));
+    case PY_S_IF: return emit(build_if(b, st));
+    case PY_S_WITH: return emit(build_with(b, st));
+    case PY_S_RETURN: return emit(build_return(b, st));
+    case PY_S_BREAK:
+    case PY_S_CONTINUE:
+        ERR(b, st->loc, "unsupported: break and continue are not part of the TIR specification");
+        return failure();
+    case PY_S_FUNCDEF:
+    case PY_S_CLASSDEF:
+    case PY_S_IMPORT:
+        ERR(b, st->loc, "nested definitions and imports are not allowed in a TIR function");
+        return failure();
+    }
+    return failure();
+}
+
+/* Builds suite items [from, len): scope-opening statements take the rest of
+ * the suite as their body (5.1). */
+tir_stmt *sb_build_suite(builder *b, const py_suite *s, uint32_t from, tir_loc loc)
+{
+    tir_vec out = {0};
+    bool failed = false;
+    for (uint32_t i = from; i < s->len; i++) {
+        const py_stmt *st = s->items[i];
+        if (b->d->nerrors > TIR_DIAG_MAX_ERRORS)
+            return NULL;
+        bool ok;
+        if (sb_block_statement(b, st, &ok)) {
+            failed |= !ok;
+            continue;
+        }
+        stmt_result r = build_stmt(b, st);
+        if (r.failed) {
+            failed = true;
+            continue;
+        }
+        if (r.opener) {
+            binding *saved = b->scope;
+            tir_stmt *holder = innermost(r.opener);
+            if (holder->kind == TIR_S_DECL_BUFFER)
+                sb_bind(b, st->target->name, BIND_BUFFER, NULL, holder->buffer);
+            else if (st->kind != PY_S_EXPR && (r.opener->kind == TIR_S_LET || r.opener->kind == TIR_S_ALLOCATE ||
+                                               (r.opener->kind == TIR_S_ATTR && st->kind == PY_S_ASSIGN)))
+                sb_bind(b, st->target->name, BIND_VAR, r.opener->var, NULL);
+            tir_stmt *body = sb_build_suite(b, s, i + 1, st->loc);
+            b->scope = saved;
+            if (!body)
+                return NULL;
+            holder->body = body;
+            tir_vec_push(b->a, &out, r.opener);
+            break;
+        }
+        if (r.stmt)
+            tir_vec_push(b->a, &out, r.stmt);
+    }
+    if (failed)
+        return NULL;
+    if (out.len == 0)
+        return noop(b, loc);
+    return tir_seq(b->a, (tir_stmt **)out.items, (uint32_t)out.len, loc);
+}
