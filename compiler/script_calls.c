@@ -398,8 +398,13 @@ static sval call_Select(builder *b, const char *name, const call_args *ca)
     sval none = sv_none(ca->loc);
     if (!nargs_between(b, ca, name, 3, 3))
         return none;
-    tir_expr *c = sb_to_bool_expr(b, sb_arg(ca, 0, "condition"));
-    tir_expr *t = sb_to_expr(b, sb_arg(ca, 1, "true_value")), *f = sb_to_expr(b, sb_arg(ca, 2, "false_value"));
+    const sval *sc = sb_arg(ca, 0, "condition"), *st = sb_arg(ca, 1, "true_value"), *sf = sb_arg(ca, 2, "false_value");
+    if (!sc || !st || !sf) {
+        ERR(b, ca->loc, "T.Select takes condition, true_value and false_value");
+        return none;
+    }
+    tir_expr *c = sb_to_bool_expr(b, sc);
+    tir_expr *t = sb_to_expr(b, st), *f = sb_to_expr(b, sf);
     if (!c || !t || !f)
         return none;
     tir_expr *e = tir_expr_new(b->a, TIR_E_SELECT, t->dtype, ca->loc);
@@ -457,6 +462,10 @@ static sval call_binary(builder *b, const char *name, const call_args *ca)
     if (!nargs_between(b, ca, name, 2, 2))
         return none;
     const sval *x = sb_arg(ca, 0, "a"), *y = sb_arg(ca, 1, "b");
+    if (!x || !y) {
+        ERR(b, ca->loc, "T.%s takes two operands, a and b", name);
+        return none;
+    }
     if (binfns[i].exact) {
         tir_expr *ex = sb_to_expr(b, x), *ey = sb_to_expr(b, y);
         if (!ex || !ey)
