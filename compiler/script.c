@@ -118,34 +118,66 @@ static tir_func *build_func(builder *b, const py_stmt *def)
     return f;
 }
 
+/* "tvm.script", "tvm.script.parser", "tvm.script.ir_builder": the modules
+ * TVM's own code imports the dialects from. */
+static bool is_script_module(const char *m)
+{
+    return strcmp(m, "tvm.script") == 0 || strcmp(m, "tvm.script.parser") == 0 ||
+           strcmp(m, "tvm.script.ir_builder") == 0;
+}
+
+/* Text that only TVM >= 0.25 prints or parses (tvmscript-tirx.md 0, 1.5). */
+static bool has_tirx_0_25_marks(const char *src)
+{
+    return src && (strstr(src, "T.let[") || strstr(src, "s_tir=") || strstr(src, "tvm.tirx.layout") ||
+                   strstr(src, "import tile as Tx"));
+}
+
+/* The dialect (tvmscript-tirx.md 1.1): classic `tir` or `tirx`, from the
+ * imports, else the commented header mod.script() prints, else the body
+ * constructs that exist only in tirx.  For tirx, which release's meaning
+ * applies: 0.25's marks (T.let[...], s_tir=, the Axis import) mean 0.25 or
+ * later; a printed header without them is 0.24's; a program written by hand
+ * against an import gets today's meaning. */
 static void scan_imports(builder *b, const py_module *m)
 {
-    /* The printed header is a comment (1.4); honour it when no import is given. */
+    bool tirx_import = false, tirx_header = false, classic = false;
+    for (uint32_t i = 0; i < m->body.len; i++) {
+        const py_stmt *s = m->body.items[i];
+        if (s->kind != PY_S_IMPORT || !s->from_module)
+            continue;
+        for (uint32_t k = 0; k < s->nnames; k++) {
+            const char *alias = s->asnames[k] ? s->asnames[k] : s->names[k];
+            if (!is_script_module(s->from_module))
+                continue;
+            if (strcmp(s->names[k], "tir") == 0) {
+                b->t_alias = alias;
+                classic = true;
+            } else if (strcmp(s->names[k], "tirx") == 0) {
+                b->t_alias = alias;
+                tirx_import = true;
+            } else if (strcmp(s->names[k], "ir") == 0) {
+                b->i_alias = alias;
+            }
+        }
+    }
     for (uint32_t i = 0; i < m->ncomments; i++) {
         const char *t = m->comments[i].text;
         while (*t == ' ')
             t++;
-        if (strncmp(t, "from tvm.script import tirx", 27) == 0) {
-            tir_loc loc = {.line = m->comments[i].line, .col = 1};
-            ERR(b, loc, "unsupported dialect 'tirx' (TVM >= 0.24); print the module with TVM <= 0.23");
-        }
+        if (strncmp(t, "from tvm.script import tirx as ", 31) == 0)
+            tirx_header = true;
     }
-    for (uint32_t i = 0; i < m->body.len; i++) {
-        const py_stmt *s = m->body.items[i];
-        if (s->kind != PY_S_IMPORT)
-            continue;
-        if (!s->from_module)
-            continue;
-        for (uint32_t k = 0; k < s->nnames; k++) {
-            const char *alias = s->asnames[k] ? s->asnames[k] : s->names[k];
-            if (strcmp(s->from_module, "tvm.script") == 0 && strcmp(s->names[k], "tir") == 0)
-                b->t_alias = alias;
-            else if (strcmp(s->from_module, "tvm.script") == 0 && strcmp(s->names[k], "ir") == 0)
-                b->i_alias = alias;
-            else if (strcmp(s->from_module, "tvm.script") == 0 && strcmp(s->names[k], "tirx") == 0)
-                ERR(b, s->loc, "unsupported dialect 'tirx' (TVM >= 0.24); print the module with TVM <= 0.23");
-        }
-    }
+    const char *src = b->d->src;
+    bool marks = has_tirx_0_25_marks(src);
+    if (classic)
+        b->tirx = 0;
+    else if (tirx_import)
+        b->tirx = 26;
+    else if (tirx_header)
+        b->tirx = marks ? 26 : 24;
+    else if (marks || (src && (strstr(src, "T.sblock(") || strstr(src, "T.sblock_alloc_buffer("))))
+        b->tirx = marks ? 26 : 24;
 }
 
 static void build_def(builder *b, const py_stmt *s)

@@ -52,19 +52,63 @@ bool sb_py_int_of(builder *b, const sval *v, int64_t *out, const char *what)
 }
 
 /* A shape given as a tuple, a list or a single value (4.2). */
+/* Binds each name of e that is not yet defined to a new int32 variable. */
+static void declare_free_names(builder *b, const py_expr *e)
+{
+    if (!e)
+        return;
+    if (e->kind == PY_NAME) {
+        if (!sb_lookup(b, e->name) && strcmp(e->name, b->t_alias ? b->t_alias : "T") != 0) {
+            tir_var *v = tir_var_new(b->a, e->name, TIR_DT_I32, e->loc);
+            sb_bind(b, e->name, BIND_VAR, v, NULL);
+            tir_vec_push(b->a, &b->sig_vars, v);
+        }
+        return;
+    }
+    if (e->kind == PY_ATTR || e->kind == PY_CALL)
+        return; /* T.int64(...) and the like name no shape variable */
+    declare_free_names(b, e->lhs);
+    declare_free_names(b, e->rhs);
+    declare_free_names(b, e->value);
+    for (uint32_t i = 0; i < e->nitems; i++)
+        declare_free_names(b, e->items[i]);
+}
+
+/* A quoted shape element of TVM >= 0.26's signatures, ("n", "n * 2"): the
+ * expression in the string, each name not bound earlier becoming a new int32
+ * variable (that `n = T.int32()` in the body then refers to). */
+static tir_expr *quoted_shape(builder *b, const sval *v)
+{
+    py_module *pm = py_parse(b->a, b->d, v->s, strlen(v->s));
+    if (!pm || pm->body.len != 1 || pm->body.items[0]->kind != PY_S_EXPR) {
+        if (pm)
+            ERR(b, v->loc, "a quoted shape must hold one expression, got \"%.60s\"", v->s);
+        return NULL;
+    }
+    const py_expr *e = pm->body.items[0]->value;
+    declare_free_names(b, e);
+    sval x = sb_eval(b, e);
+    return x.kind == SV_NONE ? NULL : sb_to_expr(b, &x);
+}
+
+static tir_expr *shape_elem(builder *b, const sval *v)
+{
+    return v->kind == SV_STR ? quoted_shape(b, v) : sb_to_expr(b, v);
+}
+
 bool sb_shape_of(builder *b, const sval *v, uint32_t *n, tir_expr ***out)
 {
     if (v->kind == SV_TUPLE) {
         *n = v->n;
         *out = tir_arena_alloc(b->a, (v->n ? v->n : 1) * sizeof **out);
         for (uint32_t i = 0; i < v->n; i++)
-            if (!((*out)[i] = sb_to_expr(b, &v->items[i])))
+            if (!((*out)[i] = shape_elem(b, &v->items[i])))
                 return false;
         return true;
     }
     *n = 1;
     *out = tir_arena_alloc(b->a, sizeof **out);
-    return ((*out)[0] = sb_to_expr(b, v)) != NULL;
+    return ((*out)[0] = shape_elem(b, v)) != NULL;
 }
 
 tir_buffer *sb_make_buffer(builder *b, const char *name, const call_args *ca, uint32_t shape_pos,
@@ -825,6 +869,15 @@ typedef struct {
     bool drops_dtype;
 } t_call;
 
+/* T.break_loop() / T.continue_loop(): what break and continue build; the
+ * checker allows them only as statements of a serial loop. */
+static sval call_loop_exit(builder *b, const char *name, const call_args *ca)
+{
+    if (!nargs_between(b, ca, name, 0, 0))
+        return sv_none(ca->loc);
+    return sv_expr(sb_call_node(b, TIR_DT_I32, sb_op_name(b, name), NULL, 0, ca->loc));
+}
+
 static const t_call t_calls[] = {
     /* loops (5.3) */
     {"serial", call_loop, false}, {"parallel", call_loop, false}, {"vectorized", call_loop, false},
@@ -880,6 +933,7 @@ static const t_call t_calls[] = {
     {"env_thread", call_env_thread, false},
     {"target", call_target, false},
     {"Let", call_Let, false},
+    {"break_loop", call_loop_exit, false}, {"continue_loop", call_loop_exit, false},
     {"meta_var", call_meta, false}, {"macro", call_meta, false},
 };
 
@@ -887,6 +941,28 @@ static const t_call t_calls[] = {
 static const char *const unsupported_prefixes[] = {"ptx_", "mma_", "tvm_", "simdgroup_", "address_of",
                                                    "call_packed", "call_cpacked", "handle_add_byte_offset",
                                                    "vscale", NULL};
+
+/* tirx's GPU and accelerator constructs (tvmscript-tirx.md section 3):
+ * scope ids, device entry, tile primitives by execution scope, backend
+ * intrinsic namespaces, pooled memory. */
+static bool is_gpu_construct(const char *name)
+{
+    static const char *const names[] = {
+        "cta_id", "cluster_id", "cta_id_in_cluster", "cta_id_in_pair", "warpgroup_id", "warp_id", "warp_id_in_wg",
+        "lane_id", "thread_id", "thread_id_in_wg", "device_entry", "tmem", "alloc_shared", "smem", "shared_scalar",
+        "TileLayout", "ComposeLayout", "SwizzleLayout", "SMEMPool", "TMEMPool", "meta_class", "TensorMap",
+        "ptr_byte_offset", "print_buffer",
+    };
+    static const char *const namespaces[] = {"ptx.", "cuda.", "nki.", "metal.", "webgpu.", "nvshmem.", "warp.",
+                                             "cta.", "wg.", "cluster.", "tile.", "thread."};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(name, names[i]) == 0)
+            return true;
+    for (size_t i = 0; i < sizeof namespaces / sizeof namespaces[0]; i++)
+        if (strncmp(name, namespaces[i], strlen(namespaces[i])) == 0)
+            return true;
+    return false;
+}
 
 static const t_call *find_t_call(const char *name)
 {
@@ -916,6 +992,13 @@ sval sb_call_t(builder *b, const char *name, const call_args *ca)
             ERR(b, ca->loc, "unsupported builtin 'T.%s' (outside the specified TIR subset)", name);
             return sv_none(ca->loc);
         }
+    if (is_gpu_construct(name)) {
+        ERR(b, ca->loc,
+            "unsupported: tirx GPU construct 'T.%s': it only has a meaning on a GPU or accelerator, and tirvm runs TIR "
+            "on CPUs",
+            name);
+        return sv_none(ca->loc);
+    }
     ERR(b, ca->loc, "unknown or unsupported function 'T.%s'", name);
     return sv_none(ca->loc);
 }

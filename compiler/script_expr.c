@@ -29,6 +29,14 @@ static sval eval_name(builder *b, const py_expr *x)
         if (bd->kind == BIND_BUFFER) {
             v.kind = SV_BUFFER;
             v.buf = bd->buf;
+        } else if (bd->kind == BIND_SCALAR) {
+            /* a mutable scalar reads as its one element */
+            tir_expr *ld = tir_expr_new(b->a, TIR_E_LOAD, bd->buf->dtype, x->loc);
+            ld->buffer = bd->buf;
+            ld->nargs = 1;
+            ld->args = tir_arena_alloc(b->a, sizeof *ld->args);
+            ld->args[0] = tir_int(b->a, TIR_DT_I32, 0, x->loc);
+            v = sv_expr(ld);
         } else {
             v = sv_expr(tir_var_ref(b->a, bd->var, x->loc));
         }
@@ -659,7 +667,29 @@ bool sb_is_t_call(builder *b, const py_expr *e, const char *name)
     }
     (void)nl;
     return f->value->kind == PY_NAME && b->t_alias && strcmp(f->value->name, b->t_alias) == 0 &&
-           strcmp(f->name, name) == 0;
+           strcmp(sb_canonical_t_name(b, f->name), name) == 0;
+}
+
+const char *sb_canonical_t_name(const builder *b, const char *name)
+{
+    static const struct {
+        const char *tirx, *classic;
+    } renames[] = {
+        /* 0.24 renamed the block forms (tvmscript-tirx.md 1.6) */
+        {"sblock", "block"},
+        {"sblock_attr", "block_attr"},
+        {"sblock_alloc_buffer", "alloc_buffer"},
+        /* and made T.alloc_buffer a flat allocation anywhere (1.7) */
+        {"alloc_buffer", "tirx_alloc_buffer"},
+        {"alloc_local", "tirx_alloc_local"},
+        {"Bind", "bind"},
+    };
+    if (!b->tirx)
+        return name;
+    for (size_t i = 0; i < sizeof renames / sizeof renames[0]; i++)
+        if (strcmp(name, renames[i].tirx) == 0)
+            return renames[i].classic;
+    return name;
 }
 
 bool sb_is_t_call_prefix(builder *b, const py_expr *e, const char *prefix)

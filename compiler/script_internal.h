@@ -61,7 +61,9 @@ struct sval {
 };
 
 /* ---- scopes -------------------------------------------------------------- */
-typedef enum { BIND_VAR, BIND_BUFFER } bind_kind;
+/* BIND_SCALAR: tirx >= 0.25's mutable scalar, a one-element local buffer
+ * that reads as its element and is assigned by a store (tvmscript-tirx.md 1.5) */
+typedef enum { BIND_VAR, BIND_BUFFER, BIND_SCALAR } bind_kind;
 typedef struct binding binding;
 struct binding {
     const char *name;
@@ -89,6 +91,13 @@ typedef struct {
     int depth; /* expression nesting being evaluated */
     /* names of module functions, for Module.f references */
     const py_stmt *module_class;
+    /* 0 for the classic tir dialect (TVM 0.18-0.23); for tirx, the minor
+     * version of TVM whose meaning applies (24: x = e binds; 25 and later:
+     * x = e makes a mutable scalar) */
+    int tirx;
+    /* signature variables declared by a quoted shape or a PEP 695 type
+     * parameter; `n = T.int32()` in the body refers to them */
+    tir_vec sig_vars;
 } builder;
 
 /* Arguments of a call, evaluated, with keyword lookup. */
@@ -157,7 +166,11 @@ sval sb_eval_subscript(builder *b, const py_expr *x, bool want_region);
 sval sb_eval_binop(builder *b, const py_expr *x);
 sval sb_region_or_load(builder *b, tir_buffer *buf, const py_expr *index, bool want_region);
 bool sb_annotation_dtype(builder *b, const py_expr *ann, tir_dtype *out);
-/* Is e a call of T.<name> (name may be dotted: "axis.remap")? */
+/* The classic name of a T.<name> of the tirx dialect (T.sblock is T.block,
+ * ...); tirx's statement-level T.alloc_buffer is "tirx_alloc_buffer". */
+const char *sb_canonical_t_name(const builder *b, const char *name);
+/* Is e a call of T.<name> (name may be dotted: "axis.remap")?  Names are
+ * compared after sb_canonical_t_name. */
 bool sb_is_t_call(builder *b, const py_expr *e, const char *name);
 /* ... of T.<prefix>.<anything>? */
 bool sb_is_t_call_prefix(builder *b, const py_expr *e, const char *prefix);

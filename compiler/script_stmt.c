@@ -358,31 +358,33 @@ typedef struct {
     tir_stmt *stmt;   /* a statement at this position */
     tir_stmt *opener; /* a statement whose innermost body is the rest of the suite */
     bool failed;
+    tir_stmt *first;  /* with opener: runs before the rest (a mutable scalar's first store) */
+    bool scalar;      /* the opener declares a mutable scalar, not a buffer */
 } stmt_result;
 
 static stmt_result nothing(void)
 {
-    stmt_result r = {NULL, NULL, false};
+    stmt_result r = {NULL, NULL, false, NULL, false};
     return r;
 }
 
 static stmt_result failure(void)
 {
-    stmt_result r = {NULL, NULL, true};
+    stmt_result r = {NULL, NULL, true, NULL, false};
     return r;
 }
 
 /* s, or a failure if s is NULL */
 static stmt_result emit(tir_stmt *s)
 {
-    stmt_result r = {s, NULL, s == NULL};
+    stmt_result r = {s, NULL, s == NULL, NULL, false};
     return r;
 }
 
 /* s opening a scope over the rest of the suite, or a failure if s is NULL */
 static stmt_result opens_rest(tir_stmt *s)
 {
-    stmt_result r = {NULL, s, s == NULL};
+    stmt_result r = {NULL, s, s == NULL, NULL, false};
     return r;
 }
 
@@ -508,6 +510,154 @@ static bool bind_buffer_view(builder *b, const py_stmt *st)
     return true;
 }
 
+/* ---- tirx forms (tvmscript-tirx.md 1.5, 1.7) ------------------------------------ */
+/* Allocate(A.data) + DeclBuffer(A) over the rest of the suite, for a buffer
+ * that owns its memory. */
+static tir_stmt *allocation_of(builder *b, tir_buffer *buf, tir_loc loc)
+{
+    tir_stmt *decl = tir_stmt_new(b->a, TIR_S_DECL_BUFFER, loc);
+    decl->buffer = buf;
+    tir_stmt *al = tir_stmt_new(b->a, TIR_S_ALLOCATE, loc);
+    al->var = buf->data;
+    al->buffer = buf;
+    al->dtype = buf->dtype;
+    al->nindices = buf->ndim;
+    al->indices = buf->shape;
+    al->cond = tir_int(b->a, TIR_DT_BOOL, 1, loc);
+    al->body = decl;
+    return al;
+}
+
+/* A = T.alloc_buffer(shape, dtype, scope=...) (or T.alloc_local(shape,
+ * dtype), scope "local"): tirx's flat allocation over the rest of the suite. */
+static tir_stmt *make_flat_alloc(builder *b, const py_expr *call, const char *name, bool local, tir_loc loc)
+{
+    call_args ca;
+    if (!sb_eval_args(b, call, &ca))
+        return NULL;
+    if (local && !sb_kwarg(&ca, "scope")) {
+        const char **kwn = tir_arena_alloc(b->a, (ca.nkw + 1) * sizeof *kwn);
+        sval *kw = tir_arena_alloc(b->a, (ca.nkw + 1) * sizeof *kw);
+        if (ca.nkw) {
+            memcpy(kwn, ca.kwnames, ca.nkw * sizeof *kwn);
+            memcpy(kw, ca.kw, ca.nkw * sizeof *kw);
+        }
+        kwn[ca.nkw] = "scope";
+        kw[ca.nkw] = sv_none(loc);
+        kw[ca.nkw].kind = SV_STR;
+        kw[ca.nkw].s = "local";
+        ca.kwnames = kwn;
+        ca.kw = kw;
+        ca.nkw++;
+    }
+    tir_buffer *buf = sb_make_buffer(b, name, &ca, 0, false, loc);
+    return buf ? allocation_of(b, buf, loc) : NULL;
+}
+
+/* B = A.view(d0, d1, ...): a DeclBuffer over A's memory with another shape
+ * (TVM >= 0.25 prints lowered parameters this way); a view with another
+ * dtype reinterprets the storage and is refused. */
+static tir_stmt *make_view(builder *b, const py_stmt *st)
+{
+    const py_expr *call = st->value;
+    binding *src = sb_lookup(b, call->func->value->name);
+    call_args ca;
+    if (!sb_eval_args(b, call, &ca))
+        return NULL;
+    if (ca.nkw || (ca.n == 1 && ca.pos[0].kind == SV_STR)) {
+        ERR(b, st->loc, "unsupported: a buffer view with another dtype or a layout (outside the specified TIR subset)");
+        return NULL;
+    }
+    tir_buffer *from = src->buf;
+    tir_buffer *buf = tir_arena_alloc(b->a, sizeof *buf);
+    *buf = *from;
+    buf->name = st->target->name;
+    buf->loc = st->loc;
+    sval shape = sv_none(st->loc);
+    shape.kind = SV_TUPLE;
+    shape.n = ca.n;
+    shape.items = ca.pos;
+    if (ca.n == 1 && ca.pos[0].kind == SV_TUPLE)
+        shape = ca.pos[0];
+    if (!sb_shape_of(b, &shape, &buf->ndim, &buf->shape))
+        return NULL;
+    buf->strides = NULL;
+    buf->nstrides = 0;
+    if (from->nstrides) {
+        ERR(b, st->loc, "unsupported: a view of a strided buffer");
+        return NULL;
+    }
+    tir_stmt *decl = tir_stmt_new(b->a, TIR_S_DECL_BUFFER, st->loc);
+    decl->buffer = buf;
+    return decl;
+}
+
+static bool is_buffer_method(builder *b, const py_expr *e, const char *method)
+{
+    if (!e || e->kind != PY_CALL || e->func->kind != PY_ATTR || strcmp(e->func->name, method) != 0 ||
+        e->func->value->kind != PY_NAME)
+        return false;
+    binding *bd = sb_lookup(b, e->func->value->name);
+    return bd && bd->kind == BIND_BUFFER;
+}
+
+/* x = e (tirx >= 0.25): a one-element local buffer holding e, as TVM's
+ * local_scalar; later assignments store into it.  value NULL: no first store. */
+static stmt_result make_scalar(builder *b, const py_expr *target, tir_dtype dt, const sval *value, tir_loc loc)
+{
+    tir_buffer *buf = tir_arena_alloc(b->a, sizeof *buf);
+    buf->name = target->name;
+    buf->loc = target->loc;
+    buf->dtype = dt;
+    buf->ndim = 1;
+    buf->shape = tir_arena_alloc(b->a, sizeof *buf->shape);
+    buf->shape[0] = tir_int(b->a, TIR_DT_I32, 1, loc);
+    buf->scope = "local";
+    buf->data_alignment = 64;
+    buf->offset_factor = 1;
+    buf->data = tir_var_new(b->a, target->name, TIR_DT_HANDLE, target->loc);
+    buf->data->type_kind = TIR_TYPE_POINTER;
+    buf->data->elem_dtype = tir_dt_is_bool(dt) ? tir_dt(TIR_CODE_INT, 8, 1) : dt;
+    buf->data->scope = "local";
+    stmt_result r = opens_rest(allocation_of(b, buf, loc));
+    r.scalar = true;
+    if (value) {
+        tir_expr *e = sb_to_expr_as(b, value, dt);
+        if (!e)
+            return failure();
+        tir_stmt *store = tir_stmt_new(b->a, TIR_S_STORE, loc);
+        store->buffer = buf;
+        store->value = e;
+        store->nindices = 1;
+        store->indices = tir_arena_alloc(b->a, sizeof *store->indices);
+        store->indices[0] = tir_int(b->a, TIR_DT_I32, 0, loc);
+        r.first = store;
+    }
+    return r;
+}
+
+/* x = e where x is a mutable scalar: a store into its element */
+static tir_stmt *store_scalar(builder *b, binding *bd, const sval *value, tir_loc loc)
+{
+    tir_expr *e = sb_to_expr_as(b, value, bd->buf->dtype);
+    if (!e)
+        return NULL;
+    tir_stmt *store = tir_stmt_new(b->a, TIR_S_STORE, loc);
+    store->buffer = bd->buf;
+    store->value = e;
+    store->nindices = 1;
+    store->indices = tir_arena_alloc(b->a, sizeof *store->indices);
+    store->indices[0] = tir_int(b->a, TIR_DT_I32, 0, loc);
+    return store;
+}
+
+/* Does x = <value> make a mutable scalar (TVM >= 0.25), rather than bind? */
+static bool makes_scalar(const builder *b, const sval *v)
+{
+    return b->tirx >= 25 && v->kind != SV_STR &&
+           (v->kind != SV_EXPR || !tir_dt_is_handle(v->e->dtype));
+}
+
 /* target = value: a store, a buffer declaration, a Var declaration, or a
  * LetStmt over the rest of the suite. */
 static stmt_result build_assign(builder *b, const py_stmt *st)
@@ -533,7 +683,26 @@ static stmt_result build_assign(builder *b, const py_stmt *st)
         return opens_rest(make_allocate(b, st));
     if (t->kind == PY_NAME && sb_is_t_call(b, st->value, "Buffer"))
         return bind_buffer_view(b, st) ? nothing() : failure();
-    sval v = sb_eval(b, st->value);
+    if (t->kind == PY_NAME && (sb_is_t_call(b, st->value, "tirx_alloc_buffer") ||
+                               sb_is_t_call(b, st->value, "tirx_alloc_local")))
+        return opens_rest(make_flat_alloc(b, st->value, t->name, sb_is_t_call(b, st->value, "tirx_alloc_local"), sloc));
+    if (t->kind == PY_NAME && is_buffer_method(b, st->value, "view"))
+        return opens_rest(make_view(b, st));
+    binding *scalar = t->kind == PY_NAME ? sb_lookup(b, t->name) : NULL;
+    if (scalar && scalar->kind != BIND_SCALAR)
+        scalar = NULL;
+    bool bind = sb_is_t_call(b, st->value, "bind");
+    sval v = bind ? sv_none(sloc) : sb_eval(b, st->value);
+    if (bind) {
+        /* x = T.bind(e): an immutable binding (tirx) */
+        call_args ca;
+        if (!sb_eval_args(b, st->value, &ca) || ca.n != 1) {
+            if (ca.n != 1)
+                ERR(b, sloc, "T.bind takes one value");
+            return failure();
+        }
+        v = ca.pos[0];
+    }
     if (v.kind == SV_NONE)
         return failure();
     if (t->kind == PY_TUPLE) {
@@ -550,9 +719,21 @@ static stmt_result build_assign(builder *b, const py_stmt *st)
     }
     /* `n = T.int32()` declares a Var; it is bound elsewhere (4.4). */
     if (v.kind == SV_EXPR && v.e->kind == TIR_E_VAR && !sb_lookup_var_binding(b, v.e->var)) {
+        binding *sig = sb_lookup(b, t->name);
+        for (size_t k = 0; sig && sig->kind == BIND_VAR && k < b->sig_vars.len; k++)
+            if (b->sig_vars.items[k] == sig->var) {
+                /* the signature already declared it (a quoted shape, def main[n]) */
+                return nothing();
+            }
         v.e->var->name = t->name;
         sb_bind(b, t->name, BIND_VAR, v.e->var, NULL);
         return nothing();
+    }
+    if (scalar && !bind)
+        return emit(store_scalar(b, scalar, &v, sloc));
+    if (!bind && makes_scalar(b, &v)) {
+        tir_expr *x = sb_to_expr(b, &v);
+        return x ? make_scalar(b, t, x->dtype, &v, sloc) : failure();
     }
     tir_expr *e = sb_to_expr(b, &v);
     if (!e)
@@ -563,36 +744,72 @@ static stmt_result build_assign(builder *b, const py_stmt *st)
     return opens_rest(let);
 }
 
-/* name: annotation = value: a LetStmt of the annotated dtype over the rest */
-static tir_stmt *build_annassign(builder *b, const py_stmt *st)
+/* Is the annotation T.let[...] or T.let (tirx's immutable binding)?  *inner
+ * is the dtype annotation inside the brackets, or NULL. */
+static bool let_annotation(builder *b, const py_expr *ann, const py_expr **inner)
+{
+    *inner = NULL;
+    if (ann->kind == PY_SUBSCRIPT) {
+        *inner = ann->index;
+        ann = ann->value;
+    }
+    return ann->kind == PY_ATTR && ann->value->kind == PY_NAME && b->t_alias &&
+           strcmp(ann->value->name, b->t_alias) == 0 && strcmp(ann->name, "let") == 0;
+}
+
+/* name: annotation = value: a LetStmt of the annotated dtype over the rest;
+ * in tirx >= 0.25 a mutable scalar, unless the annotation is T.let[...]. */
+static stmt_result build_annassign(builder *b, const py_stmt *st)
 {
     const py_expr *t = st->target;
     tir_loc sloc = st->loc;
     tir_dtype dt;
     if (t->kind != PY_NAME) {
         ERR(b, t->loc, "an annotated assignment needs a name");
-        return NULL;
+        return failure();
     }
-    if (!sb_annotation_dtype(b, st->annotation, &dt))
-        return NULL;
+    const py_expr *inner;
+    bool is_let = let_annotation(b, st->annotation, &inner);
+    bool has_dtype = !is_let || inner;
+    if (has_dtype && !sb_annotation_dtype(b, is_let ? inner : st->annotation, &dt))
+        return failure();
+    if (!is_let && b->tirx >= 25) {
+        sval v = st->value ? sb_eval(b, st->value) : sv_none(sloc);
+        if (st->value && v.kind == SV_NONE)
+            return failure();
+        return make_scalar(b, t, dt, st->value ? &v : NULL, sloc);
+    }
     if (!st->value) {
         ERR(b, sloc, "an annotated name needs a value");
-        return NULL;
+        return failure();
     }
     sval v = sb_eval(b, st->value);
-    tir_expr *e = v.kind == SV_NONE ? NULL : sb_to_expr_as(b, &v, dt);
+    tir_expr *e = v.kind == SV_NONE ? NULL : has_dtype ? sb_to_expr_as(b, &v, dt) : sb_to_expr(b, &v);
     if (!e)
-        return NULL;
+        return failure();
     tir_stmt *let = tir_stmt_new(b->a, TIR_S_LET, sloc);
-    let->var = tir_var_new(b->a, t->name, dt, t->loc);
+    let->var = tir_var_new(b->a, t->name, has_dtype ? dt : e->dtype, t->loc);
     let->value = e;
-    return let;
+    return opens_rest(let);
 }
 
 /* A[i] op= value: the store of A[i] op value */
 static tir_stmt *build_augassign(builder *b, const py_stmt *st)
 {
     tir_loc sloc = st->loc;
+    binding *scalar = st->target->kind == PY_NAME ? sb_lookup(b, st->target->name) : NULL;
+    if (scalar && scalar->kind == BIND_SCALAR) {
+        /* x += e on a mutable scalar: x = x + e */
+        py_expr bin;
+        memset(&bin, 0, sizeof bin);
+        bin.kind = PY_BINOP;
+        bin.op = st->op;
+        bin.loc = st->target->loc;
+        bin.lhs = st->target;
+        bin.rhs = st->value;
+        sval v = sb_eval_binop(b, &bin);
+        return v.kind == SV_NONE ? NULL : store_scalar(b, scalar, &v, sloc);
+    }
     if (st->target->kind != PY_SUBSCRIPT) {
         ERR(b, sloc, "augmented assignment is only supported on buffer elements");
         return NULL;
@@ -746,7 +963,7 @@ static stmt_result build_stmt(builder *b, const py_stmt *st)
     case PY_S_EXPR: return build_expr_stmt(b, st);
     case PY_S_ASSERT: return opens_rest(build_assert(b, st));
     case PY_S_ASSIGN: return build_assign(b, st);
-    case PY_S_ANNASSIGN: return opens_rest(build_annassign(b, st));
+    case PY_S_ANNASSIGN: return build_annassign(b, st);
     case PY_S_AUGASSIGN: return emit(build_augassign(b, st));
     case PY_S_FOR: return emit(build_for(b, st));
     case PY_S_WHILE: return emit(build_while(b, st));
@@ -754,9 +971,13 @@ static stmt_result build_stmt(builder *b, const py_stmt *st)
     case PY_S_WITH: return emit(build_with(b, st));
     case PY_S_RETURN: return emit(build_return(b, st));
     case PY_S_BREAK:
-    case PY_S_CONTINUE:
-        ERR(b, st->loc, "unsupported: break and continue are not part of the TIR specification");
-        return failure();
+    case PY_S_CONTINUE: {
+        /* what TVM's parser builds: T.evaluate(T.break_loop()) / T.evaluate(T.continue_loop()) */
+        tir_stmt *ev = tir_stmt_new(b->a, TIR_S_EVALUATE, st->loc);
+        ev->value = sb_call_node(b, TIR_DT_I32, st->kind == PY_S_BREAK ? "tir.break_loop" : "tir.continue_loop",
+                                 NULL, 0, st->loc);
+        return emit(ev);
+    }
     case PY_S_FUNCDEF:
     case PY_S_CLASSDEF:
     case PY_S_IMPORT:
@@ -790,7 +1011,7 @@ tir_stmt *sb_build_suite(builder *b, const py_suite *s, uint32_t from, tir_loc l
             binding *saved = b->scope;
             tir_stmt *holder = innermost(r.opener);
             if (holder->kind == TIR_S_DECL_BUFFER)
-                sb_bind(b, st->target->name, BIND_BUFFER, NULL, holder->buffer);
+                sb_bind(b, st->target->name, r.scalar ? BIND_SCALAR : BIND_BUFFER, NULL, holder->buffer);
             else if (st->kind != PY_S_EXPR && (r.opener->kind == TIR_S_LET || r.opener->kind == TIR_S_ALLOCATE ||
                                                (r.opener->kind == TIR_S_ATTR && st->kind == PY_S_ASSIGN)))
                 sb_bind(b, st->target->name, BIND_VAR, r.opener->var, NULL);
@@ -798,6 +1019,12 @@ tir_stmt *sb_build_suite(builder *b, const py_suite *s, uint32_t from, tir_loc l
             b->scope = saved;
             if (!body)
                 return NULL;
+            if (r.first) {
+                tir_stmt *both[2] = {r.first, body};
+                tir_stmt **items = tir_arena_alloc(b->a, sizeof both);
+                memcpy(items, both, sizeof both);
+                body = tir_seq(b->a, items, 2, st->loc);
+            }
             holder->body = body;
             tir_vec_push(b->a, &out, r.opener);
             break;

@@ -59,10 +59,21 @@ Rejection reasons are the first `error:` line of tirc's stderr without the
 buffers, functions, block names) become '_' and numbers become N, so that
 identical reasons group. Quoted builtin names such as 'T.foo' are kept.
 
+Output
+------
+One row per tag: test files, unparsable files, TIR programs found, excluded
+programs (ill-formed / meta / closure), standalone programs, Relax modules and
+GPU programs (with how many of them tirc accepts), CPU-only programs and how
+many tirc accepts (count and %), rejects and crashes on, and crashes over all
+classes. `--reasons N` adds the N most common rejection reasons of CPU-only
+programs per tag with an example file; crashes are always listed with tirc's
+stderr.
+
 How to run
 ----------
     scripts/tvm_acceptance.py --tvm /path/to/tvm/.git --tirc build/cli/tirc \\
-        --tags v0.18.0,v0.23.0,main --markdown --reasons 20 --keep /tmp/tvm-accept
+        --tags v0.18.0,v0.23.0,main --markdown --reasons 20 --keep /tmp/tvm-accept \\
+        --constructs --jobs 2 --timeout 10
 
 `--tags` defaults to every vX.Y.0 tag from v0.18.0 on; `main` (or any other
 branch) may be listed too and is labelled with its development version
@@ -116,6 +127,7 @@ GPU_BUILTINS = {
     "thread_id_in_wg", "warp_id_in_wg", "cta_id_in_cluster", "cta_id_in_pair",
     "device_entry", "alloc_shared", "shared_scalar", "SMEMPool", "TensorMap",
     "alloc_tcgen05_ldst_frag", "make_filled_simdgroup_matrix", "copy_async",
+    "s_tir.cp_async_raw", "s_tir.ldg32",
 }
 # ... name prefixes (T.ptx_mma, T.mma_store, T.simdgroup_load, ...) ...
 GPU_BUILTIN_PREFIXES = ("ptx_", "mma_", "simdgroup_", "tvm_warp_", "cuda_")
@@ -133,7 +145,8 @@ BUILTIN_NAMES = set(dir(builtins))
 # The TIR constructs new in (or changed by) the tirx dialect, counted by --constructs.
 CONSTRUCTS = [
     ("sblock", "with T.sblock(...)"),
-    ("sblock_misc", "T.sblock_alloc_buffer / T.sblock_attr"),
+    ("sblock_alloc", "T.sblock_alloc_buffer"),
+    ("sblock_attr", "T.sblock_attr"),
     ("block", "with T.block(...) (<= 0.23 spelling)"),
     ("s_tir", "decorator s_tir=True"),
     ("let", "x: T.let[...] = v / x: T.let = v"),
@@ -141,7 +154,8 @@ CONSTRUCTS = [
     ("annassign", "x: T.int32 = v (mutable scalar in tirx)"),
     ("reassign", "x: T.int32 = v then x = w, or x += v (mutation)"),
     ("vector_ann", "x: T.float32[N] (local vector)"),
-    ("alloc_stmt", "T.alloc_buffer outside a block, nested in loop/if/with"),
+    ("alloc_buffer", "T.alloc_buffer (an AllocBuffer statement in tirx)"),
+    ("alloc_nested", "T.alloc_buffer not at the top of the function body"),
     ("alloc_local", "T.alloc_local / T.local_scalar / T.decl_scalar"),
     ("decl_buffer", "T.decl_buffer"),
     ("view", "buf.view(...)"),
@@ -150,7 +164,7 @@ CONSTRUCTS = [
     ("return", "return"),
 ]
 
-CLASSES = ["ill-formed", "meta", "closure", "relax", "gpu", "cpu"]
+# Program classes, in the order they are tested: ill-formed, meta, closure, relax, gpu, cpu.
 EXCLUDED = ("ill-formed", "meta", "closure")
 
 
@@ -248,9 +262,10 @@ class Program:
 
 
 class Finder:
-    def __init__(self, tree, imports):
+    """Collects the programs of one file, outermost only."""
+
+    def __init__(self, imports):
         self.imports = imports
-        self.tree = tree
         self.found = []
 
     def bindings(self, scopes):
@@ -331,6 +346,10 @@ class Analysis(ast.NodeVisitor):
         self.in_relax = False
         self.scalars = set()    # names declared `x: T.int32 = ...` in the current function
 
+    def mark(self, key):
+        if not self.in_relax:  # count TIR constructs, not Relax ones
+            self.constructs.add(key)
+
     # names -------------------------------------------------------------
     def visit_Name(self, node):
         if isinstance(node.ctx, ast.Load):
@@ -350,7 +369,7 @@ class Analysis(ast.NodeVisitor):
             if keyword_is(d, "check_well_formed", False):
                 self.ill_formed = True
             if keyword_is(d, "s_tir", True):
-                self.constructs.add("s_tir")
+                self.mark("s_tir")
             name = dotted(call_target(d)) or ""
             parts = name.split(".")
             if len(parts) >= 2 and parts[0] in self.relax and parts[-1] == "function":
@@ -397,7 +416,7 @@ class Analysis(ast.NodeVisitor):
         t = self.tname(node)
         if t is not None and not isinstance(getattr(node, "_parent_attr", None), ast.Attribute):
             parts = t.split(".")
-            if parts[0] in GPU_BUILTINS or parts[0].startswith(GPU_BUILTIN_PREFIXES):
+            if t in GPU_BUILTINS or parts[0] in GPU_BUILTINS or parts[0].startswith(GPU_BUILTIN_PREFIXES):
                 self.gpu.append("T." + t)
             elif len(parts) >= 2 and parts[0] in GPU_NAMESPACES:
                 self.gpu.append("T." + t)
@@ -428,19 +447,23 @@ class Analysis(ast.NodeVisitor):
         if t in ("block", "sblock") and node.args and isinstance(node.args[0], ast.Constant):
             self.block_names.add(str(node.args[0].value))
         if t == "bind":
-            self.constructs.add("bind")
+            self.mark("bind")
         elif t == "decl_buffer":
-            self.constructs.add("decl_buffer")
+            self.mark("decl_buffer")
         elif t in ("alloc_local", "local_scalar", "decl_scalar"):
-            self.constructs.add("alloc_local")
-        elif t in ("sblock_alloc_buffer", "sblock_attr"):
-            self.constructs.add("sblock_misc")
+            self.mark("alloc_local")
+        elif t == "sblock_alloc_buffer":
+            self.mark("sblock_alloc")
+        elif t == "sblock_attr":
+            self.mark("sblock_attr")
         elif t in ("break_loop", "continue_loop"):
-            self.constructs.add("break")
-        elif t == "alloc_buffer" and self.block_depth == 0 and self.stmt_depth > 0:
-            self.constructs.add("alloc_stmt")
+            self.mark("break")
+        elif t == "alloc_buffer":
+            self.mark("alloc_buffer")
+            if self.block_depth or self.stmt_depth:
+                self.mark("alloc_nested")
         if isinstance(node.func, ast.Attribute) and node.func.attr == "view" and t is None:
-            self.constructs.add("view")
+            self.mark("view")
         self.generic_visit(node)
 
     # statements --------------------------------------------------------
@@ -454,9 +477,9 @@ class Analysis(ast.NodeVisitor):
     def visit_With(self, node):
         kinds = {self.tname(call_target(i.context_expr)) for i in node.items}
         if "sblock" in kinds:
-            self.constructs.add("sblock")
+            self.mark("sblock")
         if "block" in kinds:
-            self.constructs.add("block")
+            self.mark("block")
         if kinds & {"block", "sblock"}:
             self.block_depth += 1
             saved = self.stmt_depth
@@ -473,39 +496,39 @@ class Analysis(ast.NodeVisitor):
         if isinstance(ann, ast.Subscript):
             st = self.tname(ann.value)
             if st == "let":
-                self.constructs.add("let")
+                self.mark("let")
             elif st is not None and st not in ("Buffer", "handle", "Ptr", "Tuple", "Optional"):
-                self.constructs.add("vector_ann")
+                self.mark("vector_ann")
         elif t == "let":
-            self.constructs.add("let")
+            self.mark("let")
         elif t is not None and t not in ("Buffer", "handle", "Ptr", "Tuple", "Optional"):
-            self.constructs.add("annassign")
+            self.mark("annassign")
             if isinstance(node.target, ast.Name):
                 self.scalars.add(node.target.id)
         self.generic_visit(node)
 
     def visit_Assign(self, node):
         if any(isinstance(tg, ast.Name) and tg.id in self.scalars for tg in node.targets):
-            self.constructs.add("reassign")
+            self.mark("reassign")
         self.generic_visit(node)
 
     def visit_AugAssign(self, node):
         if isinstance(node.target, ast.Name):
-            self.constructs.add("reassign")
+            self.mark("reassign")
         self.generic_visit(node)
 
     def visit_Assert(self, node):
         if isinstance(node.msg, ast.Tuple):
-            self.constructs.add("assert_kind")
+            self.mark("assert_kind")
         self.generic_visit(node)
 
     def visit_Break(self, node):
-        self.constructs.add("break")
+        self.mark("break")
 
     visit_Continue = visit_Break
 
     def visit_Return(self, node):
-        self.constructs.add("return")
+        self.mark("return")
         self.generic_visit(node)
 
 
@@ -632,7 +655,10 @@ def safe_name(s):
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", s)
 
 
-def extract(gitdir, ref, workdir, label):
+TIR_IMPORT_RE = re.compile(r"from tvm\.script(?:\.parser)? import .*\b(tirx?)\b")
+
+
+def extract(gitdir, ref, workdir):
     """Unpack tests/python of `ref`, find and classify programs, write them out."""
     src = os.path.join(workdir, "src")
     os.makedirs(src)
@@ -646,48 +672,52 @@ def extract(gitdir, ref, workdir, label):
     stats = collections.Counter()
     programs = []
     used_names = set()
+    sources = []
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames.sort()
         for fn in sorted(filenames):
-            if not fn.endswith(".py"):
-                continue
-            path = os.path.join(dirpath, fn)
-            rel = os.path.relpath(path, root)
-            stats["files"] += 1
-            with open(path, "rb") as f:
-                raw = f.read()
-            try:
-                text = raw.decode("utf-8")
-                tree = ast.parse(text, filename=rel)
-            except (SyntaxError, ValueError, UnicodeDecodeError):
-                stats["unparsable"] += 1
-                continue
-            imports = FileImports(tree)
-            finder = Finder(tree, imports)
-            finder.visit(tree, [tree], [])
-            if not finder.found:
-                continue
-            stats["files_with_programs"] += 1
-            lines = text.splitlines()
-            file_dialect = "tirx" if re.search(r"import\s+tirx\b|tirx\s+as\s+\w", text) else "tir"
-            for p in finder.found:
-                p.relpath, p.line = rel, min([d.lineno for d in p.node.decorator_list] + [p.node.lineno])
-                analyse(p, lines, imports.resolve(p.scopes), file_dialect)
-                base = safe_name(rel[:-3].replace(os.sep, ".") + "." + p.qualname)
-                name = base + ".py"
-                k = 2
-                while name in used_names:
-                    name = "%s.%d.py" % (base, k)
-                    k += 1
-                used_names.add(name)
-                p.name = os.path.join(p.cls, name)
-                out = os.path.join(workdir, p.name)
-                os.makedirs(os.path.dirname(out), exist_ok=True)
-                with open(out, "w", encoding="utf-8") as f:
-                    f.write(p.text)
-                p.digest = hashlib.sha1(p.text.encode()).hexdigest()
-                p.node = p.scopes = None  # free the trees
-                programs.append(p)
+            if fn.endswith(".py"):
+                path = os.path.join(dirpath, fn)
+                with open(path, "rb") as f:
+                    sources.append((os.path.relpath(path, root), f.read().decode("utf-8", "replace")))
+    # The dialect of this release: the one most test files import (for files that import none).
+    dialects = collections.Counter(m.group(1) for _, text in sources
+                                   for m in TIR_IMPORT_RE.finditer(text))
+    tag_dialect = "tirx" if dialects["tirx"] > dialects["tir"] else "tir"
+    for rel, text in sources:
+        stats["files"] += 1
+        try:
+            tree = ast.parse(text, filename=rel)
+        except (SyntaxError, ValueError):
+            stats["unparsable"] += 1
+            continue
+        imports = FileImports(tree)
+        finder = Finder(imports)
+        finder.visit(tree, [tree], [])
+        if not finder.found:
+            continue
+        stats["files_with_programs"] += 1
+        lines = text.splitlines()
+        m = TIR_IMPORT_RE.search(text)
+        file_dialect = m.group(1) if m else tag_dialect
+        for p in finder.found:
+            p.relpath, p.line = rel, min([d.lineno for d in p.node.decorator_list] + [p.node.lineno])
+            analyse(p, lines, imports.resolve(p.scopes), file_dialect)
+            base = safe_name(rel[:-3].replace(os.sep, ".") + "." + p.qualname)
+            name = base + ".py"
+            k = 2
+            while name in used_names:
+                name = "%s.%d.py" % (base, k)
+                k += 1
+            used_names.add(name)
+            p.name = os.path.join(p.cls, name)
+            out = os.path.join(workdir, p.name)
+            os.makedirs(os.path.dirname(out), exist_ok=True)
+            with open(out, "w", encoding="utf-8") as f:
+                f.write(p.text)
+            p.digest = hashlib.sha1(p.text.encode()).hexdigest()
+            p.node = p.scopes = None  # free the trees
+            programs.append(p)
     shutil.rmtree(src)
     return stats, programs
 
@@ -705,25 +735,25 @@ def run_tirc(tirc, path, timeout):
     deadline = time.time() + 300
     while True:
         try:
-            r = subprocess.run([tirc, "--check", path], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               timeout=timeout)
+            proc = subprocess.Popen([tirc, "--check", path], stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.PIPE, start_new_session=True)
             break
-        except subprocess.TimeoutExpired:
-            return "crashed", "timeout after %g s" % timeout
         except OSError as e:  # tirc missing or half-written while being rebuilt
             if time.time() > deadline:
                 raise SystemExit("error: cannot run %s: %s" % (tirc, e))
             time.sleep(2)
-    err = r.stderr.decode("utf-8", "replace")
-    if r.returncode == 0 and not SANITIZER_RE.search(err):
-        return "accepted", err
-    if r.returncode == 1 and not SANITIZER_RE.search(err):
-        return "rejected", err
-    if r.returncode < 0:
-        err = "killed by signal %d\n%s" % (-r.returncode, err)
-    else:
-        err = "exit status %d\n%s" % (r.returncode, err)
-    return "crashed", err
+    try:
+        _, raw = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, 9)  # the process group of this one tirc run
+        proc.communicate()
+        return "crashed", "timeout after %g s" % timeout
+    status, err = proc.returncode, raw.decode("utf-8", "replace")
+    if status in (0, 1) and not SANITIZER_RE.search(err):
+        return ("accepted" if status == 0 else "rejected"), err
+    if status < 0:
+        return "crashed", "killed by signal %d\n%s" % (-status, err)
+    return "crashed", "exit status %d\n%s" % (status, err)
 
 
 def normalise(err, names):
@@ -835,7 +865,7 @@ def print_reasons(label, progs, n, markdown):
     print()
 
 
-def print_crashes(results):
+def print_crashes(results, workdirs):
     seen = set()
     any_crash = False
     for label, (_, progs) in results.items():
@@ -843,7 +873,8 @@ def print_crashes(results):
             if p.status != "crashed":
                 continue
             any_crash = True
-            print("CRASH %s %s (%s, from %s:%d)%s" % (label, p.name, p.cls, p.relpath, p.line,
+            print("CRASH %s %s (%s, from tests/python/%s:%d)%s" % (label, os.path.join(workdirs[label], p.name), p.cls,
+                                                   p.relpath, p.line,
                                                    "  [same text as above]" if p.digest in seen else ""))
             if p.digest not in seen:
                 print(textwrap.indent(p.stderr.strip()[:3000], "    "))
@@ -871,11 +902,11 @@ def print_constructs(results, markdown):
 
 def write_results_tsv(path, progs):
     with open(path, "w", encoding="utf-8") as f:
-        f.write("file\tclass\tsource\tstatus\treason\twhy_class\n")
+        f.write("file\tclass\tsource\tstatus\treason\twhy_class\tdialect\n")
         for p in progs:
             f.write("\t".join([p.name, p.cls, "tests/python/%s:%d" % (p.relpath, p.line), p.status,
                                p.reason or (p.stderr.splitlines()[0] if p.status == "crashed" and p.stderr else ""),
-                               p.why]).replace("\n", " ") + "\n")
+                               p.why, p.dialect]).replace("\n", " ") + "\n")
 
 
 def main():
@@ -907,7 +938,7 @@ def main():
                 shutil.rmtree(wd)
             os.makedirs(wd)
             workdirs[label] = wd
-            stats, progs = extract(args.tvm, ref, wd, label)
+            stats, progs = extract(args.tvm, ref, wd)
             print("%s: %d programs in %d files" % (label, len(progs), stats["files"]), file=sys.stderr)
             results[label] = (stats, progs)
         check_all({k: v[1] for k, v in results.items()}, tirc, args.timeout, max(1, args.jobs), workdirs)
@@ -921,7 +952,7 @@ def main():
                 print_reasons(label, progs, args.reasons, args.markdown)
         if args.constructs:
             print_constructs(results, args.markdown)
-        print_crashes(results)
+        print_crashes(results, workdirs)
         if args.keep:
             print("Programs kept in %s/LABEL/CLASS/; per-program results in %s/LABEL/results.tsv" % (base, base))
     finally:
