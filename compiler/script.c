@@ -52,6 +52,20 @@ static tir_func *build_func(builder *b, const py_stmt *def)
     b->root->name = "root";
     b->root->loc = def->loc;
     int before = b->d->nerrors;
+    if (decorator_flag(dec, "persistent"))
+        ERR(b, dec->loc, "unsupported: tirx GPU construct 'persistent=True' (a persistent GPU kernel)");
+    for (uint32_t i = 0; i < def->ntype_params; i++) {
+        /* def main[M](...) (TVM 0.27): an int64 signature variable */
+        tir_var *v = tir_var_new(b->a, def->type_params[i].name, TIR_DT_I64, def->type_params[i].loc);
+        sb_bind(b, v->name, BIND_VAR, v, NULL);
+        tir_vec_push(b->a, &b->sig_vars, v);
+    }
+    for (uint32_t i = 0; i < b->ntypevars; i++) {
+        /* M = TypeVar("M") at module level (TVM 0.27): the same, for every function */
+        tir_var *v = tir_var_new(b->a, b->typevars[i], TIR_DT_I64, def->loc);
+        sb_bind(b, v->name, BIND_VAR, v, NULL);
+        tir_vec_push(b->a, &b->sig_vars, v);
+    }
     for (uint32_t i = 0; i < def->nparams; i++) {
         const py_param *p = &def->params[i];
         if (!p->annotation) {
@@ -180,6 +194,18 @@ static void scan_imports(builder *b, const py_module *m)
         b->tirx = marks ? 26 : 24;
 }
 
+/* M = TypeVar("M"), TVM 0.27's module-level signature variable */
+static bool is_typevar(const py_stmt *s)
+{
+    const py_expr *v = s->value;
+    if (s->target->kind != PY_NAME || v->kind != PY_CALL || v->nitems != 1 || v->items[0]->kind != PY_STR)
+        return false;
+    const py_expr *f = v->func;
+    bool named = (f->kind == PY_NAME && strcmp(f->name, "TypeVar") == 0) ||
+                 (f->kind == PY_ATTR && strcmp(f->name, "TypeVar") == 0);
+    return named && strcmp(v->items[0]->str, s->target->name) == 0;
+}
+
 static void build_def(builder *b, const py_stmt *s)
 {
     if (s->ndecorators == 0 || !is_decorator(b, s->decorators[s->ndecorators - 1], false, "prim_func")) {
@@ -212,6 +238,13 @@ tir_module *tir_script_build(tir_arena *a, tir_diag *d, const py_module *m)
             ERR(b, s->loc, "unsupported: Python meta-programming at module level");
             break;
         case PY_S_FUNCDEF: build_def(b, s); break;
+        case PY_S_ASSIGN:
+            if (is_typevar(s) && b->ntypevars < MAX_TYPEVARS) {
+                b->typevars[b->ntypevars++] = s->target->name;
+                break;
+            }
+            ERR(b, s->loc, "tirc reads the TVMScript module only; remove the surrounding Python");
+            break;
         case PY_S_CLASSDEF:
             if (s->ndecorators == 0 || !is_decorator(b, s->decorators[s->ndecorators - 1], true, "ir_module")) {
                 ERR(b, s->loc, "class '%s' is not an @I.ir_module", s->name);

@@ -983,7 +983,7 @@ sval sb_call_t(builder *b, const char *name, const call_args *ca)
         ca = &without;
     }
     tir_dtype dt;
-    if (tir_dtype_parse(name, strlen(name), &dt) && !tir_dt_is_handle(dt))
+    if (sb_dtype_name(name, &dt) && !tir_dt_is_handle(dt))
         return call_dtype(b, dt, ca);
     if (tc)
         return tc->fn(b, name, ca);

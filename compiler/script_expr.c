@@ -670,6 +670,20 @@ bool sb_is_t_call(builder *b, const py_expr *e, const char *name)
            strcmp(sb_canonical_t_name(b, f->name), name) == 0;
 }
 
+bool sb_dtype_name(const char *name, tir_dtype *out)
+{
+    /* TVM 0.25's short aliases: T.f32 is T.float32, T.i8 is T.int8, ... */
+    static const struct {
+        const char *alias, *dtype;
+    } aliases[] = {{"f16", "float16"}, {"f32", "float32"}, {"f64", "float64"}, {"bf16", "bfloat16"},
+                   {"i8", "int8"},     {"i16", "int16"},   {"i32", "int32"},   {"i64", "int64"},
+                   {"u8", "uint8"},    {"u16", "uint16"},  {"u32", "uint32"},  {"u64", "uint64"}};
+    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+        if (strcmp(name, aliases[i].alias) == 0)
+            name = aliases[i].dtype;
+    return tir_dtype_parse(name, strlen(name), out);
+}
+
 const char *sb_canonical_t_name(const builder *b, const char *name)
 {
     static const struct {
@@ -710,7 +724,7 @@ bool sb_annotation_dtype(builder *b, const py_expr *ann, tir_dtype *out)
             *out = TIR_DT_HANDLE;
             return true;
         }
-        if (tir_dtype_parse(v.s, strlen(v.s), out))
+        if (sb_dtype_name(v.s, out))
             return true;
     }
     if (v.kind == SV_STR && tir_dtype_parse(v.s, strlen(v.s), out))

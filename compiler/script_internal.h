@@ -98,6 +98,9 @@ typedef struct {
     /* signature variables declared by a quoted shape or a PEP 695 type
      * parameter; `n = T.int32()` in the body refers to them */
     tir_vec sig_vars;
+#define MAX_TYPEVARS 16
+    const char *typevars[MAX_TYPEVARS]; /* module-level M = TypeVar("M") */
+    uint32_t ntypevars;
 } builder;
 
 /* Arguments of a call, evaluated, with keyword lookup. */
@@ -169,6 +172,8 @@ bool sb_annotation_dtype(builder *b, const py_expr *ann, tir_dtype *out);
 /* The classic name of a T.<name> of the tirx dialect (T.sblock is T.block,
  * ...); tirx's statement-level T.alloc_buffer is "tirx_alloc_buffer". */
 const char *sb_canonical_t_name(const builder *b, const char *name);
+/* Parses a dtype written as T.<name>: "float32", or TVM 0.25's alias "f32". */
+bool sb_dtype_name(const char *name, tir_dtype *out);
 /* Is e a call of T.<name> (name may be dotted: "axis.remap")?  Names are
  * compared after sb_canonical_t_name. */
 bool sb_is_t_call(builder *b, const py_expr *e, const char *name);

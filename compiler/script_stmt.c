@@ -2,6 +2,7 @@
  * Python statement kind, with the "rest of the suite" rule for statements
  * that open a scope (LetStmt, AssertStmt, Allocate, DeclBuffer, AttrStmt).
  * Statements that only configure a block are in script_blocks.c. */
+#include <stdio.h>
 #include <string.h>
 
 #include "script_internal.h"
@@ -220,6 +221,12 @@ static tir_stmt *make_attr(builder *b, const py_expr *call, tir_loc loc)
     call_args ca;
     if (!sb_eval_args(b, call, &ca))
         return NULL;
+    if (ca.n == 1 && ca.pos[0].kind == SV_DICT) {
+        /* T.attr({"key": value, ...}) (tirx 0.25): attributes of node 0, which only annotate */
+        tir_stmt *st = tir_stmt_new(b->a, TIR_S_ATTR, loc);
+        st->attr_key = "pragma_attrs";
+        return st;
+    }
     if (ca.n != 3 || ca.pos[1].kind != SV_STR) {
         ERR(b, loc, "T.attr takes a node, a key string and a value");
         return NULL;
@@ -407,6 +414,8 @@ static stmt_result build_expr_stmt(builder *b, const py_stmt *st)
     }
     if (sb_is_t_call(b, e, "attr"))
         return opens_rest(make_attr(b, e, sloc));
+    if (sb_is_t_call(b, e, "hint"))
+        return nothing(); /* T.hint("...", **kv) (tirx 0.25): an annotation with no meaning when run */
     if (sb_is_t_call(b, e, "LetStmt") || sb_is_t_call(b, e, "let"))
         return opens_rest(make_let_existing(b, e, sloc));
     if (sb_is_t_call(b, e, "launch_thread"))
@@ -437,6 +446,37 @@ static stmt_result build_expr_stmt(builder *b, const py_stmt *st)
     return failure();
 }
 
+/* tirx's assert message ("Kind", ["part", ...]) (tvmscript-tirx.md 1.8) as
+ * one string: the parts joined, after "Kind: " unless the kind is the
+ * default RuntimeError.  Replaces *m. */
+static bool assert_parts(builder *b, sval *m)
+{
+    if (m->n != 2 || m->items[0].kind != SV_STR || m->items[1].kind != SV_TUPLE) {
+        ERR(b, m->loc, "an assert message tuple is (\"ErrorKind\", [\"part\", ...])");
+        return false;
+    }
+    const sval *parts = &m->items[1];
+    const char *kind = strcmp(m->items[0].s, "RuntimeError") == 0 ? NULL : m->items[0].s;
+    size_t len = kind ? strlen(kind) + 2 : 0;
+    for (uint32_t i = 0; i < parts->n; i++) {
+        if (parts->items[i].kind != SV_STR) {
+            ERR(b, parts->items[i].loc, "assert message parts must be strings");
+            return false;
+        }
+        len += strlen(parts->items[i].s);
+    }
+    char *text = tir_arena_alloc(b->a, len + 1), *w = text;
+    if (kind)
+        w += sprintf(w, "%s: ", kind);
+    for (uint32_t i = 0; i < parts->n; i++)
+        w += sprintf(w, "%s", parts->items[i].s);
+    tir_loc loc = m->loc;
+    *m = sv_none(loc);
+    m->kind = SV_STR;
+    m->s = text;
+    return true;
+}
+
 /* assert cond, "message": an AssertStmt over the rest of the suite */
 static tir_stmt *build_assert(builder *b, const py_stmt *st)
 {
@@ -448,6 +488,8 @@ static tir_stmt *build_assert(builder *b, const py_stmt *st)
     }
     sval m = sb_eval(b, st->msg);
     if (c.kind == SV_NONE || m.kind == SV_NONE)
+        return NULL;
+    if (m.kind == SV_TUPLE && !assert_parts(b, &m))
         return NULL;
     if (m.kind != SV_STR) {
         ERR(b, st->msg->loc, "the assert message must be a string literal");
