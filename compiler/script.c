@@ -34,6 +34,30 @@ static bool decorator_flag(const py_expr *d, const char *kw)
     return false;
 }
 
+/* T.Buffer[(shape), "dtype"] (the subscript spelling older TVM and the MLC
+ * course use) as the call T.Buffer((shape), "dtype"); any other annotation
+ * as it is. */
+static const py_expr *buffer_annotation_call(builder *b, const py_expr *ann)
+{
+    if (ann->kind != PY_SUBSCRIPT || ann->value->kind != PY_ATTR ||
+        (strcmp(ann->value->name, "Buffer") != 0 && strcmp(ann->value->name, "buffer") != 0))
+        return ann;
+    py_expr *call = tir_arena_alloc(b->a, sizeof *call);
+    call->kind = PY_CALL;
+    call->loc = ann->loc;
+    call->func = ann->value;
+    const py_expr *idx = ann->index;
+    if (idx->kind == PY_TUPLE) {
+        call->items = idx->items;
+        call->nitems = idx->nitems;
+    } else {
+        call->items = tir_arena_alloc(b->a, sizeof *call->items);
+        call->items[0] = (py_expr *)idx;
+        call->nitems = 1;
+    }
+    return call;
+}
+
 static tir_func *build_func(builder *b, const py_stmt *def)
 {
     tir_func *f = tir_arena_alloc(b->a, sizeof *f);
@@ -74,8 +98,9 @@ static tir_func *build_func(builder *b, const py_stmt *def)
         }
         if (p->default_value)
             ERR(b, p->loc, "parameters cannot have default values in TIR");
-        const py_expr *ann = p->annotation;
-        if (ann->kind == PY_CALL && ann->func->kind == PY_ATTR && strcmp(ann->func->name, "Buffer") == 0) {
+        const py_expr *ann = buffer_annotation_call(b, p->annotation);
+        if (ann->kind == PY_CALL && ann->func->kind == PY_ATTR &&
+            (strcmp(ann->func->name, "Buffer") == 0 || strcmp(ann->func->name, "buffer") == 0)) {
             /* A: T.Buffer(shape, dtype): a handle parameter matched to a buffer (4.1) */
             call_args ca;
             if (!sb_eval_args(b, ann, &ca))

@@ -133,7 +133,7 @@ tir_buffer *sb_make_buffer(builder *b, const char *name, const call_args *ca, ui
     if (!sb_shape_of(b, shape, &buf->ndim, &buf->shape))
         return NULL;
     const sval *scope = sb_kwarg(ca, "scope");
-    if (scope && scope->kind == SV_STR) {
+    if (scope && scope->kind == SV_STR && scope->s[0]) { /* scope="" is global, as in TVM */
         if (strcmp(scope->s, "global") != 0 && strcmp(scope->s, "local") != 0) {
             ERR(b, scope->loc, "unsupported storage scope '%s' (outside the specified TIR subset)", scope->s);
             return NULL;
@@ -191,7 +191,8 @@ tir_buffer *sb_make_buffer(builder *b, const char *name, const call_args *ca, ui
     const sval *bt = sb_kwarg(ca, "buffer_type");
     if (bt && bt->kind == SV_STR && strcmp(bt->s, "auto") == 0)
         buf->auto_broadcast = true;
-    const sval *data = sb_kwarg(ca, "data");
+    /* data may also be T.Buffer's third positional argument (T.Buffer(shape, dtype, data)) */
+    const sval *data = sb_kwarg(ca, "data") ? sb_kwarg(ca, "data") : shape_pos == 0 ? sb_arg(ca, 2, "data") : NULL;
     tir_dtype ptr_elem = tir_dt_is_bool(dt) ? tir_dt(TIR_CODE_INT, 8, 1) : dt;
     if (data && data->kind != SV_NONE) {
         if (!allow_data) {
@@ -878,6 +879,74 @@ static sval call_loop_exit(builder *b, const char *name, const call_args *ca)
     return sv_expr(sb_call_node(b, TIR_DT_I32, sb_op_name(b, name), NULL, 0, ca->loc));
 }
 
+static const t_call *find_t_call(const char *name);
+
+/* T.start_profile_intrinsic(id), T.end_profile_intrinsic(id),
+ * T.ignore_loop_partition(...): markers for TVM's profiler and loop
+ * partitioner that do nothing when the program runs. */
+static sval call_no_effect(builder *b, const char *name, const call_args *ca)
+{
+    (void)name;
+    return sv_expr(tir_int(b->a, TIR_DT_I32, 0, ca->loc));
+}
+
+/* C math and LLVM intrinsics reached through T.call_extern /
+ * T.call_pure_extern / T.call_llvm_pure_intrin: the VM's builtin of the same
+ * meaning.  Any other external function is refused by name. */
+static sval call_extern_math(builder *b, const char *name, const call_args *ca)
+{
+    static const struct {
+        const char *ext, *op;
+    } map[] = {
+        {"expf", "exp"}, {"exp", "exp"}, {"exp2f", "exp2"}, {"exp2", "exp2"}, {"logf", "log"}, {"log", "log"},
+        {"log2f", "log2"}, {"log2", "log2"}, {"log10f", "log10"}, {"log10", "log10"}, {"log1pf", "log1p"},
+        {"log1p", "log1p"}, {"sqrtf", "sqrt"}, {"sqrt", "sqrt"}, {"sinf", "sin"}, {"sin", "sin"}, {"cosf", "cos"},
+        {"cos", "cos"}, {"tanf", "tan"}, {"tan", "tan"}, {"tanhf", "tanh"}, {"tanh", "tanh"}, {"atanf", "atan"},
+        {"atan", "atan"}, {"erff", "erf"}, {"erf", "erf"}, {"fabsf", "fabs"}, {"fabs", "fabs"}, {"floorf", "floor"},
+        {"floor", "floor"}, {"ceilf", "ceil"}, {"ceil", "ceil"}, {"truncf", "trunc"}, {"trunc", "trunc"},
+        {"roundf", "round"}, {"round", "round"}, {"powf", "pow"}, {"pow", "pow"}, {"fmodf", "fmod"},
+        {"fmod", "fmod"}, {"atan2f", "atan2"}, {"atan2", "atan2"}, {"llvm.exp", "exp"}, {"llvm.exp2", "exp2"},
+        {"llvm.log", "log"}, {"llvm.log2", "log2"}, {"llvm.log10", "log10"}, {"llvm.sqrt", "sqrt"},
+        {"llvm.sin", "sin"}, {"llvm.cos", "cos"}, {"llvm.fabs", "fabs"}, {"llvm.floor", "floor"},
+        {"llvm.ceil", "ceil"}, {"llvm.trunc", "trunc"}, {"llvm.round", "round"}, {"llvm.nearbyint", "nearbyint"},
+        {"llvm.pow", "pow"}, {"llvm.ctpop", "popcount"}, {"llvm.ctlz", "clz"}, {"llvm.copysign", "copysign"},
+    };
+    sval none = sv_none(ca->loc);
+    bool llvm = strncmp(name, "call_llvm", 9) == 0;
+    /* (dtype, "function", args...); LLVM intrinsics add the count of overloaded types */
+    uint32_t first = llvm ? 3 : 2;
+    tir_dtype dt;
+    if (ca->n < first || ca->nkw || !sb_dtype_of(b, &ca->pos[0], &dt) || ca->pos[1].kind != SV_STR) {
+        if (ca->n >= 2 && ca->pos[1].kind == SV_STR)
+            ERR(b, ca->loc, "T.%s takes a dtype, the function's name%s and its arguments", name,
+                llvm ? ", the number of overloaded types" : "");
+        else if (ca->n < first)
+            ERR(b, ca->loc, "T.%s takes a dtype, the function's name and its arguments", name);
+        return none;
+    }
+    const char *fn = ca->pos[1].s, *op = NULL;
+    for (size_t i = 0; i < sizeof map / sizeof map[0] && !op; i++)
+        if (strcmp(fn, map[i].ext) == 0)
+            op = map[i].op;
+    if (!op) {
+        ERR(b, ca->loc, "unsupported: external function '%s' (tirvm runs C math functions and LLVM intrinsics "
+                        "that map onto its builtins)",
+            fn);
+        return none;
+    }
+    call_args rest = *ca;
+    rest.pos = ca->pos + first;
+    rest.n = ca->n - first;
+    const t_call *tc = find_t_call(op);
+    sval v = tc ? tc->fn(b, op, &rest) : none;
+    if (v.kind == SV_EXPR && !tir_dt_eq(v.e->dtype, dt)) {
+        ERR(b, ca->loc, "T.%s(\"%s\") returns %s, but its arguments give %s", name, fn, sb_dt_name(dt),
+            sb_dt_name(v.e->dtype));
+        return none;
+    }
+    return v;
+}
+
 static const t_call t_calls[] = {
     /* loops (5.3) */
     {"serial", call_loop, false}, {"parallel", call_loop, false}, {"vectorized", call_loop, false},
@@ -934,6 +1003,10 @@ static const t_call t_calls[] = {
     {"target", call_target, false},
     {"Let", call_Let, false},
     {"break_loop", call_loop_exit, false}, {"continue_loop", call_loop_exit, false},
+    {"start_profile_intrinsic", call_no_effect, false}, {"end_profile_intrinsic", call_no_effect, false},
+    {"ignore_loop_partition", call_no_effect, false},
+    {"call_extern", call_extern_math, false}, {"call_pure_extern", call_extern_math, false},
+    {"call_llvm_pure_intrin", call_extern_math, false}, {"call_llvm_intrin", call_extern_math, false},
     {"meta_var", call_meta, false}, {"macro", call_meta, false},
 };
 

@@ -192,6 +192,8 @@ static sval eval_call(builder *b, const py_expr *x)
         }
         return sb_call_t(b, f.s, &ca);
     case SV_RANGE:
+        if (ca.nkw == 1 && strcmp(ca.kwnames[0], "annotations") == 0)
+            ca.nkw = 0; /* range(n, annotations={...}): loop annotations carry no meaning */
         if (ca.n < 1 || ca.n > 3 || ca.nkw) {
             ERR(b, x->loc, "range takes 1 or 2 arguments");
             return none;
@@ -530,6 +532,11 @@ static sval eval_boolop(builder *b, const py_expr *x)
     if (!ea || !eb)
         return sv_none(x->loc);
     if (ea->dtype.lanes > 1 || eb->dtype.lanes > 1) {
+        /* a vector and a scalar: the scalar is broadcast, as TVM does */
+        if (ea->dtype.lanes == 1)
+            ea = sb_broadcast(b, ea, eb->dtype.lanes);
+        else if (eb->dtype.lanes == 1)
+            eb = sb_broadcast(b, eb, ea->dtype.lanes);
         tir_expr *args[2] = {ea, eb};
         return sv_expr(sb_call_node(b, ea->dtype, x->op == PY_OP_AND ? "tir.bitwise_and" : "tir.bitwise_or", args, 2, x->loc));
     }
@@ -677,7 +684,8 @@ bool sb_dtype_name(const char *name, tir_dtype *out)
         const char *alias, *dtype;
     } aliases[] = {{"f16", "float16"}, {"f32", "float32"}, {"f64", "float64"}, {"bf16", "bfloat16"},
                    {"i8", "int8"},     {"i16", "int16"},   {"i32", "int32"},   {"i64", "int64"},
-                   {"u8", "uint8"},    {"u16", "uint16"},  {"u32", "uint32"},  {"u64", "uint64"}};
+                   {"u8", "uint8"},    {"u16", "uint16"},  {"u32", "uint32"},  {"u64", "uint64"},
+                   {"boolean", "bool"}};
     for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
         if (strcmp(name, aliases[i].alias) == 0)
             name = aliases[i].dtype;

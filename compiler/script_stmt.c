@@ -541,7 +541,7 @@ static bool bind_buffer_view(builder *b, const py_stmt *st)
     call_args ca;
     if (!sb_eval_args(b, st->value, &ca))
         return false;
-    if (!sb_kwarg(&ca, "data")) {
+    if (!sb_kwarg(&ca, "data") && ca.n < 3) {
         ERR(b, sloc, "T.Buffer in a function body needs data=");
         return false;
     }
@@ -747,8 +747,23 @@ static stmt_result build_assign(builder *b, const py_stmt *st)
     }
     if (v.kind == SV_NONE)
         return failure();
+    if (t->kind == PY_TUPLE && v.kind == SV_TUPLE && v.n == t->nitems) {
+        /* n, m = T.int64(), T.int64(): several shape variables at once */
+        for (uint32_t k = 0; k < v.n; k++) {
+            if (t->items[k]->kind != PY_NAME || v.items[k].kind != SV_EXPR || v.items[k].e->kind != TIR_E_VAR ||
+                sb_lookup_var_binding(b, v.items[k].e->var)) {
+                ERR(b, t->loc, "tuple assignment is only supported for T.axis.remap and new variables (n, m = T.int32(), T.int32())");
+                return failure();
+            }
+        }
+        for (uint32_t k = 0; k < v.n; k++) {
+            v.items[k].e->var->name = t->items[k]->name;
+            sb_bind(b, t->items[k]->name, BIND_VAR, v.items[k].e->var, NULL);
+        }
+        return nothing();
+    }
     if (t->kind == PY_TUPLE) {
-        ERR(b, t->loc, "tuple assignment is only supported for T.axis.remap");
+        ERR(b, t->loc, "tuple assignment is only supported for T.axis.remap and new variables (n, m = T.int32(), T.int32())");
         return failure();
     }
     if (t->kind != PY_NAME) {
@@ -963,6 +978,29 @@ static tir_stmt *with_let(builder *b, const py_stmt *st)
 
 /* A with-statement: its body is its own suite.  (with T.init() is a block
  * statement, see script_blocks.c.) */
+/* with T.allocate(extents, dtype, scope) as p: body -- the Allocate of
+ * p = T.allocate(...) with the with-suite as its body */
+static tir_stmt *with_allocate(builder *b, const py_stmt *st)
+{
+    const py_expr *tgt = st->targets[0];
+    if (!tgt || tgt->kind != PY_NAME) {
+        ERR(b, st->loc, "with T.allocate(...) needs 'as NAME'");
+        return NULL;
+    }
+    py_stmt as_assign = *st;
+    as_assign.kind = PY_S_ASSIGN;
+    as_assign.target = (py_expr *)tgt;
+    as_assign.value = st->items[0];
+    tir_stmt *al = make_allocate(b, &as_assign);
+    if (!al)
+        return NULL;
+    binding *saved = b->scope;
+    sb_bind(b, tgt->name, BIND_VAR, al->var, NULL);
+    al->body = sb_build_suite(b, &st->body, 0, st->loc);
+    b->scope = saved;
+    return al->body ? al : NULL;
+}
+
 static tir_stmt *build_with(builder *b, const py_stmt *st)
 {
     if (st->nitems == 1 && sb_is_t_call(b, st->items[0], "block"))
@@ -975,7 +1013,9 @@ static tir_stmt *build_with(builder *b, const py_stmt *st)
         return with_launch(b, st);
     if (st->nitems == 1 && sb_is_t_call(b, st->items[0], "LetStmt"))
         return with_let(b, st);
-    ERR(b, st->loc, "unsupported with-statement (expected T.block, T.init, T.Assert or T.LetStmt)");
+    if (st->nitems == 1 && sb_is_t_call(b, st->items[0], "allocate"))
+        return with_allocate(b, st);
+    ERR(b, st->loc, "unsupported with-statement (expected T.block, T.init, T.Assert, T.LetStmt or T.allocate)");
     return NULL;
 }
 
@@ -993,6 +1033,11 @@ static tir_stmt *build_return(builder *b, const py_stmt *st)
                                           : sb_to_expr(b, &v);
     if (!e)
         return NULL;
+    if (!b->func->has_ret_type) {
+        /* no -> annotation: the first return gives the type, as TVM infers it */
+        b->func->has_ret_type = true;
+        b->func->ret_dtype = e->dtype;
+    }
     tir_stmt *res = tir_stmt_new(b->a, TIR_S_EVALUATE, sloc);
     res->value = sb_call_node(b, e->dtype, "tir.ret", &e, 1, sloc);
     return res;

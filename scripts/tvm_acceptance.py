@@ -51,8 +51,9 @@ How programs are classified (first matching class wins)
 - cpu: everything else: standalone and CPU-only. This is the denominator.
 
 tirc is run on every extracted program (in all classes, so crashes anywhere
-are found). Identical program texts are checked once. Crashes are re-run once
-before being reported (tirc may be rebuilt while this script runs).
+are found). The binary is copied first, so that one run measures one build
+even if tirc is rebuilt meanwhile. Identical program texts are checked once.
+Crashes are re-run once to confirm that they reproduce.
 
 Rejection reasons are the first `error:` line of tirc's stderr without the
 `FILE:LINE:COL:` prefix; quoted names the program defines (variables,
@@ -756,6 +757,19 @@ def run_tirc(tirc, path, timeout):
     return "crashed", "exit status %d\n%s" % (status, err)
 
 
+def snapshot_binary(path, bindir):
+    """Copy tirc (waiting while it is missing, e.g. during a rebuild) and return the copy."""
+    deadline = time.time() + 300
+    while not os.access(path, os.X_OK):
+        if time.time() > deadline:
+            raise SystemExit("error: %s is not an executable" % path)
+        time.sleep(2)
+    time.sleep(1)  # let a link step that just created the file finish
+    copy = os.path.join(bindir, os.path.basename(path))
+    shutil.copy2(path, copy)
+    return copy
+
+
 def normalise(err, names):
     for line in err.splitlines():
         m = ERROR_RE.match(line.strip())
@@ -788,7 +802,7 @@ def check_all(programs_by_tag, tirc, timeout, jobs, workdirs):
             done += 1
             if done % 500 == 0:
                 print("  checked %d/%d distinct programs" % (done, len(first)), file=sys.stderr)
-    # Re-run crashes once, sequentially: tirc may have been rebuilt under us.
+    # Re-run crashes once, sequentially, to confirm them.
     for d, (st, _) in list(results.items()):
         if st == "crashed":
             results[d] = run_tirc(tirc, first[d], timeout)
@@ -924,13 +938,14 @@ def main():
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds per tirc run (default 10)")
     args = ap.parse_args()
 
-    tirc = os.path.abspath(args.tirc)
     tags = args.tags.split(",") if args.tags else default_tags(args.tvm)
     base = os.path.abspath(args.keep) if args.keep else tempfile.mkdtemp(prefix="tvm-accept-")
     os.makedirs(base, exist_ok=True)
     results = collections.OrderedDict()
     workdirs = {}
+    bindir = tempfile.mkdtemp(prefix="tvm-accept-tirc-")
     try:
+        tirc = snapshot_binary(os.path.abspath(args.tirc), bindir)
         for tag in tags:
             ref, label = resolve_ref(args.tvm, tag.strip())
             wd = os.path.join(base, safe_name(label))
@@ -945,6 +960,8 @@ def main():
         for label, (_, progs) in results.items():
             write_results_tsv(os.path.join(workdirs[label], "results.tsv"), progs)
 
+        print("tirc: %s, built %s\n" % (args.tirc, time.strftime(
+            "%Y-%m-%d %H:%M:%S", time.localtime(os.stat(tirc).st_mtime))))
         header, rows = summary_rows(results)
         print_table(header, rows, args.markdown)
         if args.reasons:
@@ -956,6 +973,7 @@ def main():
         if args.keep:
             print("Programs kept in %s/LABEL/CLASS/; per-program results in %s/LABEL/results.tsv" % (base, base))
     finally:
+        shutil.rmtree(bindir, ignore_errors=True)
         if not args.keep:
             shutil.rmtree(base, ignore_errors=True)
 
