@@ -80,7 +80,8 @@ How to run
 branch) may be listed too and is labelled with its development version
 (e.g. 0.27.dev). `--keep DIR` keeps the extracted programs in
 DIR/LABEL/CLASS/ with DIR/LABEL/results.tsv (one line per program: file,
-class, source location, status, reason) so that failures can be reproduced
+class, source location, status, reason, why it has its class, dialect,
+constructs it uses) so that failures can be reproduced
 with `tirc --check FILE`. `--constructs` also prints how many programs use
 each of the TIR constructs new in the `tirx` dialect (TVM >= 0.24).
 Needs only Python 3 (3.8 or newer) and git.
@@ -152,8 +153,8 @@ CONSTRUCTS = [
     ("s_tir", "decorator s_tir=True"),
     ("let", "x: T.let[...] = v / x: T.let = v"),
     ("bind", "T.bind(v, var=x)"),
-    ("annassign", "x: T.int32 = v (mutable scalar in tirx)"),
-    ("reassign", "x: T.int32 = v then x = w, or x += v (mutation)"),
+    ("annassign", "x: T.int32 = v (a let <= 0.24, a mutable scalar from 0.25)"),
+    ("reassign", "x = v; ... x = w or x += v (rebinding; a mutable scalar from 0.25)"),
     ("vector_ann", "x: T.float32[N] (local vector)"),
     ("alloc_buffer", "T.alloc_buffer (an AllocBuffer statement in tirx)"),
     ("alloc_nested", "T.alloc_buffer not at the top of the function body"),
@@ -345,7 +346,7 @@ class Analysis(ast.NodeVisitor):
         self.stmt_depth = 0
         self.fn_depth = 0
         self.in_relax = False
-        self.scalars = set()    # names declared `x: T.int32 = ...` in the current function
+        self.bound = [set()]    # names assigned in the enclosing suites, innermost last
 
     def mark(self, key):
         if not self.in_relax:  # count TIR constructs, not Relax ones
@@ -383,14 +384,13 @@ class Analysis(ast.NodeVisitor):
         is_method = self.fn_depth == 0 and (node is self.top or isinstance(self.top, ast.ClassDef))
         if not is_method and not self.in_relax:
             self.meta.append("nested def " + node.name)  # @T.macro, @T.inline, helpers
-        saved = self.stmt_depth, self.in_relax, self.scalars
+        saved = self.stmt_depth, self.in_relax, self.bound
         self.fn_depth += 1
         self.stmt_depth = 0
         self.in_relax = self.in_relax or relax
-        if is_method:
-            self.scalars = set()
+        self.bound = [set()]
         self.generic_visit(node)
-        self.stmt_depth, self.in_relax, self.scalars = saved
+        self.stmt_depth, self.in_relax, self.bound = saved
         self.fn_depth -= 1
 
     visit_AsyncFunctionDef = visit_FunctionDef
@@ -468,9 +468,24 @@ class Analysis(ast.NodeVisitor):
         self.generic_visit(node)
 
     # statements --------------------------------------------------------
+    def _compound(self, node):
+        """Visit a compound statement; each of its suites is a scope of its own."""
+        for field, value in ast.iter_fields(node):
+            if field in ("body", "orelse", "finalbody"):
+                self.bound.append(set())
+                for stmt in value:
+                    self.visit(stmt)
+                self.bound.pop()
+            elif isinstance(value, list):
+                for v in value:
+                    if isinstance(v, ast.AST):
+                        self.visit(v)
+            elif isinstance(value, ast.AST):
+                self.visit(value)
+
     def _nested(self, node):
         self.stmt_depth += 1
-        self.generic_visit(node)
+        self._compound(node)
         self.stmt_depth -= 1
 
     visit_For = visit_While = visit_If = visit_AsyncFor = _nested
@@ -485,7 +500,7 @@ class Analysis(ast.NodeVisitor):
             self.block_depth += 1
             saved = self.stmt_depth
             self.stmt_depth = 0
-            self.generic_visit(node)
+            self._compound(node)
             self.stmt_depth = saved
             self.block_depth -= 1
         else:
@@ -504,14 +519,23 @@ class Analysis(ast.NodeVisitor):
             self.mark("let")
         elif t is not None and t not in ("Buffer", "handle", "Ptr", "Tuple", "Optional"):
             self.mark("annassign")
-            if isinstance(node.target, ast.Name):
-                self.scalars.add(node.target.id)
+        self._assigned(node.target, node.value)
         self.generic_visit(node)
 
     def visit_Assign(self, node):
-        if any(isinstance(tg, ast.Name) and tg.id in self.scalars for tg in node.targets):
-            self.mark("reassign")
+        for tg in node.targets:
+            self._assigned(tg, node.value)
         self.generic_visit(node)
+
+    def _assigned(self, target, value):
+        """Mark `x = ...` when x is already bound in an enclosing or the same suite."""
+        if not isinstance(target, ast.Name):
+            return
+        if isinstance(value, ast.Call) and (self.tname(value.func) or "").startswith("axis."):
+            return  # block iter vars of nested blocks
+        if any(target.id in b for b in self.bound):
+            self.mark("reassign")
+        self.bound[-1].add(target.id)
 
     def visit_AugAssign(self, node):
         if isinstance(node.target, ast.Name):
@@ -536,7 +560,6 @@ class Analysis(ast.NodeVisitor):
 def analyse(p, source_lines, bindings, file_dialect):
     """Fill in p.text, p.dialect, p.cls, p.why, p.constructs, p.names."""
     tir_aliases = {a for a, b in bindings.items() if dialect_of(b) in ("tir", "tirx")}
-    ir_aliases = {a for a, b in bindings.items() if dialect_of(b) == "ir"}
     relax_aliases = {a for a, b in bindings.items() if dialect_of(b) == "relax"} | {"R"}
     gpu_aliases = {a for a, b in bindings.items()
                    if b[1] and norm_script_module(b[0]) + "." + b[1] in GPU_MODULES}
@@ -576,11 +599,7 @@ def analyse(p, source_lines, bindings, file_dialect):
             d = dialect_of(b)
             if d in ("tir", "tirx"):
                 d = dialect
-            mod = norm_script_module(b[0])
-            if "." in d:  # e.g. tvm.script.tirx import tile
-                mod, d = "tvm.script." + d.rsplit(".", 1)[0], d.rsplit(".", 1)[1]
-            else:
-                mod = "tvm.script"
+            mod, _, d = ("tvm.script." + d).rpartition(".")  # tirx.tile -> tvm.script.tirx, tile
             header.append("from %s import %s" % (mod, d) + ("" if a == d else " as " + a))
         elif b and b[0] == "tvm" and b[1]:
             header.append("from tvm import %s" % b[1] + ("" if a == b[1] else " as " + a))
@@ -916,11 +935,11 @@ def print_constructs(results, markdown):
 
 def write_results_tsv(path, progs):
     with open(path, "w", encoding="utf-8") as f:
-        f.write("file\tclass\tsource\tstatus\treason\twhy_class\tdialect\n")
+        f.write("file\tclass\tsource\tstatus\treason\twhy_class\tdialect\tconstructs\n")
         for p in progs:
             f.write("\t".join([p.name, p.cls, "tests/python/%s:%d" % (p.relpath, p.line), p.status,
                                p.reason or (p.stderr.splitlines()[0] if p.status == "crashed" and p.stderr else ""),
-                               p.why, p.dialect]).replace("\n", " ") + "\n")
+                               p.why, p.dialect, ",".join(sorted(p.constructs))]).replace("\n", " ") + "\n")
 
 
 def main():
