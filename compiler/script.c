@@ -219,6 +219,21 @@ static void scan_imports(builder *b, const py_module *m)
         b->tirx = marks ? 26 : 24;
 }
 
+/* @R.function / @relax.function: a Relax function printed in the same
+ * IRModule as the PrimFuncs (what Relax pipelines such as mlc-llm print). */
+static bool is_relax_function(const py_stmt *s)
+{
+    for (uint32_t i = 0; i < s->ndecorators; i++) {
+        const py_expr *d = s->decorators[i];
+        if (d->kind == PY_CALL)
+            d = d->func;
+        if (d->kind == PY_ATTR && d->value->kind == PY_NAME &&
+            (strcmp(d->value->name, "R") == 0 || strcmp(d->value->name, "relax") == 0))
+            return true;
+    }
+    return false;
+}
+
 /* M = TypeVar("M"), TVM 0.27's module-level signature variable */
 static bool is_typevar(const py_stmt *s)
 {
@@ -279,8 +294,15 @@ tir_module *tir_script_build(tir_arena *a, tir_diag *d, const py_module *m)
             b->module_class = s;
             for (uint32_t k = 0; k < s->body.len; k++) {
                 const py_stmt *fs = s->body.items[k];
-                if (fs->kind == PY_S_FUNCDEF)
+                if (fs->kind == PY_S_FUNCDEF && is_relax_function(fs))
+                    tir_diag_note(b->d, fs->loc, "skipping Relax function '%s' (only PrimFuncs are TIR)", fs->name);
+                else if (fs->kind == PY_S_FUNCDEF)
                     build_def(b, fs);
+                else if (fs->kind == PY_S_ASSIGN && fs->value->kind == PY_CALL && fs->value->func->kind == PY_ATTR &&
+                         fs->value->func->value->kind == PY_NAME &&
+                         (strcmp(fs->value->func->value->name, "R") == 0 ||
+                          strcmp(fs->value->func->value->name, "relax") == 0))
+                    ; /* a Relax global such as R.ExternFunc(...) */
                 else if (fs->kind == PY_S_EXPR && (fs->value->kind == PY_STR || (fs->value->kind == PY_CALL &&
                                                                                      fs->value->func->kind == PY_ATTR &&
                                                                                      fs->value->func->value->kind == PY_NAME &&
