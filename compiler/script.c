@@ -19,7 +19,8 @@ static bool is_decorator(builder *b, const py_expr *d, bool ir, const char *name
     if (d->kind != PY_ATTR || strcmp(d->name, name) != 0)
         return false;
     if (d->value->kind == PY_NAME)
-        return alias && strcmp(d->value->name, alias) == 0;
+        return (alias && strcmp(d->value->name, alias) == 0) || strcmp(d->value->name, "script") == 0 ||
+               strcmp(d->value->name, "tvm") == 0; /* from tvm import script; @script.ir_module */
     /* tvm.script.ir_module / tvm.script.tir.prim_func */
     return d->value->kind == PY_ATTR;
 }
@@ -56,6 +57,51 @@ static const py_expr *buffer_annotation_call(builder *b, const py_expr *ann)
         call->nitems = 1;
     }
     return call;
+}
+
+/* a: T.handle("float32"[, "global"]) (or T.ptr / T.Ptr): a typed pointer
+ * parameter, viewed in the body through T.Buffer(..., data=a) or
+ * T.decl_buffer(..., data=a).  It binds to a one-dimensional DLTensor of
+ * that dtype, whose extent (the variable a_len) bounds every view's
+ * accesses, so pointer code stays checked. */
+static bool pointer_param(builder *b, tir_func *f, uint32_t i, const py_param *p, const py_expr *ann)
+{
+    call_args ca;
+    if (!sb_eval_args(b, ann, &ca))
+        return false;
+    tir_dtype dt;
+    const sval *dts = sb_arg(&ca, 0, "dtype");
+    if (!dts || !sb_dtype_of(b, dts, &dt)) {
+        if (!dts)
+            ERR(b, ann->loc, "unsupported: an untyped pointer parameter T.%s() (give its element dtype)",
+                ann->func->name);
+        return false;
+    }
+    const sval *scope = sb_arg(&ca, 1, "storage_scope");
+    if (scope && scope->kind == SV_STR && scope->s[0] && strcmp(scope->s, "global") != 0) {
+        ERR(b, scope->loc, "unsupported storage scope '%s' for a pointer parameter", scope->s);
+        return false;
+    }
+    tir_buffer *buf = tir_arena_alloc(b->a, sizeof *buf);
+    buf->name = p->name;
+    buf->loc = p->loc;
+    buf->dtype = dt;
+    buf->scope = "global";
+    buf->data_alignment = 64;
+    buf->offset_factor = 1;
+    buf->ndim = 1;
+    buf->shape = tir_arena_alloc(b->a, sizeof *buf->shape);
+    char *len_name = tir_arena_alloc(b->a, strlen(p->name) + 5);
+    sprintf(len_name, "%s_len", p->name);
+    buf->shape[0] = tir_var_ref(b->a, tir_var_new(b->a, len_name, TIR_DT_I64, p->loc), p->loc);
+    buf->data = tir_var_new(b->a, p->name, TIR_DT_HANDLE, p->loc);
+    buf->data->type_kind = TIR_TYPE_POINTER;
+    buf->data->elem_dtype = tir_dt_is_bool(dt) ? tir_dt(TIR_CODE_INT, 8, 1) : dt;
+    buf->data->scope = "global";
+    f->params[i] = tir_var_new(b->a, p->name, TIR_DT_HANDLE, p->loc);
+    f->param_buffers[i] = buf;
+    sb_bind(b, p->name, BIND_VAR, buf->data, NULL);
+    return true;
 }
 
 static tir_func *build_func(builder *b, const py_stmt *def)
@@ -115,8 +161,11 @@ static tir_func *build_func(builder *b, const py_stmt *def)
             sb_bind(b, p->name, BIND_BUFFER, NULL, buf);
             continue;
         }
-        if (ann->kind == PY_CALL && ann->func->kind == PY_ATTR && strcmp(ann->func->name, "handle") == 0) {
-            ERR(b, ann->loc, "unsupported: typed pointer parameters (outside the specified TIR subset)");
+        if (ann->kind == PY_CALL && ann->func->kind == PY_ATTR &&
+            (strcmp(ann->func->name, "handle") == 0 || strcmp(ann->func->name, "ptr") == 0 ||
+             strcmp(ann->func->name, "Ptr") == 0)) {
+            if (pointer_param(b, f, i, p, ann))
+                continue;
             continue;
         }
         tir_dtype dt;

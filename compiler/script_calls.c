@@ -27,9 +27,9 @@ const sval *sb_arg(const call_args *ca, uint32_t i, const char *name)
 
 bool sb_dtype_of(builder *b, const sval *v, tir_dtype *out)
 {
-    if (v && v->kind == SV_STR && tir_dtype_parse(v->s, strlen(v->s), out))
+    if (v && v->kind == SV_STR && sb_dtype_name(v->s, out))
         return true;
-    if (v && v->kind == SV_TFUNC && !v->is_dialect_ir && tir_dtype_parse(v->s, strlen(v->s), out))
+    if (v && v->kind == SV_TFUNC && !v->is_dialect_ir && sb_dtype_name(v->s, out))
         return true;
     if (v)
         ERR(b, v->loc, "expected a dtype such as \"float32\"");
@@ -913,9 +913,21 @@ static sval call_extern_math(builder *b, const char *name, const call_args *ca)
     };
     sval none = sv_none(ca->loc);
     bool llvm = strncmp(name, "call_llvm", 9) == 0;
-    /* (dtype, "function", args...); LLVM intrinsics add the count of overloaded types */
+    /* (dtype, "function", args...); LLVM intrinsics add the count of overloaded types.
+     * Older TVM wrote ("function", args..., dtype="float32"). */
     uint32_t first = llvm ? 3 : 2;
     tir_dtype dt;
+    const sval *kw_dtype = sb_kwarg(ca, "dtype");
+    call_args shifted;
+    if (kw_dtype && ca->nkw == 1 && ca->n >= 1 && ca->pos[0].kind == SV_STR) {
+        shifted = *ca;
+        shifted.pos = tir_arena_alloc(b->a, (ca->n + 1) * sizeof *shifted.pos);
+        shifted.pos[0] = *kw_dtype;
+        memcpy(shifted.pos + 1, ca->pos, ca->n * sizeof *shifted.pos);
+        shifted.n = ca->n + 1;
+        shifted.nkw = 0;
+        ca = &shifted;
+    }
     if (ca->n < first || ca->nkw || !sb_dtype_of(b, &ca->pos[0], &dt) || ca->pos[1].kind != SV_STR) {
         if (ca->n >= 2 && ca->pos[1].kind == SV_STR)
             ERR(b, ca->loc, "T.%s takes a dtype, the function's name%s and its arguments", name,
@@ -1089,8 +1101,8 @@ static const t_call t_calls[] = {
     {"target", call_target, false},
     {"Let", call_Let, false},
     {"break_loop", call_loop_exit, false}, {"continue_loop", call_loop_exit, false},
-    {"q_multiply_shift", call_q_multiply_shift, false},
-    {"q_multiply_shift_per_axis", call_q_multiply_shift_per_axis, false},
+    {"q_multiply_shift", call_q_multiply_shift, true},
+    {"q_multiply_shift_per_axis", call_q_multiply_shift_per_axis, true},
     {"start_profile_intrinsic", call_no_effect, false}, {"end_profile_intrinsic", call_no_effect, false},
     {"ignore_loop_partition", call_no_effect, false},
     {"call_extern", call_extern_math, false}, {"call_pure_extern", call_extern_math, false},

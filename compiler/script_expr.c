@@ -132,6 +132,11 @@ static sval eval_attr(builder *b, const py_expr *x)
                 x->name);
             return v;
         }
+        if (strcmp(x->name, "access_ptr") == 0) {
+            ERR(b, x->loc, "unsupported: %s.access_ptr, a raw pointer into a buffer (outside the specified TIR subset)",
+                buf->name);
+            return v;
+        }
         ERR(b, x->loc, "buffer '%s' has no attribute '%s'", buf->name, x->name);
         return v;
     }
@@ -685,7 +690,7 @@ bool sb_dtype_name(const char *name, tir_dtype *out)
     } aliases[] = {{"f16", "float16"}, {"f32", "float32"}, {"f64", "float64"}, {"bf16", "bfloat16"},
                    {"i8", "int8"},     {"i16", "int16"},   {"i32", "int32"},   {"i64", "int64"},
                    {"u8", "uint8"},    {"u16", "uint16"},  {"u32", "uint32"},  {"u64", "uint64"},
-                   {"boolean", "bool"}};
+                   {"boolean", "bool"}, {"int1", "bool"}, {"uint1", "bool"}};
     for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
         if (strcmp(name, aliases[i].alias) == 0)
             name = aliases[i].dtype;
