@@ -134,10 +134,6 @@ static tir_stmt *build_if(builder *b, const py_stmt *st)
         res = s->len ? sb_build_body(b, s, st->loc) : noop(b, st->loc);
     } else {
         tir_expr *cond = sb_to_expr(b, &c);
-        if (cond && tir_dt_is_int(cond->dtype) && !tir_dt_is_bool(cond->dtype) && cond->dtype.lanes == 1) {
-            /* `if i:` on an integer tests it as Python does, i != 0 (TVM accepts it) */
-            cond = tir_binary(b->a, TIR_E_NE, cond, tir_int(b->a, cond->dtype, 0, cond->loc), cond->loc);
-        }
         if (cond) {
             tir_stmt *then = sb_build_body(b, &st->body, st->loc);
             tir_stmt *els = st->orelse.len ? sb_build_body(b, &st->orelse, st->loc) : NULL;
