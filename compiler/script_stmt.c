@@ -416,8 +416,8 @@ static stmt_result build_expr_stmt(builder *b, const py_stmt *st)
         return opens_rest(make_attr(b, e, sloc));
     if (sb_is_t_call(b, e, "hint"))
         return nothing(); /* T.hint("...", **kv) (tirx 0.25): an annotation with no meaning when run */
-    if (sb_is_t_call(b, e, "LetStmt") || sb_is_t_call(b, e, "let"))
-        return opens_rest(make_let_existing(b, e, sloc));
+    if (sb_is_t_call(b, e, "LetStmt") || sb_is_t_call(b, e, "let") || sb_is_t_call(b, e, "bind"))
+        return opens_rest(make_let_existing(b, e, sloc)); /* T.bind(e, var=x): tirx's spelling */
     if (sb_is_t_call(b, e, "launch_thread"))
         return opens_rest(make_launch(b, e, NULL, sloc));
     if (sb_is_t_call(b, e, "evaluate")) {
