@@ -57,10 +57,15 @@ typedef struct {
     DLDataType dtype;       /* scalar dtype, or the buffer's element dtype */
     int ndim;               /* buffers: number of dimensions */
     int64_t shape[32];      /* buffers: each extent, or -1 where it is a symbolic variable */
+    const char *shape_name[32]; /* buffers: the symbolic variable's name where shape[k] is -1 and
+                                   the module records it, else NULL */
 } tirvm_param_info;
 
 int tirvm_param_count(const tirvm_module *m, int func);
 tirvm_status tirvm_param(const tirvm_module *m, int func, int index, tirvm_param_info *out);
+/* The function's return type; bits 0 (code kDLOpaqueHandle) when it
+ * returns nothing. */
+tirvm_status tirvm_function_return_type(const tirvm_module *m, int func, DLDataType *out);
 /* The readable bytecode listing of the whole module (malloc'ed; caller frees). */
 char *tirvm_disassemble(const tirvm_module *m);
 

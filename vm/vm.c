@@ -180,7 +180,20 @@ tirvm_status tirvm_param(const tirvm_module *m, int func, int index, tirvm_param
     for (int k = 0; k < out->ndim && k < 32; k++) {
         const tirbc_dimref *d = &f->buffers[p->index].shape[k];
         out->shape[k] = d->kind == TIRBC_DIM_CONST ? d->value : -1;
+        char *const *names = f->buffers[p->index].shape_names;
+        out->shape_name[k] = d->kind != TIRBC_DIM_CONST && names ? names[k] : NULL;
     }
+    return TIRVM_OK;
+}
+
+tirvm_status tirvm_function_return_type(const tirvm_module *m, int func, DLDataType *out)
+{
+    if (func < 0 || (uint32_t)func >= m->mod->nfuncs)
+        return TIRVM_ERR_USAGE;
+    tir_dtype t = m->mod->funcs[func].ret_dtype;
+    out->code = t.code;
+    out->bits = t.bits;
+    out->lanes = t.lanes;
     return TIRVM_OK;
 }
 
