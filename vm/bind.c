@@ -32,6 +32,9 @@ static bool fail(binder *b, const char *fmt, ...)
 
 static const char *dtn(tir_dtype t, char *buf, size_t n) { return tir_dtype_str(t, buf, n); }
 
+/* A value kind by its TIR name (int32, not the mnemonics' i32). */
+#define VT_NAME(vt) tir_dtype_str(tir_vtype_dtype(vt), (char[32]){0}, 32)
+
 /* Does v fit in the integer value kind vt? */
 static bool fits(tir_vtype vt, int64_t v)
 {
@@ -68,7 +71,7 @@ static bool bind_dim(binder *b, const tirbc_dimref *d, int64_t value, const char
     tir_vtype vt = b->ctx->fn->regtypes[r].vtype;
     if (!fits(vt, value))
         return fail(b, "argument '%s': %s[%u] is %lld, which does not fit in its %s variable", pname, what, k,
-                    (long long)value, tir_vtype_names[vt]);
+                    (long long)value, VT_NAME(vt));
     b->regs[r].i = value;
     b->bound[r] = true;
     return true;
@@ -189,20 +192,20 @@ bool vm_bind_args(vm_ctx *ctx, const tirvm_arg *args, int nargs, vm_slot *regs, 
             else
                 regs[p->index].u = vt == TIR_VT_F16 ? tir_f16_from_f64(v) : tir_bf16_from_f64(v);
         } else if (a->kind == TIRVM_ARG_FLOAT) {
-            ok = fail(&b, "argument '%s': expected an integer of type %s, got %g", p->name, tir_vtype_names[vt], a->f);
+            ok = fail(&b, "argument '%s': expected an integer of type %s, got %g", p->name, VT_NAME(vt), a->f);
         } else if (a->kind == TIRVM_ARG_UINT && a->u > INT64_MAX) {
             /* only a uint64 parameter holds values above INT64_MAX */
             if (vt == TIR_VT_U64)
                 regs[p->index].u = a->u;
             else
                 ok = fail(&b, "argument '%s': %llu does not fit in %s", p->name, (unsigned long long)a->u,
-                          tir_vtype_names[vt]);
+                          VT_NAME(vt));
         } else if (a->kind == TIRVM_ARG_UINT && !fits(vt, (int64_t)a->u)) {
-            ok = fail(&b, "argument '%s': %llu does not fit in %s", p->name, (unsigned long long)a->u, tir_vtype_names[vt]);
+            ok = fail(&b, "argument '%s': %llu does not fit in %s", p->name, (unsigned long long)a->u, VT_NAME(vt));
         } else if (a->kind == TIRVM_ARG_UINT) {
             regs[p->index].i = (int64_t)a->u;
         } else if (!fits(vt, a->i)) {
-            ok = fail(&b, "argument '%s': %lld does not fit in %s", p->name, (long long)a->i, tir_vtype_names[vt]);
+            ok = fail(&b, "argument '%s': %lld does not fit in %s", p->name, (long long)a->i, VT_NAME(vt));
         } else {
             regs[p->index].i = a->i;
         }
