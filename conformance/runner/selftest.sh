@@ -51,6 +51,9 @@ check "it is counted as failed" last_line_is "18 passed, 2 failed"
 run "--filter with a glob" 0 "$SELF" --tap --filter 'traps.*'
 check "--filter selects the five traps" sh -c "[ \$(grep -c '^ok [0-9]* - traps\.' '$T/out') -eq 5 ] && grep -q '^1\.\.5$' '$T/out'"
 
+run "--filter that matches no case is a usage error" 2 "$SELF" --filter no.such.case
+check "it says the filter matched nothing" has "filter 'no.such.case' matches none of the"
+
 run "--jobs 1 (TAP)" 0 "$SELF" --tap --jobs 1
 grep '^ok\|^not ok' "$T/out" >"$T/tap1"
 run "--jobs 4 (TAP)" 0 "$SELF" --tap --jobs 4
