@@ -120,10 +120,12 @@ static void make_tensor(cli_args *ca, int i)
     memset(t, 0, sizeof *t);
     t->data = a->data;
     t->device.device_type = kDLCPU;
-    t->ndim = a->ndim;
+    /* Vector elements (float32x4): the .npy's last dimension holds the lanes. */
+    int lanes = ca->params[i].dtype.lanes > 1 ? ca->params[i].dtype.lanes : 1;
+    t->ndim = a->ndim - (lanes > 1);
     t->dtype.code = a->dtype.code;
     t->dtype.bits = a->dtype.bits;
-    t->dtype.lanes = 1;
+    t->dtype.lanes = (uint16_t)lanes;
     /* A bfloat16 parameter also takes its bits as uint16 (CLI contract). */
     if (ca->params[i].dtype.code == TIR_CODE_BFLOAT && a->dtype.code == TIR_CODE_UINT && a->dtype.bits == 16)
         t->dtype.code = TIR_CODE_BFLOAT;
@@ -178,6 +180,18 @@ int cli_args_set(cli_args *ca, const char *spec, char *err, size_t err_len)
         }
         if (npy_read(value, &ca->arrays[i], err, err_len) != 0)
             return CLI_RUNTIME;
+        const npy_array *a = &ca->arrays[i];
+        if (p->dtype.lanes > 1 && (a->ndim < 1 || a->shape[a->ndim - 1] != p->dtype.lanes)) {
+            tir_dtype elem = {p->dtype.code, p->dtype.bits, 1};
+            char et[32];
+            snprintf(err, err_len,
+                     "parameter '%.*s' has %s elements: give a .npy of %s whose last dimension is its %u lanes "
+                     "(%s has %d dimension%s%s)",
+                     (int)nl, spec, dtype_name(p->dtype, dt, sizeof dt), tir_dtype_str(elem, et, sizeof et),
+                     (unsigned)p->dtype.lanes, value, a->ndim, a->ndim == 1 ? "" : "s",
+                     a->ndim ? ", the last not of that size" : "");
+            return CLI_RUNTIME;
+        }
         make_tensor(ca, i);
         return CLI_OK;
     }
@@ -233,8 +247,10 @@ int cli_args_finish(cli_args *ca, char *err, size_t err_len)
         if (ca->given[i])
             continue;
         const tirvm_param_info *p = &ca->params[i];
-        bool constant = p->kind == TIRVM_PARAM_BUFFER && p->ndim <= NPY_MAX_DIMS;
-        size_t count = 1;
+        /* vector elements are a trailing dimension of lanes in the .npy */
+        int lanes = p->dtype.lanes > 1 ? p->dtype.lanes : 1;
+        bool constant = p->kind == TIRVM_PARAM_BUFFER && p->ndim + (lanes > 1) <= NPY_MAX_DIMS;
+        size_t count = (size_t)lanes;
         for (int k = 0; constant && k < p->ndim; k++) {
             if (p->shape[k] < 0 || __builtin_mul_overflow(count, (size_t)p->shape[k], &count))
                 constant = false;
@@ -273,9 +289,11 @@ int cli_args_finish(cli_args *ca, char *err, size_t err_len)
         memset(a, 0, sizeof *a);
         a->dtype = (tir_dtype){p->dtype.code == KDLBOOL ? TIR_CODE_UINT : p->dtype.code,
                                p->dtype.code == KDLBOOL ? 1 : p->dtype.bits, 1};
-        a->ndim = p->ndim;
+        a->ndim = p->ndim + (lanes > 1);
         for (int k = 0; k < p->ndim; k++)
             a->shape[k] = p->shape[k];
+        if (lanes > 1)
+            a->shape[p->ndim] = lanes;
         size_t es = tir_dtype_elem_size(a->dtype), bytes;
         if (__builtin_mul_overflow(count, es, &bytes)) {
             snprintf(err, err_len, "argument '%s' is too large", p->name);

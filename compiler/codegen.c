@@ -2892,9 +2892,9 @@ static void gen_params(cg *c, tirbc_function *fn)
             continue;
         tirbc_param *p = &fn->params[i];
         p->kind = TIRBC_PARAM_BUFFER;
-        p->dtype = TIR_DT_HANDLE;
-        if (b->dtype.lanes != 1)
-            ERR(c, b->loc, "unsupported: parameter buffer '%s' with vector elements (%s)", b->name, dtn(b->dtype));
+        /* A buffer of vector elements (float32x4) says so in the param's
+         * dtype; its storage is lanes consecutive scalars per element. */
+        p->dtype = b->dtype.lanes != 1 ? b->dtype : TIR_DT_HANDLE;
         uint32_t vb = add_vmbuf(c, b, TIRBC_BUF_PARAM);
         p->index = vb;
         tirbc_buffer *vbuf = &c->bufs[vb];

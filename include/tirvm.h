@@ -59,7 +59,8 @@ typedef struct {
     const char *name;       /* the name in the PrimFunc signature */
     const char *alias;      /* the bound buffer's name when it differs, else NULL */
     tirvm_param_kind kind;
-    DLDataType dtype;       /* scalar dtype, or the buffer's element dtype */
+    DLDataType dtype;       /* scalar dtype, or the buffer's element dtype (lanes > 1 for
+                               vector elements: the tensor then has that dtype) */
     int ndim;               /* buffers: number of dimensions */
     int64_t shape[32];      /* buffers: each extent, or -1 where it is a symbolic variable */
     const char *shape_name[32]; /* buffers: the symbolic variable's name where shape[k] is -1 and

@@ -415,6 +415,27 @@ PY
 expect 0 "compile a view of an allocation" "$TIRC" "$T/view.py" -o "$T/view.tirbc"
 expect 1 "index it out of bounds" "$TIRVM" run "$T/view.tirbc" A="$T/a.npy" n=5
 check "the error names the view packedB" grep -q "index 4 is out of bounds for dimension 1 of buffer 'packedB' (extent 4)" "$T/err"
+
+# A buffer parameter of vector elements (float32x4) takes a .npy of float32
+# whose last dimension holds the lanes: plain DLPack tensors with lanes.
+cat >"$T/vec.py" <<'PY'
+@T.prim_func
+def main(A: T.Buffer((2,), "float32x4"), B: T.Buffer((2,), "float32x4")):
+    for i in range(2):
+        B[i] = A[i] * T.Broadcast(T.float32(2), 4)
+PY
+# float32 [[1, 2, 3, 4], [5, 6, 7, 8]]
+mknpy "$T/a24.npy" '<f4' '(2, 4)' '\000\000\200\077\000\000\000\100\000\000\100\100\000\000\200\100\000\000\240\100\000\000\300\100\000\000\340\100\000\000\000\101'
+expect 0 "compile a kernel on float32x4 parameter buffers" "$TIRC" "$T/vec.py" -o "$T/vec.tirbc"
+expect 0 "tirvm info on it" "$TIRVM" info "$T/vec.tirbc"
+check "shows the vector element type" grep -qxF "  A: buffer float32x4[2]" "$T/out"
+expect 0 "run it on a (2, 4) float32 .npy" "$TIRVM" run "$T/vec.tirbc" A="$T/a24.npy" --out B="$T/vb.npy"
+# each lane doubled: [[2, 4, 6, 8], [10, 12, 14, 16]]
+printf '\000\000\000\100\000\000\200\100\000\000\300\100\000\000\000\101\000\000\040\101\000\000\100\101\000\000\140\101\000\000\200\101' >"$T/vb.want"
+check "the output holds every lane doubled" sh -c 'tail -c 32 "$1" | cmp -s - "$2"' sh "$T/vb.npy" "$T/vb.want"
+check "and is a (2, 4) float32 array" grep -q "'descr': '<f4', 'fortran_order': False, 'shape': (2, 4)" "$T/vb.npy"
+expect 1 "a .npy whose last dimension is not the lanes" "$TIRVM" run "$T/vec.tirbc" A="$T/five.npy"
+check "says what the parameter takes" grep -qF "tirvm: error: parameter 'A' has float32x4 elements: give a .npy of float32 whose last dimension is its 4 lanes" "$T/err"
 expect 2 "--max-memory with a bad suffix is a usage error" "$TIRVM" run "$T/big.tirbc" n=1 --max-memory 1X
 
 # Lane counts outside the spec's 4, 8, 16, 32, 64 are an extension that --strict refuses.

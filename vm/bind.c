@@ -93,14 +93,19 @@ static bool bind_tensor(binder *b, const tirbc_param *p, const DLTensor *t, vm_b
     const tirbc_buffer *desc = &fn->buffers[p->index];
     const char *pname = p->name;
     char w[32], g[32];
+    /* A buffer of vector elements (the param's dtype, float32x4) takes a
+     * tensor of that dtype; its shape, strides and offset count vector
+     * elements, and the buffer holds `lanes` scalars per element. */
+    uint16_t lanes = tir_dt_eq(p->dtype, TIR_DT_HANDLE) ? 1 : p->dtype.lanes;
+    tir_dtype want = tir_dt_with_lanes(desc->dtype, lanes);
     if (!t)
         return fail(b, "argument '%s': missing tensor", pname);
     if (t->device.device_type != kDLCPU)
         return fail(b, "argument '%s': tensor is not in CPU memory (device type %d)", pname, (int)t->device.device_type);
-    if (!dtype_matches(desc->dtype, t->dtype)) {
+    if (!dtype_matches(want, t->dtype)) {
         tir_dtype got = {t->dtype.code, t->dtype.bits, t->dtype.lanes};
         return fail(b, "argument '%s': dtype is %s, expected %s", pname,
-                    t->dtype.code == TIRVM_KDLBOOL ? "bool (8-bit)" : dtn(got, g, sizeof g), dtn(desc->dtype, w, sizeof w));
+                    t->dtype.code == TIRVM_KDLBOOL ? "bool (8-bit)" : dtn(got, g, sizeof g), dtn(want, w, sizeof w));
     }
     if (t->ndim < 0 || (uint32_t)t->ndim != desc->ndim)
         return fail(b, "argument '%s': has %d dimensions, expected %u", pname, t->ndim, desc->ndim);
@@ -137,7 +142,7 @@ static bool bind_tensor(binder *b, const tirbc_param *p, const DLTensor *t, vm_b
         if (!bind_dim(b, &desc->strides[k], strides[k], pname, "strides", k))
             return false;
     }
-    size_t esize = tir_dtype_elem_size(desc->dtype);
+    size_t esize = tir_dtype_elem_size(desc->dtype) * lanes;
     if (t->byte_offset % esize != 0)
         return fail(b, "argument '%s': byte_offset %llu is not a multiple of the element size %zu", pname,
                     (unsigned long long)t->byte_offset, esize);
@@ -160,6 +165,7 @@ static bool bind_tensor(binder *b, const tirbc_param *p, const DLTensor *t, vm_b
     uint64_t nbytes;
     if (!mul_ok(nelem, esize, &nbytes) || nbytes > ((uint64_t)1 << 62))
         return fail(b, "argument '%s': tensor is too large", pname);
+    nelem *= lanes; /* scalars, as the buffer counts them (cannot overflow: nbytes did not) */
     if (nelem && !t->data)
         return fail(b, "argument '%s': tensor data is NULL", pname);
     vb->data = nelem ? (uint8_t *)t->data + t->byte_offset : NULL;

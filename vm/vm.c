@@ -173,6 +173,9 @@ tirvm_status tirvm_param(const tirvm_module *m, int func, int index, tirvm_param
     out->alias = p->alias;
     out->kind = p->kind == TIRBC_PARAM_BUFFER ? TIRVM_PARAM_BUFFER : TIRVM_PARAM_SCALAR;
     tir_dtype dt = p->kind == TIRBC_PARAM_BUFFER ? f->buffers[p->index].dtype : p->dtype;
+    /* a buffer of vector elements: the element type is the param's (float32x4) */
+    if (p->kind == TIRBC_PARAM_BUFFER && !tir_dt_eq(p->dtype, TIR_DT_HANDLE))
+        dt = tir_dt_with_lanes(dt, p->dtype.lanes);
     out->dtype.code = dt.code;
     out->dtype.bits = dt.bits;
     out->dtype.lanes = dt.lanes;
