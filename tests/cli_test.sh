@@ -228,7 +228,8 @@ check "is refused before the run" test ! -s "$T/out"
 expect 0 "tirc -o - writes the module to standard output" sh -c 'cd "$1" && "$2" "$3" -o -' sh "$T/cwd" "$TIRC" "$T/scale.py"
 check "the module tirc -o FILE writes" cmp -s "$T/out" "$T/s.tirbc"
 check "tirc creates no file named '-'" test ! -e "$T/cwd/-"
-expect 0 "tirc --emit=asm -o - writes the listing to standard output" "$TIRC" --emit=asm "$T/scale.py" -o -
+expect 0 "tirc --emit=asm -o - writes the listing to standard output" sh -c 'cd "$1" && "$2" --emit=asm "$3" -o -' sh \
+    "$T/cwd" "$TIRC" "$T/scale.py"
 check "the listing tirvm dis prints" cmp -s "$T/out" "$T/listing.tirasm"
 expect 0 "tirvm asm -o - writes the module to standard output" sh -c 'cd "$1" && "$2" asm "$3" -o -' sh "$T/cwd" "$TIRVM" "$T/listing.tirasm"
 check "the assembled module is the compiled one" cmp -s "$T/out" "$T/s.tirbc"
