@@ -29,7 +29,7 @@ if cmp -s "$T/table" "$T/readme-table"; then
     ok "README's conformance table is what tir-conformance --markdown prints"
 else
     diff "$T/readme-table" "$T/table" >"$T/diff"
-    not_ok "README's conformance table is what tir-conformance --markdown prints (regenerate it)" "$T/diff"
+    not_ok "README's conformance table is what tir-conformance --markdown prints (run scripts/update_readme.sh)" "$T/diff"
 fi
 # the counts in the text above it: TVMScript programs and .tirbc files
 total=$(sed -n 's/^| \*\*total\*\* | \*\*[0-9]*\*\* | \*\*[0-9]*\*\* | \*\*[0-9]*\*\* | \*\*\([0-9]*\)\*\* |.*/\1/p' "$T/table")
@@ -39,7 +39,7 @@ if [ -n "$total" ] && [ -n "$binary" ] &&
     ok "README counts $((total - binary)) TVMScript cases and $binary .tirbc files, as the corpus has"
 else
     echo "corpus: total '$total', binary '$binary'" >"$T/why"
-    not_ok "README's case counts match the corpus" "$T/why"
+    not_ok "README's case counts match the corpus (run scripts/update_readme.sh)" "$T/why"
 fi
 
 # ---- the command-line section ------------------------------------------------
@@ -59,7 +59,7 @@ for prog in tirc tirvm; do
         ok "README shows $prog --help exactly"
     else
         diff "$T/$prog.readme" "$T/$prog.help" >"$T/diff"
-        not_ok "README shows $prog --help exactly" "$T/diff"
+        not_ok "README shows $prog --help exactly (run scripts/update_readme.sh)" "$T/diff"
     fi
     # every option the help names: --word, --word=value, and -o
     grep -oE -- '(^|[^A-Za-z0-9-])(--[a-z][a-z-]*(=[a-z]+)?|-o)([^A-Za-z0-9-]|$)' "$T/$prog.help" |
