@@ -2667,16 +2667,36 @@ static void gen_allocate(cg *c, const tir_stmt *s)
     uint32_t n = const_int(c, TIR_VT_I64, b->dtype.lanes);
     int64_t cn = b->dtype.lanes;
     bool cconst = true;
+    uint32_t lowest = 0, nvar = 0; /* the smallest extent computed at run time, and how many there are */
     for (uint32_t i = 0; i < s->nindices; i++) {
         const tir_expr *x = s->indices[i];
         if (cconst && x->kind == TIR_E_INT && x->ival >= 0 && !__builtin_mul_overflow(cn, x->ival, &cn)) {
             n = const_int(c, TIR_VT_I64, cn);
             continue;
         }
-        uint32_t t = temp(c, TIR_VT_I64);
-        EMIT3(c, TIRBC_OP_IXMUL, t, cconst ? const_int(c, TIR_VT_I64, cn) : n, gen_expr(c, x));
+        uint32_t t = temp(c, TIR_VT_I64), xv = gen_expr(c, x);
+        EMIT3(c, TIRBC_OP_IXMUL, t, cconst ? const_int(c, TIR_VT_I64, cn) : n, xv);
         cconst = false;
         n = t;
+        uint32_t w = xv;
+        if (c->regtypes[xv].vtype != TIR_VT_I64) {
+            w = temp(c, TIR_VT_I64);
+            EMIT2(c, TIRBC_OP_EXT_I64, w, xv);
+        }
+        if (nvar++) {
+            uint32_t m = temp(c, TIR_VT_I64);
+            EMIT3(c, TIRBC_OP_MIN_I64, m, lowest, w);
+            w = m;
+        }
+        lowest = w;
+    }
+    /* Two negative extents multiply into a positive size: the allocation
+     * gets the negative extent instead, which it reports as a negative size. */
+    if (nvar >= 2) {
+        uint32_t neg = temp(c, TIR_VT_BOOL), size = temp(c, TIR_VT_I64);
+        EMIT3(c, TIRBC_OP_LT_I64, neg, lowest, const_int(c, TIR_VT_I64, 0));
+        EMIT4(c, TIRBC_OP_SEL_I64, size, neg, lowest, n);
+        n = size;
     }
     if (cond_true && cconst && b->data == s->var && try_promote(c, s, b, cn / b->dtype.lanes)) {
         release_temps(c, mark);

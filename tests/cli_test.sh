@@ -402,6 +402,17 @@ expect 1 "an allocation over --max-memory is a runtime error" "$TIRVM" run "$T/b
 check "memory limit message" grep -q "exceeds the memory limit of 1048576 bytes" "$T/err"
 expect 1 "a negative allocation size is a runtime error" "$TIRVM" run "$T/big.tirbc" n=-5
 check "that says the size is negative" grep -q "negative size -5 for buffer 'tmp' (in function 'main')$" "$T/err"
+cat >"$T/big2.py" <<'PY'
+@T.prim_func
+def main(A: T.Buffer((1,), "float32"), n: T.int32, m: T.int32):
+    tmp = T.decl_buffer((n, m), "float32")
+    tmp[0, 0] = T.float32(1)
+    A[0] = tmp[0, 0]
+PY
+expect 0 "compile an allocation of two dynamic extents" "$TIRC" "$T/big2.py" -o "$T/big2.tirbc"
+expect 0 "it runs with positive extents" "$TIRVM" run "$T/big2.tirbc" n=2 m=3
+expect 1 "two negative extents do not multiply into a positive size" "$TIRVM" run "$T/big2.tirbc" n=-5 m=-4
+check "the error names the negative size" grep -q "negative size -5 for buffer 'tmp' (in function 'main')$" "$T/err"
 
 # A bounds error names the buffer the program indexed, not its data variable.
 cat >"$T/view.py" <<'PY'
