@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define KDLBOOL 6
@@ -21,7 +22,9 @@ int cli_args_init(cli_args *ca, const tirvm_module *m, int func)
     ca->arrays = calloc(k, sizeof *ca->arrays);
     ca->tensors = calloc(k, sizeof *ca->tensors);
     ca->given = calloc(k, sizeof *ca->given);
-    if (!ca->params || !ca->args || !ca->arrays || !ca->tensors || !ca->given)
+    ca->zero_filled = calloc(k, sizeof *ca->zero_filled);
+    ca->func_name = tirvm_function_name(m, func);
+    if (!ca->params || !ca->args || !ca->arrays || !ca->tensors || !ca->given || !ca->zero_filled)
         return CLI_RUNTIME;
     for (int i = 0; i < n; i++)
         tirvm_param(m, func, i, &ca->params[i]);
@@ -37,6 +40,7 @@ void cli_args_free(cli_args *ca)
     free(ca->arrays);
     free(ca->tensors);
     free(ca->given);
+    free(ca->zero_filled);
     memset(ca, 0, sizeof *ca);
 }
 
@@ -58,6 +62,57 @@ int cli_args_find(const cli_args *ca, const char *name, size_t len)
     return found;
 }
 
+const char *cli_args_user_name(const cli_args *ca, int i)
+{
+    return ca->params[i].alias ? ca->params[i].alias : ca->params[i].name;
+}
+
+void cli_args_list(const cli_args *ca, char *buf, size_t n)
+{
+    size_t len = 0;
+    buf[0] = 0;
+    if (!ca->nparams) {
+        snprintf(buf, n, "none");
+        return;
+    }
+    for (int i = 0; i < ca->nparams && len < n; i++) {
+        const tirvm_param_info *p = &ca->params[i];
+        int w = p->alias ? snprintf(buf + len, n - len, "%s%s (or %s)", i ? ", " : "", p->name, p->alias)
+                         : snprintf(buf + len, n - len, "%s%s", i ? ", " : "", p->name);
+        if (w < 0)
+            break;
+        len += (size_t)w;
+    }
+}
+
+static const char *dtype_name(DLDataType t, char *buf, size_t n)
+{
+    if (t.code == KDLBOOL)
+        return "bool";
+    tir_dtype d = {t.code, t.bits, t.lanes};
+    return tir_dtype_str(d, buf, n);
+}
+
+/* Whether s reads as a command-line number (as cli_args_set takes them). */
+static bool is_number(const char *s)
+{
+    if (strcmp(s, "True") == 0 || strcmp(s, "true") == 0 || strcmp(s, "False") == 0 || strcmp(s, "false") == 0)
+        return true;
+    char *end;
+    errno = 0;
+    (void)strtod(s, &end);
+    if (*s && !*end)
+        return true;
+    (void)strtoull(s, &end, 0);
+    return *s && !*end;
+}
+
+static bool ends_with_npy(const char *s)
+{
+    size_t n = strlen(s);
+    return n >= 4 && (strcmp(s + n - 4, ".npy") == 0 || strcmp(s + n - 4, ".NPY") == 0);
+}
+
 static void make_tensor(cli_args *ca, int i)
 {
     npy_array *a = &ca->arrays[i];
@@ -65,10 +120,12 @@ static void make_tensor(cli_args *ca, int i)
     memset(t, 0, sizeof *t);
     t->data = a->data;
     t->device.device_type = kDLCPU;
-    t->ndim = a->ndim;
+    /* Vector elements (float32x4): the .npy's last dimension holds the lanes. */
+    int lanes = ca->params[i].dtype.lanes > 1 ? ca->params[i].dtype.lanes : 1;
+    t->ndim = a->ndim - (lanes > 1);
     t->dtype.code = a->dtype.code;
     t->dtype.bits = a->dtype.bits;
-    t->dtype.lanes = 1;
+    t->dtype.lanes = (uint16_t)lanes;
     /* A bfloat16 parameter also takes its bits as uint16 (CLI contract). */
     if (ca->params[i].dtype.code == TIR_CODE_BFLOAT && a->dtype.code == TIR_CODE_UINT && a->dtype.bits == 16)
         t->dtype.code = TIR_CODE_BFLOAT;
@@ -94,7 +151,10 @@ int cli_args_set(cli_args *ca, const char *spec, char *err, size_t err_len)
         return CLI_USAGE;
     }
     if (i < 0) {
-        snprintf(err, err_len, "the function has no parameter named '%.*s'", (int)nl, spec);
+        char names[600];
+        cli_args_list(ca, names, sizeof names);
+        snprintf(err, err_len, "function '%s' has no parameter named '%.*s' (its parameters: %s)",
+                 ca->func_name ? ca->func_name : "?", (int)nl, spec, names);
         return CLI_USAGE;
     }
     if (ca->given[i]) {
@@ -103,13 +163,35 @@ int cli_args_set(cli_args *ca, const char *spec, char *err, size_t err_len)
     }
     ca->given[i] = true;
     const tirvm_param_info *p = &ca->params[i];
+    char dt[32];
+    if (strcmp(value, "-") == 0) {
+        snprintf(err, err_len, "%.*s=-: %s; give %.*s=%s", (int)nl, spec,
+                 ca->module_from_stdin ? "standard input is already the module"
+                                       : "arguments are not read from standard input",
+                 (int)nl, spec, p->kind == TIRVM_PARAM_BUFFER ? "FILE.npy" : "NUMBER");
+        return CLI_USAGE;
+    }
     if (p->kind == TIRVM_PARAM_BUFFER) {
-        if (access(value, R_OK) != 0) {
-            snprintf(err, err_len, "%s: %s", value, strerror(errno));
-            return CLI_USAGE;
+        struct stat st;
+        if (is_number(value) && stat(value, &st) != 0) {
+            snprintf(err, err_len, "parameter '%.*s' is a buffer (%s): give %.*s=FILE.npy, not a number", (int)nl,
+                     spec, dtype_name(p->dtype, dt, sizeof dt), (int)nl, spec);
+            return CLI_RUNTIME;
         }
         if (npy_read(value, &ca->arrays[i], err, err_len) != 0)
             return CLI_RUNTIME;
+        const npy_array *a = &ca->arrays[i];
+        if (p->dtype.lanes > 1 && (a->ndim < 1 || a->shape[a->ndim - 1] != p->dtype.lanes)) {
+            tir_dtype elem = {p->dtype.code, p->dtype.bits, 1};
+            char et[32];
+            snprintf(err, err_len,
+                     "parameter '%.*s' has %s elements: give a .npy of %s whose last dimension is its %u lanes "
+                     "(%s has %d dimension%s%s)",
+                     (int)nl, spec, dtype_name(p->dtype, dt, sizeof dt), tir_dtype_str(elem, et, sizeof et),
+                     (unsigned)p->dtype.lanes, value, a->ndim, a->ndim == 1 ? "" : "s",
+                     a->ndim ? ", the last not of that size" : "");
+            return CLI_RUNTIME;
+        }
         make_tensor(ca, i);
         return CLI_OK;
     }
@@ -149,7 +231,13 @@ int cli_args_set(cli_args *ca, const char *spec, char *err, size_t err_len)
         ca->args[i].f = d;
         return CLI_OK;
     }
-    snprintf(err, err_len, "argument '%s': '%s' is not a number", p->name, value);
+    struct stat st;
+    if (ends_with_npy(value) || (stat(value, &st) == 0 && S_ISREG(st.st_mode))) {
+        snprintf(err, err_len, "parameter '%.*s' is a scalar (%s): give %.*s=NUMBER, not a file", (int)nl, spec,
+                 dtype_name(p->dtype, dt, sizeof dt), (int)nl, spec);
+        return CLI_RUNTIME;
+    }
+    snprintf(err, err_len, "argument '%.*s': '%s' is not a number", (int)nl, spec, value);
     return CLI_USAGE;
 }
 
@@ -159,11 +247,39 @@ int cli_args_finish(cli_args *ca, char *err, size_t err_len)
         if (ca->given[i])
             continue;
         const tirvm_param_info *p = &ca->params[i];
-        bool constant = p->kind == TIRVM_PARAM_BUFFER && p->ndim <= NPY_MAX_DIMS;
-        size_t count = 1;
+        /* vector elements are a trailing dimension of lanes in the .npy */
+        int lanes = p->dtype.lanes > 1 ? p->dtype.lanes : 1;
+        bool constant = p->kind == TIRVM_PARAM_BUFFER && p->ndim + (lanes > 1) <= NPY_MAX_DIMS;
+        size_t count = (size_t)lanes;
         for (int k = 0; constant && k < p->ndim; k++) {
             if (p->shape[k] < 0 || __builtin_mul_overflow(count, (size_t)p->shape[k], &count))
                 constant = false;
+        }
+        if (!constant && p->kind == TIRVM_PARAM_BUFFER) {
+            /* Only a constant shape says how large a zero-filled buffer must be. */
+            char shape[400], dt[32];
+            size_t len = 0;
+            const char *sym = NULL;
+            for (int k = 0; k < p->ndim && len < sizeof shape; k++) {
+                int w = p->shape[k] >= 0 ? snprintf(shape + len, sizeof shape - len, "%s%lld", k ? ", " : "",
+                                                    (long long)p->shape[k])
+                                         : snprintf(shape + len, sizeof shape - len, "%s%s", k ? ", " : "",
+                                                    p->shape_name[k] ? p->shape_name[k] : "?");
+                if (w < 0)
+                    break;
+                len += (size_t)w;
+                if (p->shape[k] < 0 && !sym)
+                    sym = p->shape_name[k];
+            }
+            if (len >= sizeof shape)
+                len = sizeof shape - 1;
+            shape[len] = 0;
+            snprintf(err, err_len,
+                     "missing argument '%s': its shape %s[%s] depends on %s, so it cannot be zero-filled "
+                     "(only buffers of constant shape are); give %s=FILE.npy",
+                     cli_args_user_name(ca, i), dtype_name(p->dtype, dt, sizeof dt), shape,
+                     sym ? sym : "a symbolic variable", cli_args_user_name(ca, i));
+            return CLI_RUNTIME;
         }
         if (!constant) {
             snprintf(err, err_len, "missing argument '%s'", p->name);
@@ -173,9 +289,11 @@ int cli_args_finish(cli_args *ca, char *err, size_t err_len)
         memset(a, 0, sizeof *a);
         a->dtype = (tir_dtype){p->dtype.code == KDLBOOL ? TIR_CODE_UINT : p->dtype.code,
                                p->dtype.code == KDLBOOL ? 1 : p->dtype.bits, 1};
-        a->ndim = p->ndim;
+        a->ndim = p->ndim + (lanes > 1);
         for (int k = 0; k < p->ndim; k++)
             a->shape[k] = p->shape[k];
+        if (lanes > 1)
+            a->shape[p->ndim] = lanes;
         size_t es = tir_dtype_elem_size(a->dtype), bytes;
         if (__builtin_mul_overflow(count, es, &bytes)) {
             snprintf(err, err_len, "argument '%s' is too large", p->name);
@@ -189,6 +307,7 @@ int cli_args_finish(cli_args *ca, char *err, size_t err_len)
         }
         make_tensor(ca, i);
         ca->given[i] = true;
+        ca->zero_filled[i] = true;
     }
     return CLI_OK;
 }

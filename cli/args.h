@@ -10,12 +10,15 @@
 #include "tirvm.h"
 
 typedef struct {
+    const char *func_name;
+    bool module_from_stdin; /* the module came from standard input (tirvm run -) */
     int nparams;
     tirvm_param_info *params;
     tirvm_arg *args;
     npy_array *arrays; /* buffer parameters' data */
     DLTensor *tensors;
     bool *given;
+    bool *zero_filled; /* buffer parameters not given, which cli_args_finish zero-filled */
 } cli_args;
 
 /* Exit statuses shared with tirvm. */
@@ -26,7 +29,16 @@ void cli_args_free(cli_args *ca);
 /* The parameter a NAME refers to: its signature name or its buffer's name.
  * Returns the index, -1 if none matches, -2 if two different parameters do. */
 int cli_args_find(const cli_args *ca, const char *name, size_t len);
-/* Applies one NAME=VALUE argument; returns a CLI_* status, message in err. */
+/* The parameters as a user names them, for messages: "A, B, n", a buffer
+ * bound to a differently named handle as "a (or A)". */
+void cli_args_list(const cli_args *ca, char *buf, size_t n);
+/* The name a user gives a parameter on the command line: its buffer's name
+ * when it has one, else its signature name. */
+const char *cli_args_user_name(const cli_args *ca, int i);
+/* Applies one NAME=VALUE argument; returns a CLI_* status, message in err:
+ * CLI_USAGE for a NAME the function does not have or a VALUE that is
+ * neither a number nor a file, CLI_RUNTIME for bad input (a .npy that
+ * cannot be read or is corrupt, a number for a buffer, a file for a scalar). */
 int cli_args_set(cli_args *ca, const char *spec, char *err, size_t err_len);
 /* Checks that every parameter has a value.  A buffer parameter with a fully
  * constant shape that was not given gets a zero-filled array, so a pure

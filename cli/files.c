@@ -1,7 +1,9 @@
 /* Reading inputs and writing outputs for the command-line tools: an output
  * is written whole or not at all. */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +12,92 @@
 #include <unistd.h>
 
 #include "files.h"
+
+/* Length of the valid UTF-8 sequence at s that is a printable character
+ * (not a C1 control), or 0. */
+static size_t utf8_printable(const unsigned char *s)
+{
+    unsigned c = s[0];
+    size_t n;
+    unsigned cp;
+    if (c >= 0xc2 && c <= 0xdf) {
+        n = 2;
+        cp = c & 0x1f;
+    } else if (c >= 0xe0 && c <= 0xef) {
+        n = 3;
+        cp = c & 0x0f;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+        n = 4;
+        cp = c & 0x07;
+    } else {
+        return 0;
+    }
+    for (size_t i = 1; i < n; i++) {
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+        cp = cp << 6 | (s[i] & 0x3f);
+    }
+    /* overlong forms, surrogates, past U+10FFFF, and the C1 controls */
+    if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff) ||
+        (cp >= 0x80 && cp <= 0x9f))
+        return 0;
+    return n;
+}
+
+void cli_put_escaped(FILE *f, const char *s, bool quoted)
+{
+    if (!s)
+        return;
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        if (quoted && (*c == '"' || *c == '\\')) {
+            fprintf(f, "\\%c", *c);
+        } else if (*c == '\n') {
+            fputs("\\n", f);
+        } else if (*c == '\t') {
+            fputs("\\t", f);
+        } else if (*c == '\r') {
+            fputs("\\r", f);
+        } else if (*c < 0x20 || *c == 0x7f) {
+            fprintf(f, "\\x%02x", *c);
+        } else if (*c < 0x80) {
+            fputc(*c, f);
+        } else {
+            size_t n = utf8_printable(c);
+            if (n) {
+                fwrite(c, 1, n, f);
+                c += n - 1;
+            } else {
+                fprintf(f, "\\x%02x", *c);
+            }
+        }
+    }
+}
+
+void cli_put_name(FILE *f, const char *name)
+{
+    bool plain = name && (isalpha((unsigned char)name[0]) || name[0] == '_');
+    for (const char *c = name; plain && *c; c++)
+        plain = isalnum((unsigned char)*c) || *c == '_' || *c == '.';
+    if (plain) {
+        fputs(name, f);
+        return;
+    }
+    fputc('"', f);
+    cli_put_escaped(f, name ? name : "", true);
+    fputc('"', f);
+}
+
+void cli_message(const char *prog, const char *kind, const char *fmt, ...)
+{
+    char msg[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "%s: %s: ", prog, kind);
+    cli_put_escaped(stderr, msg, false);
+    fputc('\n', stderr);
+}
 
 char *cli_read_all(FILE *f, size_t *len)
 {
@@ -44,33 +132,21 @@ char *cli_read_input(const char *prog, const char *path, size_t *len)
     bool from_stdin = strcmp(path, "-") == 0;
     FILE *f = from_stdin ? stdin : fopen(path, "rb");
     if (!f) {
-        fprintf(stderr, "%s: cannot read %s: %s\n", prog, path, strerror(errno));
+        cli_message(prog, "error", "cannot read %s: %s", path, strerror(errno));
         return NULL;
     }
     char *text = cli_read_all(f, len);
     if (!from_stdin)
         fclose(f);
     if (!text)
-        fprintf(stderr, "%s: cannot read %s\n", prog, path);
+        cli_message(prog, "error", "cannot read %s", from_stdin ? "standard input" : path);
     return text;
 }
 
 /* Writes data to path through a temporary file and a rename, so an error
  * never leaves a partial output behind. */
-int cli_write_atomically(const char *prog, const char *path, const void *data, size_t len)
+static int write_all(int fd, const void *data, size_t len)
 {
-    size_t pl = strlen(path);
-    char *tmp = malloc(pl + 16);
-    if (!tmp)
-        return -1;
-    snprintf(tmp, pl + 16, "%s.tmpXXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        fprintf(stderr, "%s: cannot write %s: %s\n", prog, path, strerror(errno));
-        free(tmp);
-        return -1;
-    }
-    fchmod(fd, 0644);
     const char *p = data;
     size_t left = len;
     while (left) {
@@ -78,18 +154,43 @@ int cli_write_atomically(const char *prog, const char *path, const void *data, s
         if (w < 0) {
             if (errno == EINTR)
                 continue;
-            break;
+            return -1;
         }
         p += w;
         left -= (size_t)w;
     }
-    int err = left ? errno : 0;
+    return 0;
+}
+
+int cli_write_atomically(const char *prog, const char *path, const void *data, size_t len)
+{
+    if (strcmp(path, "-") == 0) {
+        fflush(stdout);
+        if (write_all(STDOUT_FILENO, data, len) != 0) {
+            cli_message(prog, "error", "cannot write standard output: %s", strerror(errno));
+            return -1;
+        }
+        return 0;
+    }
+    size_t pl = strlen(path);
+    char *tmp = malloc(pl + 16);
+    if (!tmp)
+        return -1;
+    snprintf(tmp, pl + 16, "%s.tmpXXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        cli_message(prog, "error", "cannot write %s: %s", path, strerror(errno));
+        free(tmp);
+        return -1;
+    }
+    fchmod(fd, 0644);
+    int err = write_all(fd, data, len) ? errno : 0;
     if (close(fd) != 0 && !err)
         err = errno;
     if (!err && rename(tmp, path) != 0)
         err = errno;
     if (err) {
-        fprintf(stderr, "%s: cannot write %s: %s\n", prog, path, strerror(err));
+        cli_message(prog, "error", "cannot write %s: %s", path, strerror(err));
         unlink(tmp);
         free(tmp);
         return -1;

@@ -887,6 +887,13 @@ int npy_write(const char *path, const npy_array *arr, char *err, size_t err_len)
     if (hsize == 0)
         return fail(err, err_len, path, "header does not fit");
 
+    /* "-" is standard output, never a file of that name. */
+    if (strcmp(path, "-") == 0) {
+        if (write_payload(STDOUT_FILENO, header, hsize, arr, nbytes) != 0)
+            return fail(err, err_len, "<stdout>", "cannot write: %s", strerror(errno));
+        return 0;
+    }
+
     /* Renaming over a device, pipe or /dev/stdout would replace the node
      * itself, so those are written in place (atomicity means nothing for
      * them).  A symlink to a file is resolved so that the link survives

@@ -25,7 +25,8 @@ typedef struct {
 int npy_read(const char *path, npy_array *out, char *err, size_t err_len);
 /* Writes the array as a version 1.0 file (2.0 if the header needs it),
  * atomically: a temporary file in the same directory is renamed over path,
- * so an error never leaves a partial file. */
+ * so an error never leaves a partial file.  Path "-" writes standard output
+ * (and never creates a file named "-"). */
 int npy_write(const char *path, const npy_array *arr, char *err, size_t err_len);
 void npy_free(npy_array *arr);
 

@@ -26,17 +26,31 @@ static const char usage[] =
     "SOURCE is a TVMScript file (.py) as TVM prints it or as users write it, or\n"
     "TVM's JSON serialization (.json, from tvm.ir.save_json); '-' reads from\n"
     "standard input (then -o is required when compiling).\n"
-    "The default OUTPUT is SOURCE with its extension replaced by .tirbc.\n"
+    "The default OUTPUT is SOURCE with its extension replaced by .tirbc;\n"
+    "-o - writes to standard output.  A failed compile writes nothing and\n"
+    "leaves an existing OUTPUT as it was (the error says it was not updated).\n"
     "\n"
     "Exit status: 0 success; 1 the program is not valid TIR (errors are\n"
-    "reported as FILE:LINE:COL: error: MESSAGE); 2 usage error.\n";
+    "reported as FILE:LINE:COL: error: MESSAGE); 2 usage error (unknown option,\n"
+    "missing or unreadable SOURCE, OUTPUT not writable).  Other errors are\n"
+    "reported as tirc: error: MESSAGE.\n";
 
 static int usage_error(const char *fmt, const char *arg)
 {
-    fprintf(stderr, "tirc: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry 'tirc --help' for more information.\n");
+    char msg[1024];
+    snprintf(msg, sizeof msg, fmt, arg);
+    cli_message("tirc", "error", "%s", msg);
+    fprintf(stderr, "Try 'tirc --help' for more information.\n");
     return EXIT_USAGE;
+}
+
+/* After a failed compile: an OUTPUT that already exists still holds an
+ * earlier compile, which the user must not take for this one. */
+static void report_not_updated(const char *output)
+{
+    struct stat st;
+    if (output && strcmp(output, "-") != 0 && stat(output, &st) == 0 && S_ISREG(st.st_mode))
+        cli_message("tirc", "error", "%s was not updated (it still holds an earlier compile)", output);
 }
 
 int main(int argc, char **argv)
@@ -93,18 +107,25 @@ int main(int argc, char **argv)
         fputs(res.diagnostics, stderr);
         free(res.diagnostics);
     }
-    if (!ok)
+    char *out = check || (emit_asm && !output) ? NULL : output ? strdup(output) : cli_default_output(source, ".tirbc");
+    if (!ok) {
+        report_not_updated(out);
+        free(out);
+        tirbc_module_free(res.module);
         return EXIT_INVALID;
-    if (check)
+    }
+    if (check) {
+        tirbc_module_free(res.module);
         return 0;
+    }
     int status = 0;
     if (emit_asm) {
         char *text = tirbc_disasm(res.module);
         if (!text) {
-            fprintf(stderr, "tirc: out of memory\n");
+            cli_message("tirc", "error", "out of memory");
             status = EXIT_INVALID;
-        } else if (output) {
-            status = cli_write_atomically("tirc", output, text, strlen(text)) ? EXIT_USAGE : 0;
+        } else if (out) {
+            status = cli_write_atomically("tirc", out, text, strlen(text)) ? EXIT_USAGE : 0;
         } else {
             fputs(text, stdout);
         }
@@ -113,16 +134,17 @@ int main(int argc, char **argv)
         uint8_t *bytes = NULL;
         size_t nbytes = 0;
         char err[256];
-        char *out = output ? strdup(output) : cli_default_output(source, ".tirbc");
         if (tirbc_write(res.module, &bytes, &nbytes, err, sizeof err) != 0) {
-            fprintf(stderr, "tirc: %s\n", err);
+            cli_message("tirc", "error", "%s", err);
+            report_not_updated(out);
             status = EXIT_INVALID;
         } else if (!out || cli_write_atomically("tirc", out, bytes, nbytes) != 0) {
+            report_not_updated(out);
             status = EXIT_USAGE;
         }
-        free(out);
         free(bytes);
     }
+    free(out);
     tirbc_module_free(res.module);
     return status;
 }

@@ -1,8 +1,11 @@
 /* tirvm: run, list, verify and describe .tirbc modules (CLI contract). */
 #include <errno.h>
+#include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "args.h"
 #include "files.h"
@@ -22,10 +25,14 @@ static const char usage[] =
     "                                   prints) into a module, without verifying it\n"
     "       tirvm --help | --version\n"
     "\n"
+    "MODULE.tirbc '-' reads the module from standard input.\n"
     "ARG is NAME=FILE.npy for a buffer parameter or NAME=NUMBER for a scalar one;\n"
     "NAME is the parameter's name in the signature or the name of its buffer.\n"
-    "A buffer parameter with a constant shape that is not given starts zero-filled.\n"
-    "--out NAME=FILE.npy writes that buffer after a successful run.\n"
+    "A buffer parameter with a constant shape that is not given starts zero-filled;\n"
+    "if no --out names it, a note on stderr says how to keep what the run computed.\n"
+    "--entry NAME picks the function to run (default: main, or the only one).\n"
+    "--out NAME=FILE.npy writes that buffer after a successful run; FILE '-' writes\n"
+    "the .npy to standard output.\n"
     "--threads N (default: $TIRVM_NUM_THREADS, else the online CPUs) sets the\n"
     "worker threads for parallel loops.\n"
     "--max-steps N bounds the loop iterations and calls of the run; --max-memory\n"
@@ -33,26 +40,53 @@ static const char usage[] =
     "for running untrusted modules; exceeding one is a runtime error.\n"
     "\n"
     "asm's default output is FILE with its extension replaced by .tirbc; FILE '-'\n"
-    "reads standard input (then -o is required).\n"
+    "reads standard input (then -o is required); -o - writes standard output.\n"
     "\n"
-    "Exit status: 0 success; 1 runtime error (failed assertion, integer division\n"
-    "by zero, out-of-bounds access, missing or mismatched argument), or for asm a\n"
-    "syntax error in the listing (FILE:LINE:COL: error: MESSAGE); 2 usage error;\n"
-    "3 the module is not a valid .tirbc.\n";
+    "Exit status: 0 success; 1 bad input or runtime error (a .npy file missing,\n"
+    "unreadable or not matching its parameter, a missing argument, a failed\n"
+    "assertion, integer division by zero, an out-of-bounds access, a limit\n"
+    "exceeded), or for asm a syntax error in the listing (FILE:LINE:COL: error:\n"
+    "MESSAGE); 2 usage error (unknown command, option or parameter name, bad\n"
+    "option value, unreadable MODULE); 3 the module is not a valid .tirbc.\n"
+    "Errors are reported as tirvm: error: MESSAGE.\n";
 
 static int usage_error(const char *msg)
 {
-    fprintf(stderr, "tirvm: %s\nTry 'tirvm --help' for more information.\n", msg);
+    cli_message("tirvm", "error", "%s", msg);
+    fprintf(stderr, "Try 'tirvm --help' for more information.\n");
     return CLI_USAGE;
 }
 
-static int load(const char *path, tirvm_module **m)
+/* The module's name in messages: standard input shows as <stdin>. */
+static const char *display_name(const char *path) { return strcmp(path, "-") == 0 ? "<stdin>" : path; }
+
+/* Loads and verifies the module at path ("-": standard input); *size gets
+ * its size in bytes when size is not NULL. */
+static int load(const char *path, tirvm_module **m, long *size)
 {
-    char err[600];
-    tirvm_status st = tirvm_module_load_file(path, m, err, sizeof err);
+    char err[700];
+    tirvm_status st;
+    if (strcmp(path, "-") == 0) {
+        size_t len = 0;
+        char *bytes = cli_read_input("tirvm", path, &len);
+        if (!bytes)
+            return CLI_USAGE;
+        char inner[600];
+        st = tirvm_module_load(bytes, len, m, inner, sizeof inner);
+        free(bytes);
+        if (st != TIRVM_OK)
+            snprintf(err, sizeof err, "<stdin>: %s", inner);
+        if (size)
+            *size = (long)len;
+    } else {
+        st = tirvm_module_load_file(path, m, err, sizeof err);
+        struct stat sb;
+        if (size)
+            *size = stat(path, &sb) == 0 ? (long)sb.st_size : -1;
+    }
     if (st == TIRVM_OK)
         return CLI_OK;
-    fprintf(stderr, "error: %s\n", err);
+    cli_message("tirvm", "error", "%s", err);
     return st == TIRVM_ERR_MODULE ? CLI_MODULE : st == TIRVM_ERR_USAGE ? CLI_USAGE : CLI_RUNTIME;
 }
 
@@ -64,41 +98,57 @@ static const char *dtn(DLDataType t, char *buf, size_t n)
     return tir_dtype_str(d, buf, n);
 }
 
+/* A buffer's dtype and shape: float32[n, 256] (a symbolic extent by its
+ * variable's name, ? when the module does not carry the name). */
+static void put_buffer_type(FILE *f, const tirvm_param_info *p)
+{
+    char dt[32];
+    fprintf(f, "%s[", dtn(p->dtype, dt, sizeof dt));
+    for (int k = 0; k < p->ndim; k++) {
+        if (k)
+            fputs(", ", f);
+        if (p->shape[k] >= 0)
+            fprintf(f, "%lld", (long long)p->shape[k]);
+        else if (p->shape_name[k])
+            cli_put_name(f, p->shape_name[k]);
+        else
+            fputc('?', f);
+    }
+    fputc(']', f);
+}
+
 static int cmd_info(const char *path)
 {
     tirvm_module *m;
-    int st = load(path, &m);
+    long size = -1;
+    int st = load(path, &m, &size);
     if (st)
         return st;
-    FILE *f = fopen(path, "rb");
-    long size = -1;
-    if (f && fseek(f, 0, SEEK_END) == 0)
-        size = ftell(f);
-    if (f)
-        fclose(f);
-    printf("module %s: %ld bytes, %d function%s\n", path, size, tirvm_function_count(m),
-           tirvm_function_count(m) == 1 ? "" : "s");
+    fputs("module ", stdout);
+    cli_put_escaped(stdout, display_name(path), false);
+    printf(": %ld bytes, %d function%s\n", size, tirvm_function_count(m), tirvm_function_count(m) == 1 ? "" : "s");
     for (int fi = 0; fi < tirvm_function_count(m); fi++) {
-        printf("function %s\n", tirvm_function_name(m, fi));
+        fputs("function ", stdout);
+        cli_put_name(stdout, tirvm_function_name(m, fi));
+        fputc('\n', stdout);
         for (int i = 0; i < tirvm_param_count(m, fi); i++) {
             tirvm_param_info p;
             char dt[32];
             tirvm_param(m, fi, i, &p);
-            printf("  %s", p.name);
-            if (p.alias)
-                printf(" (buffer %s)", p.alias);
+            fputs("  ", stdout);
+            cli_put_name(stdout, p.name);
+            if (p.alias) {
+                fputs(" (buffer ", stdout);
+                cli_put_name(stdout, p.alias);
+                fputc(')', stdout);
+            }
             if (p.kind == TIRVM_PARAM_SCALAR) {
                 printf(": %s\n", dtn(p.dtype, dt, sizeof dt));
                 continue;
             }
-            printf(": buffer %s[", dtn(p.dtype, dt, sizeof dt));
-            for (int k = 0; k < p.ndim; k++) {
-                if (p.shape[k] >= 0)
-                    printf("%s%lld", k ? ", " : "", (long long)p.shape[k]);
-                else
-                    printf("%s?", k ? ", " : "");
-            }
-            printf("]\n");
+            fputs(": buffer ", stdout);
+            put_buffer_type(stdout, &p);
+            fputc('\n', stdout);
         }
     }
     tirvm_module_free(m);
@@ -108,15 +158,29 @@ static int cmd_info(const char *path)
 static int cmd_dis(const char *path)
 {
     tirvm_module *m;
-    int st = load(path, &m);
+    int st = load(path, &m, NULL);
     if (st)
         return st;
     char *text = tirvm_disassemble(m);
     if (text)
         fputs(text, stdout);
+    else
+        cli_message("tirvm", "error", "out of memory");
     free(text);
     tirvm_module_free(m);
     return text ? CLI_OK : CLI_RUNTIME;
+}
+
+static int cmd_verify(const char *path)
+{
+    tirvm_module *m;
+    int st = load(path, &m, NULL);
+    if (st)
+        return st;
+    cli_put_escaped(stdout, display_name(path), false);
+    printf(": valid .tirbc module\n");
+    tirvm_module_free(m);
+    return CLI_OK;
 }
 
 /* tirvm dis --unverified: the listing of a module that decodes but may fail
@@ -132,14 +196,16 @@ static int cmd_dis_unverified(const char *path)
     tirbc_module *m = NULL;
     int status = CLI_OK;
     if (tirbc_read((const uint8_t *)bytes, len, &m, err, sizeof err) != 0) {
-        fprintf(stderr, "error: %s: %s\n", path, err);
+        cli_message("tirvm", "error", "%s: %s", display_name(path), err);
         status = CLI_MODULE;
     } else {
         char *text = tirbc_disasm(m);
-        if (text)
+        if (text) {
             fputs(text, stdout);
-        else
+        } else {
+            cli_message("tirvm", "error", "out of memory");
             status = CLI_RUNTIME;
+        }
         free(text);
     }
     tirbc_module_free(m);
@@ -168,19 +234,68 @@ static bool parse_count(const char *s, bool bytes, uint64_t *out)
     return true;
 }
 
+/* The module's functions, for a message: "main, f, g" (the first 32). */
+static void list_functions(const tirvm_module *m, char *buf, size_t n)
+{
+    size_t len = 0;
+    int count = tirvm_function_count(m);
+    buf[0] = 0;
+    for (int i = 0; i < count && len < n; i++) {
+        int w = i == 32 ? snprintf(buf + len, n - len, ", ... (%d in all)", count)
+                        : snprintf(buf + len, n - len, "%s%s", i ? ", " : "", tirvm_function_name(m, i));
+        if (w < 0 || i == 32)
+            break;
+        len += (size_t)w;
+    }
+}
+
+/* A returned float: %.*g, with NaN as nan and infinities as inf / -inf
+ * whatever the C library would print (-nan for a NaN with its sign set). */
+static void print_float(double v, int digits)
+{
+    if (isnan(v))
+        printf("nan\n");
+    else if (isinf(v))
+        printf("%s\n", v > 0 ? "inf" : "-inf");
+    else
+        printf("%.*g\n", digits, v);
+}
+
+/* TIRVM_NUM_THREADS, when set and not empty: a count from 1 to
+ * TIRVM_MAX_THREADS, else a usage error (the library would ignore it). */
+static int threads_from_env(long *threads)
+{
+    const char *env = getenv("TIRVM_NUM_THREADS");
+    if (!env || !*env)
+        return CLI_OK;
+    char *end;
+    errno = 0;
+    long n = strtol(env, &end, 10);
+    if (*end || errno || n < 1 || n > TIRVM_MAX_THREADS) {
+        char msg[200];
+        snprintf(msg, sizeof msg, "TIRVM_NUM_THREADS must be a number from 1 to %d, got '%.64s'", TIRVM_MAX_THREADS,
+                 env);
+        return usage_error(msg);
+    }
+    *threads = n;
+    return CLI_OK;
+}
+
 static int cmd_run(int argc, char **argv)
 {
     const char *path = NULL, *entry = NULL;
     const char **outs = calloc((size_t)argc + 1, sizeof *outs);
     const char **specs = calloc((size_t)argc + 1, sizeof *specs);
+    int *out_param = calloc((size_t)argc + 1, sizeof *out_param);
     int nouts = 0, nspecs = 0, status = CLI_OK;
     long threads = 0;
     uint64_t max_steps = 0, max_memory = 0;
     tirvm_module *m = NULL;
     cli_args ca;
     memset(&ca, 0, sizeof ca);
-    char err[700];
-    if (!outs || !specs) {
+    char err[1400];
+    if (!outs || !specs || !out_param) {
+        cli_message("tirvm", "error", "out of memory");
         status = CLI_RUNTIME;
         goto done;
     }
@@ -210,14 +325,14 @@ static int cmd_run(int argc, char **argv)
                 char *end;
                 errno = 0;
                 threads = strtol(v, &end, 10);
-                if (!*v || *end || errno || threads < 1 || threads > 1024) {
-                    snprintf(err, sizeof err, "--threads needs a number from 1 to 1024, got '%s'", v);
+                if (!*v || *end || errno || threads < 1 || threads > TIRVM_MAX_THREADS) {
+                    snprintf(err, sizeof err, "--threads needs a number from 1 to %d, got '%.64s'", TIRVM_MAX_THREADS, v);
                     status = usage_error(err);
                     goto done;
                 }
             }
         } else if (a[0] == '-' && a[1] == '-') {
-            snprintf(err, sizeof err, "unknown option '%s'", a);
+            snprintf(err, sizeof err, "unknown option '%.200s'", a);
             status = usage_error(err);
             goto done;
         } else if (!path) {
@@ -230,13 +345,17 @@ static int cmd_run(int argc, char **argv)
         status = usage_error("run needs a MODULE.tirbc");
         goto done;
     }
-    if ((status = load(path, &m)))
+    if (!threads && (status = threads_from_env(&threads)))
+        goto done;
+    if ((status = load(path, &m, NULL)))
         goto done;
     int func;
+    char names[800];
     if (entry) {
         func = tirvm_find_function(m, entry);
         if (func < 0) {
-            snprintf(err, sizeof err, "the module has no function '%s'", entry);
+            list_functions(m, names, sizeof names);
+            snprintf(err, sizeof err, "the module has no function '%.200s' (its functions: %s)", entry, names);
             status = usage_error(err);
             goto done;
         }
@@ -245,33 +364,59 @@ static int cmd_run(int argc, char **argv)
         if (func < 0 && tirvm_function_count(m) == 1)
             func = 0;
         if (func < 0) {
-            status = usage_error("the module has several functions and none is 'main': pick one with --entry");
+            list_functions(m, names, sizeof names);
+            snprintf(err, sizeof err, "the module has several functions and none is 'main': pick one with --entry "
+                                      "(its functions: %s)", names);
+            status = usage_error(err);
             goto done;
         }
     }
-    if ((status = cli_args_init(&ca, m, func)))
+    if ((status = cli_args_init(&ca, m, func))) {
+        cli_message("tirvm", "error", "out of memory");
         goto done;
+    }
+    ca.module_from_stdin = strcmp(path, "-") == 0;
     for (int i = 0; i < nspecs; i++) {
         if ((status = cli_args_set(&ca, specs[i], err, sizeof err))) {
             if (status == CLI_USAGE)
                 usage_error(err);
             else
-                fprintf(stderr, "error: %s\n", err);
+                cli_message("tirvm", "error", "%s", err);
             goto done;
         }
     }
     /* Check every --out before running, so a typo costs no run. */
+    int to_stdout = -1;
     for (int i = 0; i < nouts; i++) {
         const char *eq = strchr(outs[i], '=');
         int p = eq ? cli_args_find(&ca, outs[i], (size_t)(eq - outs[i])) : -1;
         if (!eq || !eq[1] || p < 0 || ca.params[p].kind != TIRVM_PARAM_BUFFER) {
-            snprintf(err, sizeof err, "--out '%s' does not name a buffer parameter as NAME=FILE.npy", outs[i]);
+            char plist[600];
+            cli_args_list(&ca, plist, sizeof plist);
+            snprintf(err, sizeof err, "--out '%.200s' does not name a buffer parameter as NAME=FILE.npy "
+                                      "(the parameters: %s)", outs[i], plist);
             status = usage_error(err);
+            goto done;
+        }
+        out_param[i] = p;
+        if (strcmp(eq + 1, "-") == 0) {
+            if (to_stdout >= 0) {
+                status = usage_error("only one --out can write to standard output");
+                goto done;
+            }
+            to_stdout = i;
+        }
+    }
+    if (to_stdout >= 0) {
+        DLDataType rt;
+        if (tirvm_function_return_type(m, func, &rt) == TIRVM_OK && rt.bits != 0) {
+            status = usage_error("--out NAME=- writes the .npy to standard output, where the function's return value "
+                                 "goes too: write the .npy to a file");
             goto done;
         }
     }
     if ((status = cli_args_finish(&ca, err, sizeof err))) {
-        fprintf(stderr, "error: %s\n", err);
+        cli_message("tirvm", "error", "%s", err);
         goto done;
     }
     tirvm_module_set_limits(m, max_steps, max_memory);
@@ -281,35 +426,46 @@ static int cmd_run(int argc, char **argv)
     }
     tirvm_value ret;
     if (tirvm_call_ret(m, func, ca.args, ca.nparams, &ret, err, sizeof err) != TIRVM_OK) {
-        fprintf(stderr, "error: %s\n", err);
+        cli_message("tirvm", "error", "%s", err);
         status = CLI_RUNTIME;
         goto done;
     }
     if (ret.has_value) {
         /* enough digits to round-trip (CLI contract) */
         if (ret.dtype.code == TIR_CODE_FLOAT && ret.dtype.bits == 64)
-            printf("%.17g\n", ret.f);
+            print_float(ret.f, 17);
         else if (ret.dtype.code == TIR_CODE_FLOAT || ret.dtype.code == TIR_CODE_BFLOAT)
-            printf("%.9g\n", ret.f);
+            print_float(ret.f, 9);
         else if (ret.dtype.code == TIR_CODE_UINT && ret.dtype.bits == 64)
             printf("%llu\n", (unsigned long long)(uint64_t)ret.i);
         else
             printf("%lld\n", (long long)ret.i);
     }
+    fflush(stdout);
     for (int i = 0; i < nouts; i++) {
         const char *eq = strchr(outs[i], '=');
-        int p = cli_args_find(&ca, outs[i], (size_t)(eq - outs[i]));
-        if (npy_write(eq + 1, &ca.arrays[p], err, sizeof err) != 0) {
-            fprintf(stderr, "error: %s\n", err);
+        if (npy_write(eq + 1, &ca.arrays[out_param[i]], err, sizeof err) != 0) {
+            cli_message("tirvm", "error", "%s", err);
             status = CLI_USAGE;
             goto done;
         }
+    }
+    /* A zero-filled buffer that no --out keeps: the run may have computed
+     * it (an output the user forgot), so say how to keep it. */
+    for (int p = 0; p < ca.nparams; p++) {
+        bool kept = false;
+        for (int i = 0; i < nouts; i++)
+            kept = kept || out_param[i] == p;
+        if (ca.zero_filled[p] && !kept)
+            cli_message("tirvm", "note", "%s was computed; add --out %s=FILE.npy to keep it", cli_args_user_name(&ca, p),
+                        cli_args_user_name(&ca, p));
     }
 done:
     cli_args_free(&ca);
     tirvm_module_free(m);
     free(outs);
     free(specs);
+    free(out_param);
     return status;
 }
 
@@ -345,14 +501,15 @@ static int cmd_asm(int argc, char **argv)
     tirbc_module *m = NULL;
     int status = CLI_OK;
     if (tirbc_assemble(text, len, from_stdin ? "<stdin>" : input, &m, err, sizeof err) != 0) {
-        fprintf(stderr, "%s\n", err);
+        cli_put_escaped(stderr, err, false);
+        fputc('\n', stderr);
         status = CLI_RUNTIME;
     } else {
         uint8_t *bytes = NULL;
         size_t nbytes = 0;
         char *out = output ? strdup(output) : cli_default_output(input, ".tirbc");
         if (tirbc_write(m, &bytes, &nbytes, err, sizeof err) != 0) {
-            fprintf(stderr, "tirvm: %s\n", err);
+            cli_message("tirvm", "error", "%s", err);
             status = CLI_RUNTIME;
         } else if (!out || cli_write_atomically("tirvm", out, bytes, nbytes) != 0) {
             status = CLI_USAGE;
@@ -391,13 +548,7 @@ int main(int argc, char **argv)
             return cmd_dis(argv[2]);
         if (cmd[0] == 'i')
             return cmd_info(argv[2]);
-        tirvm_module *m;
-        int st = load(argv[2], &m);
-        if (st)
-            return st;
-        printf("%s: valid .tirbc module\n", argv[2]);
-        tirvm_module_free(m);
-        return CLI_OK;
+        return cmd_verify(argv[2]);
     }
     char msg[300];
     snprintf(msg, sizeof msg, "unknown command '%s'", cmd);

@@ -38,6 +38,11 @@ typedef struct {
 typedef struct {
     const tir_var *data; /* buffer data pointer var */
     uint32_t vmbuf;      /* index into the function's buffer table */
+    /* Storage allocated without a buffer of its own (T.allocate) is named
+     * after its data variable; when the code indexes it through one view
+     * only, messages name that view instead (view_name), see name_storage. */
+    bool bare, views_differ;
+    const char *view_name;
 } data_slot;
 
 typedef struct {
@@ -327,6 +332,43 @@ static uint32_t bind_var(cg *c, const tir_var *v, interval range)
     return c->vars[c->nvars++].reg;
 }
 
+/* Notes that buffer b accesses the storage of data slot i (see data_slot). */
+static void note_view(cg *c, uint32_t i, const tir_buffer *b)
+{
+    if (i >= c->ndatas)
+        return;
+    data_slot *d = &c->datas[i];
+    if (!d->bare || !b->name)
+        return;
+    if (!d->view_name)
+        d->view_name = b->name;
+    else if (strcmp(d->view_name, b->name) != 0)
+        d->views_differ = true;
+}
+
+/* Storage indexed through one view only takes the view's name. */
+static void name_storage(cg *c)
+{
+    for (uint32_t i = 0; i < c->ndatas; i++) {
+        const data_slot *d = &c->datas[i];
+        if (!d->bare || !d->view_name || d->views_differ)
+            continue;
+        char *name = strdup(d->view_name);
+        if (!name)
+            continue;
+        free(c->bufs[d->vmbuf].name);
+        c->bufs[d->vmbuf].name = name;
+    }
+}
+
+static uint32_t find_data_slot(cg *c, const tir_var *data)
+{
+    uint32_t i = 0;
+    while (i < c->ndatas && c->datas[i].data != data)
+        i++;
+    return i;
+}
+
 static int find_data(cg *c, const tir_var *data)
 {
     for (uint32_t i = 0; i < c->ndatas; i++)
@@ -345,6 +387,7 @@ static uint32_t add_vmbuf(cg *c, const tir_buffer *b, uint8_t kind)
     vb->dtype = tir_dt_with_lanes(b->dtype, 1);
     vb->kind = kind;
     c->datas = grow(c->datas, &c->capdatas, c->ndatas + 1, sizeof *c->datas);
+    memset(&c->datas[c->ndatas], 0, sizeof c->datas[c->ndatas]);
     c->datas[c->ndatas].data = b->data;
     c->datas[c->ndatas].vmbuf = c->nbufs;
     c->ndatas++;
@@ -655,6 +698,8 @@ static uint32_t gen_flat_index(cg *c, const tir_buffer *b, tir_expr **idx, uint3
 static int storage_of(cg *c, const tir_buffer *b)
 {
     int vb = find_data(c, b->data);
+    if (vb >= 0)
+        note_view(c, find_data_slot(c, b->data), b);
     if (vb < 0 || c->bufs[vb].dtype.code != b->dtype.code || c->bufs[vb].dtype.bits != b->dtype.bits)
         return -1;
     return vb;
@@ -667,6 +712,7 @@ static int vmbuf_of(cg *c, const tir_buffer *b, tir_loc loc)
         ERR(c, loc, "buffer '%s' has no storage in scope", b->name);
         return 0;
     }
+    note_view(c, find_data_slot(c, b->data), b);
     /* A view may reshape its storage but not reinterpret its elements. */
     tir_dtype st = c->bufs[vb].dtype;
     if (st.code != b->dtype.code || st.bits != b->dtype.bits) {
@@ -2733,16 +2779,36 @@ static void gen_allocate(cg *c, const tir_stmt *s)
     uint32_t n = const_int(c, TIR_VT_I64, b->dtype.lanes);
     int64_t cn = b->dtype.lanes;
     bool cconst = true;
+    uint32_t lowest = 0, nvar = 0; /* the smallest extent computed at run time, and how many there are */
     for (uint32_t i = 0; i < s->nindices; i++) {
         const tir_expr *x = s->indices[i];
         if (cconst && x->kind == TIR_E_INT && x->ival >= 0 && !__builtin_mul_overflow(cn, x->ival, &cn)) {
             n = const_int(c, TIR_VT_I64, cn);
             continue;
         }
-        uint32_t t = temp(c, TIR_VT_I64);
-        EMIT3(c, TIRBC_OP_IXMUL, t, cconst ? const_int(c, TIR_VT_I64, cn) : n, gen_expr(c, x));
+        uint32_t t = temp(c, TIR_VT_I64), xv = gen_expr(c, x);
+        EMIT3(c, TIRBC_OP_IXMUL, t, cconst ? const_int(c, TIR_VT_I64, cn) : n, xv);
         cconst = false;
         n = t;
+        uint32_t w = xv;
+        if (c->regtypes[xv].vtype != TIR_VT_I64) {
+            w = temp(c, TIR_VT_I64);
+            EMIT2(c, TIRBC_OP_EXT_I64, w, xv);
+        }
+        if (nvar++) {
+            uint32_t m = temp(c, TIR_VT_I64);
+            EMIT3(c, TIRBC_OP_MIN_I64, m, lowest, w);
+            w = m;
+        }
+        lowest = w;
+    }
+    /* Two negative extents multiply into a positive size: the allocation
+     * gets the negative extent instead, which it reports as a negative size. */
+    if (nvar >= 2) {
+        uint32_t neg = temp(c, TIR_VT_BOOL), size = temp(c, TIR_VT_I64);
+        EMIT3(c, TIRBC_OP_LT_I64, neg, lowest, const_int(c, TIR_VT_I64, 0));
+        EMIT4(c, TIRBC_OP_SEL_I64, size, neg, lowest, n);
+        n = size;
     }
     if (cond_true && cconst && b->data == s->var && try_promote(c, s, b, cn / b->dtype.lanes)) {
         release_temps(c, mark);
@@ -2751,6 +2817,7 @@ static void gen_allocate(cg *c, const tir_stmt *s)
         return;
     }
     uint32_t vb = add_vmbuf(c, b, TIRBC_BUF_ALLOC);
+    c->datas[c->ndatas - 1].bare = b == &tmp;
     EMIT2(c, TIRBC_OP_ALLOC, vb, n);
     release_temps(c, mark);
     gen_stmt(c, s->body);
@@ -2967,16 +3034,24 @@ static void gen_params(cg *c, tirbc_function *fn)
             continue;
         tirbc_param *p = &fn->params[i];
         p->kind = TIRBC_PARAM_BUFFER;
-        p->dtype = TIR_DT_HANDLE;
-        if (b->dtype.lanes != 1)
-            ERR(c, b->loc, "unsupported: parameter buffer '%s' with vector elements (%s)", b->name, dtn(b->dtype));
+        /* A buffer of vector elements (float32x4) says so in the param's
+         * dtype; its storage is lanes consecutive scalars per element. */
+        p->dtype = b->dtype.lanes != 1 ? b->dtype : TIR_DT_HANDLE;
         uint32_t vb = add_vmbuf(c, b, TIRBC_BUF_PARAM);
         p->index = vb;
         tirbc_buffer *vbuf = &c->bufs[vb];
         vbuf->ndim = b->ndim;
         vbuf->shape = calloc(b->ndim ? b->ndim : 1, sizeof *vbuf->shape);
-        for (uint32_t k = 0; k < b->ndim; k++)
+        for (uint32_t k = 0; k < b->ndim; k++) {
             dimref(c, b->shape[k], &c->bufs[vb].shape[k], "shape", b);
+            /* A symbolic extent keeps its variable's name, for tirvm info and messages. */
+            if (b->shape[k]->kind == TIR_E_VAR && b->shape[k]->var->name) {
+                if (!c->bufs[vb].shape_names)
+                    c->bufs[vb].shape_names = calloc(b->ndim, sizeof *c->bufs[vb].shape_names);
+                if (c->bufs[vb].shape_names)
+                    c->bufs[vb].shape_names[k] = strdup(b->shape[k]->var->name);
+            }
+        }
         if (b->nstrides) {
             c->bufs[vb].nstrides = b->nstrides;
             c->bufs[vb].strides = calloc(b->nstrides, sizeof(tirbc_dimref));
@@ -3019,6 +3094,7 @@ static void finish(cg *c, tirbc_function *fn)
     fn->ncode = total;
     fn->nregs = c->nregs;
     fn->regtypes = c->regtypes;
+    name_storage(c);
     fn->nbuffers = c->nbufs;
     fn->buffers = c->bufs;
     fn->nstrings = c->nstrings;
@@ -3041,6 +3117,9 @@ static void cg_free(cg *c)
         free(c->bufs[i].name);
         free(c->bufs[i].shape);
         free(c->bufs[i].strides);
+        for (uint32_t k = 0; c->bufs[i].shape_names && k < c->bufs[i].ndim; k++)
+            free(c->bufs[i].shape_names[k]);
+        free(c->bufs[i].shape_names);
     }
     free(c->bufs);
     for (uint32_t i = 0; i < c->nstrings; i++)

@@ -822,6 +822,12 @@ void py_lex_tokenize(tir_arena *a, const char *src, size_t len, py_lex_result *o
     lx.line = 1;
     lx.at_line_start = true;
     lx.last_end = (tir_loc){.line = 1, .col = 1};
+    /* A UTF-8 byte-order mark starts the file as Python allows: skipped, and
+     * columns count from after it. */
+    if (lx.len >= 3 && memcmp(lx.src, "\xef\xbb\xbf", 3) == 0) {
+        lx.pos = 3;
+        lx.line_start = 3;
+    }
 
     for (;;) {
         if (lx.at_line_start && lx.depth == 0)

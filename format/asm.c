@@ -384,7 +384,9 @@ static int parse_dimref(assembler *a, tirbc_dimref *d)
     return parse_i64(a, &d->value);
 }
 
-static int parse_dims(assembler *a, uint32_t *n, tirbc_dimref **out)
+/* [d0, d1, ...]; with `names` (a buffer's shape) each entry may be
+ * followed by a quoted name, and *names is allocated when one is. */
+static int parse_dims(assembler *a, uint32_t *n, tirbc_dimref **out, char ***names)
 {
     uint32_t cap = 0;
     if (expect(a, '['))
@@ -394,6 +396,13 @@ static int parse_dims(assembler *a, uint32_t *n, tirbc_dimref **out)
     do {
         if (GROW(a, *out, cap, *n, TIRBC_MAX_NDIM + 1, "dimensions") || parse_dimref(a, &(*out)[*n]))
             return -1;
+        skip_ws(a);
+        if (names && a->p < a->end && *a->p == '"') {
+            if (!*names && !(*names = calloc(TIRBC_MAX_NDIM + 1, sizeof **names)))
+                return aerr(a, "out of memory");
+            if (parse_string(a, &(*names)[*n]))
+                return -1;
+        }
         (*n)++;
     } while (accept(a, ','));
     return expect(a, ']');
@@ -511,9 +520,9 @@ static int item_buffer(assembler *a)
     if (parse_dtype(a, &b->dtype))
         return -1;
     skip_ws(a);
-    if (a->p < a->end && *a->p == '[' && parse_dims(a, &b->ndim, &b->shape))
+    if (a->p < a->end && *a->p == '[' && parse_dims(a, &b->ndim, &b->shape, &b->shape_names))
         return -1;
-    if (accept_word(a, "strides") && parse_dims(a, &b->nstrides, &b->strides))
+    if (accept_word(a, "strides") && parse_dims(a, &b->nstrides, &b->strides, NULL))
         return -1;
     if (accept_word(a, "offset") && parse_dimref(a, &b->elem_offset))
         return -1;

@@ -113,13 +113,20 @@ static void sb_dimref(strbuf *sb, const tirbc_dimref *d)
         sb_printf(sb, "<kind %u: %" PRId64 ">", d->kind, d->value);
 }
 
-static void sb_dims(strbuf *sb, uint32_t n, const tirbc_dimref *d)
+/* [d0, d1, ...]; an entry with a name (a symbolic variable's) is followed
+ * by the name in quotes: [r0 "n", 256]. */
+static void sb_dims(strbuf *sb, uint32_t n, const tirbc_dimref *d, char *const *names)
 {
     sb_printf(sb, "[");
     for (uint32_t i = 0; i < n; i++) {
         if (i)
             sb_printf(sb, ", ");
         sb_dimref(sb, &d[i]);
+        if (names && names[i]) {
+            sb_printf(sb, " \"");
+            sb_escaped(sb, names[i]);
+            sb_printf(sb, "\"");
+        }
     }
     sb_printf(sb, "]");
 }
@@ -193,10 +200,10 @@ static void buffers(strbuf *sb, const tirbc_function *f)
         }
         sb_dtype(sb, b->dtype);
         if (b->kind != TIRBC_BUF_ALLOC || b->ndim)
-            sb_dims(sb, b->ndim, b->shape);
+            sb_dims(sb, b->ndim, b->shape, b->shape_names);
         if (b->nstrides) {
             sb_printf(sb, " strides");
-            sb_dims(sb, b->nstrides, b->strides);
+            sb_dims(sb, b->nstrides, b->strides, NULL);
         }
         if (b->elem_offset.kind != TIRBC_DIM_CONST || b->elem_offset.value != 0) {
             sb_printf(sb, " offset ");

@@ -16,6 +16,9 @@ void tirbc_function_free(tirbc_function *f)
     for (uint32_t i = 0; i < f->nbuffers; i++) {
         free(f->buffers[i].name);
         free(f->buffers[i].shape);
+        for (uint32_t k = 0; f->buffers[i].shape_names && k < f->buffers[i].ndim; k++)
+            free(f->buffers[i].shape_names[k]);
+        free(f->buffers[i].shape_names);
         free(f->buffers[i].strides);
     }
     free(f->buffers);

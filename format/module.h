@@ -28,6 +28,8 @@ typedef struct {
     uint32_t nstrides;        /* 0: no declared strides (compact row-major) */
     tirbc_dimref *strides;
     tirbc_dimref elem_offset; /* PARAM: byte_offset / element size must match or bind */
+    char **shape_names;       /* NULL, or ndim entries: the name of each shape entry's symbolic
+                                 variable (NULL where there is none), for messages and tirvm info */
 } tirbc_buffer;
 
 enum { TIRBC_PARAM_SCALAR = 0, TIRBC_PARAM_BUFFER = 1 };

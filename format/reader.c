@@ -413,6 +413,29 @@ static int read_dims(reader *r, const msgpack_object_map *m, const char *key, ui
     return 0;
 }
 
+/* The optional 'shape_names': one string or nil per shape entry. */
+static int read_shape_names(reader *r, const msgpack_object_map *m, tirbc_buffer *b)
+{
+    const msgpack_object *o;
+    if (field(r, m, "shape_names", false, &o))
+        return -1;
+    if (!o)
+        return 0;
+    if (o->type != MSGPACK_OBJECT_ARRAY)
+        return rerr(r, "'shape_names': expected an array, got %s", obj_kind(o));
+    if (o->via.array.size != b->ndim)
+        return rerr(r, "'shape_names': %u names for %u dimensions", o->via.array.size, b->ndim);
+    if (alloc_array(r, (void **)&b->shape_names, b->ndim, sizeof *b->shape_names))
+        return -1;
+    for (uint32_t k = 0; k < b->ndim; k++) {
+        char what[48];
+        snprintf(what, sizeof what, "'shape_names' entry %u", k);
+        if (obj_str(r, &o->via.array.ptr[k], what, true, &b->shape_names[k]))
+            return -1;
+    }
+    return 0;
+}
+
 static int read_buffer(reader *r, const msgpack_object *o, tirbc_buffer *b)
 {
     const msgpack_object_map *m;
@@ -421,7 +444,7 @@ static int read_buffer(reader *r, const msgpack_object *o, tirbc_buffer *b)
     if (want_map(r, o, &m) || rd_str(r, m, "name", true, &b->name) || rd_dtype(r, m, "dtype", &b->dtype) ||
         rd_uint(r, m, "kind", UINT8_MAX, &kind) || read_dims(r, m, "shape", &b->ndim, &b->shape) ||
         read_dims(r, m, "strides", &b->nstrides, &b->strides) || field(r, m, "elem_offset", true, &eo) ||
-        obj_dimref(r, eo, "'elem_offset'", &b->elem_offset))
+        obj_dimref(r, eo, "'elem_offset'", &b->elem_offset) || read_shape_names(r, m, b))
         return -1;
     b->kind = (uint8_t)kind;
     return 0;

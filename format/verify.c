@@ -249,6 +249,17 @@ static int check_params(verifier *v, const tirbc_function *f)
                      p->index, buf_name(b));
                 goto out;
             }
+            /* handle, or the vector element type of a buffer of vector
+             * elements, which the buffer stores as lanes consecutive scalars */
+            bool vector_elements = p->dtype.code == b->dtype.code && p->dtype.bits == b->dtype.bits &&
+                                   b->dtype.lanes == 1 && p->dtype.lanes >= 2 && p->dtype.lanes <= 64;
+            if (!tir_dt_eq(p->dtype, TIR_DT_HANDLE) && !vector_elements) {
+                char bt[32];
+                verr(v, R_PARAM_BUFFER_DTYPE, "param '%s': dtype %s is neither handle nor a vector of the element type %s of "
+                     "buffer b%u", p->name, tir_dtype_str(p->dtype, dt, sizeof dt),
+                     tir_dtype_str(b->dtype, bt, sizeof bt), p->index);
+                goto out;
+            }
             bound[p->index]++;
         } else {
             verr(v, R_PARAM_KIND, "param '%s': unknown kind %u (expected 0 scalar or 1 buffer)", p->name, p->kind);

@@ -173,6 +173,11 @@ static int check_function(writer *w, const tirbc_function *f, uint32_t fi)
             return werr(w, "cannot write function '%s': param %u: name longer than %u bytes", f->name, i,
                         TIRBC_MAX_STRLEN);
     for (uint32_t i = 0; i < f->nbuffers; i++)
+        for (uint32_t k = 0; f->buffers[i].shape_names && k < f->buffers[i].ndim; k++)
+            if (too_long(f->buffers[i].shape_names[k]))
+                return werr(w, "cannot write function '%s': buffer b%u: shape name longer than %u bytes", f->name, i,
+                            TIRBC_MAX_STRLEN);
+    for (uint32_t i = 0; i < f->nbuffers; i++)
         if (too_long(f->buffers[i].name))
             return werr(w, "cannot write function '%s': buffer b%u: name longer than %u bytes", f->name, i,
                         TIRBC_MAX_STRLEN);
@@ -192,6 +197,16 @@ static int check_function(writer *w, const tirbc_function *f, uint32_t fi)
                         TIRBC_MAX_STRLEN);
     }
     return 0;
+}
+
+/* Shape names are written only when the buffer has one, so a module without
+ * any is byte for byte what earlier versions wrote. */
+static bool has_shape_names(const tirbc_buffer *b)
+{
+    for (uint32_t k = 0; b->shape_names && k < b->ndim; k++)
+        if (b->shape_names[k])
+            return true;
+    return false;
 }
 
 static void p_function(writer *w, const tirbc_function *f)
@@ -221,7 +236,8 @@ static void p_function(writer *w, const tirbc_function *f)
     p_ok(w, msgpack_pack_array(&w->pk, f->nbuffers));
     for (uint32_t i = 0; i < f->nbuffers; i++) {
         const tirbc_buffer *b = &f->buffers[i];
-        p_ok(w, msgpack_pack_map(&w->pk, 6));
+        bool names = has_shape_names(b);
+        p_ok(w, msgpack_pack_map(&w->pk, names ? 7 : 6));
         p_key(w, "name");
         p_str(w, b->name);
         p_key(w, "dtype");
@@ -234,6 +250,12 @@ static void p_function(writer *w, const tirbc_function *f)
         p_dims(w, b->nstrides, b->strides);
         p_key(w, "elem_offset");
         p_dimref(w, &b->elem_offset);
+        if (names) {
+            p_key(w, "shape_names");
+            p_ok(w, msgpack_pack_array(&w->pk, b->ndim));
+            for (uint32_t k = 0; k < b->ndim; k++)
+                p_str(w, b->shape_names[k]);
+        }
     }
 
     p_key(w, "regs");

@@ -1,6 +1,9 @@
 /* tirvm: load verified .tirbc modules and call their functions on DLPack
  * tensors.  The library never prints and never exits: every function that
- * can fail returns a status and writes a message into the caller's buffer. */
+ * can fail returns a status and writes a message into the caller's buffer.
+ * Messages quote names and strings from the module as the module holds
+ * them; a caller that shows them on a terminal should escape control
+ * characters (the tirvm command does). */
 #ifndef TIRVM_H
 #define TIRVM_H
 
@@ -29,8 +32,10 @@ void tirvm_module_free(tirvm_module *m);
 
 /* Worker threads for parallel loops and thread_extent regions (1 runs
  * everything on the calling thread).  The default is the environment
- * variable TIRVM_NUM_THREADS, else the number of CPUs available.  The
- * threads are created at the first parallel region and reused. */
+ * variable TIRVM_NUM_THREADS when it is a count from 1 to
+ * TIRVM_MAX_THREADS, else the number of CPUs available (the library cannot
+ * report a bad value; the tirvm command refuses one).  The threads are
+ * created at the first parallel region and reused. */
 #define TIRVM_MAX_THREADS 1024
 tirvm_status tirvm_module_set_threads(tirvm_module *m, int threads);
 int tirvm_module_threads(const tirvm_module *m);
@@ -54,13 +59,19 @@ typedef struct {
     const char *name;       /* the name in the PrimFunc signature */
     const char *alias;      /* the bound buffer's name when it differs, else NULL */
     tirvm_param_kind kind;
-    DLDataType dtype;       /* scalar dtype, or the buffer's element dtype */
+    DLDataType dtype;       /* scalar dtype, or the buffer's element dtype (lanes > 1 for
+                               vector elements: the tensor then has that dtype) */
     int ndim;               /* buffers: number of dimensions */
     int64_t shape[32];      /* buffers: each extent, or -1 where it is a symbolic variable */
+    const char *shape_name[32]; /* buffers: the symbolic variable's name where shape[k] is -1 and
+                                   the module records it, else NULL */
 } tirvm_param_info;
 
 int tirvm_param_count(const tirvm_module *m, int func);
 tirvm_status tirvm_param(const tirvm_module *m, int func, int index, tirvm_param_info *out);
+/* The function's return type; bits 0 (code kDLOpaqueHandle) when it
+ * returns nothing. */
+tirvm_status tirvm_function_return_type(const tirvm_module *m, int func, DLDataType *out);
 /* The readable bytecode listing of the whole module (malloc'ed; caller frees). */
 char *tirvm_disassemble(const tirvm_module *m);
 

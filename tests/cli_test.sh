@@ -1,12 +1,14 @@
 #!/bin/sh
-# The command-line contract of tirc and tirvm (shared docs/cli.md): exit
+# The command-line contract of tirc and tirvm (README, "Command line"): exit
 # statuses, diagnostics, no partial output files.  TAP output.
 # Usage: cli_test.sh TIRC TIRVM EXAMPLE_REF SOURCE_DIR
 set -u
-TIRC=$1
-TIRVM=$2
-REF=$3
-SRC=$4
+# absolute, since some tests run from another directory
+abs() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+TIRC=$(abs "$1")
+TIRVM=$(abs "$2")
+REF=$(abs "$3")
+SRC=$(abs "$4")
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 n=0
@@ -129,12 +131,166 @@ check "big-endian message" grep -qi "big-endian" "$T/err"
 expect 1 "missing scalar argument" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy"
 check "missing argument message" grep -q "missing argument 'n'" "$T/err"
 expect 2 "unknown parameter name is a usage error" "$TIRVM" run "$T/s.tirbc" Q="$T/a.npy" n=1
-expect 2 "missing .npy file is a usage error" "$TIRVM" run "$T/s.tirbc" A="$T/none.npy" n=1
+# A .npy that is missing and one that is corrupt are the same class of
+# error: bad input, status 1.
+expect 1 "missing .npy file is bad input, like a corrupt one" "$TIRVM" run "$T/s.tirbc" A="$T/none.npy" n=1
+check "the message names the file" grep -q "^tirvm: error: .*none.npy: cannot open: No such file or directory" "$T/err"
 expect 2 "bad number is a usage error" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=abc
 expect 2 "--out naming no buffer is a usage error" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=1 --out Z="$T/z.npy"
 expect 2 "--threads 0 is a usage error" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=1 --threads 0
 expect 0 "--threads 2 is accepted" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=1 --threads 2
 expect 2 "unknown --entry is a usage error" "$TIRVM" run "$T/s.tirbc" --entry nothere A="$T/a.npy" n=1
+check "it lists the module's functions" grep -qxF "tirvm: error: the module has no function 'nothere' (its functions: main)" "$T/err"
+
+# One message style: every error is "tirvm: error: ..." or "tirc: error: ...".
+expect 1 "an assertion failure" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=0
+check "a runtime error is tirvm: error: FILE:LINE: MESSAGE" grep -qx "tirvm: error: .*scale\.py:3: assertion failed: n must be positive (in function 'main')" "$T/err"
+expect 2 "a usage error of tirc" "$TIRC" --frobnicate "$T/scale.py"
+check "is tirc: error: MESSAGE" grep -qxF "tirc: error: unknown option '--frobnicate'" "$T/err"
+expect 2 "a usage error of tirvm" "$TIRVM" frobnicate
+check "is tirvm: error: MESSAGE" grep -qxF "tirvm: error: unknown command 'frobnicate'" "$T/err"
+expect 2 "tirc on a missing file" "$TIRC" "$T/missing.py"
+check "says it cannot read it, as tirc: error:" grep -q "^tirc: error: cannot read .*missing\.py: No such file or directory$" "$T/err"
+expect 2 "tirvm on a missing module" "$TIRVM" info "$T/nope.tirbc"
+check "says so as tirvm: error:" grep -q "^tirvm: error: .*nope\.tirbc: No such file or directory$" "$T/err"
+expect 3 "a module that is not one" "$TIRVM" verify "$T/junk.tirbc"
+check "is tirvm: error: too" grep -q "^tirvm: error: .*junk\.tirbc: not a \.tirbc file (bad magic)$" "$T/err"
+expect 0 "tirvm --help lists the exit statuses" "$TIRVM" --help
+check "1 bad input, 2 usage, 3 bad module" sh -c 'tr "\n" " " <"$1" | grep -q "Exit status: 0 success; 1 bad input .* 2 usage error .* 3 the module is not a valid \.tirbc"' sh "$T/out"
+expect 0 "tirc --help lists the exit statuses" "$TIRC" --help
+check "1 invalid TIR, 2 usage" sh -c 'tr "\n" " " <"$1" | grep -q "Exit status: 0 success; 1 the program is not valid TIR .* 2 usage error"' sh "$T/out"
+
+# The parameters a name may choose from are listed when it matches none.
+expect 2 "an unknown parameter name" "$TIRVM" run "$T/s.tirbc" Q="$T/a.npy" n=1
+check "lists the function's parameters" grep -qxF "tirvm: error: function 'main' has no parameter named 'Q' (its parameters: A, B, n)" "$T/err"
+expect 2 "--out naming no buffer" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=1 --out Z="$T/z.npy"
+check "lists them too" grep -qF "(the parameters: A, B, n)" "$T/err"
+cat >"$T/two.py" <<'PY'
+@I.ir_module
+class Module:
+    @T.prim_func
+    def first(A: T.Buffer((4,), "float32")):
+        A[0] = T.float32(1)
+
+    @T.prim_func
+    def second(x: T.int32) -> T.int32:
+        return x + 1
+PY
+expect 0 "compile a module of two functions" "$TIRC" "$T/two.py" -o "$T/two.tirbc"
+expect 2 "no main and no --entry" "$TIRVM" run "$T/two.tirbc"
+check "lists the functions to pick from" grep -qxF "tirvm: error: the module has several functions and none is 'main': pick one with --entry (its functions: first, second)" "$T/err"
+expect 2 "an --entry that is not there" "$TIRVM" run "$T/two.tirbc" --entry third
+check "lists the functions" grep -qxF "tirvm: error: the module has no function 'third' (its functions: first, second)" "$T/err"
+
+# A number for a buffer, a file for a scalar: bad input, said plainly.
+expect 1 "a number for a buffer parameter" "$TIRVM" run "$T/s.tirbc" A=3.0 n=1
+check "says the parameter is a buffer" grep -qxF "tirvm: error: parameter 'A' is a buffer (float32): give A=FILE.npy, not a number" "$T/err"
+expect 1 "a .npy for a scalar parameter" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n="$T/a.npy"
+check "says the parameter is a scalar" grep -qxF "tirvm: error: parameter 'n' is a scalar (int32): give n=NUMBER, not a file" "$T/err"
+
+# A zero-filled buffer no --out keeps: a note says how to keep it.
+expect 0 "a run that leaves the computed B unwritten" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=3
+check "a note says how to keep B" grep -qxF "tirvm: note: B was computed; add --out B=FILE.npy to keep it" "$T/err"
+check "and it is the only line on stderr" test "$(wc -l <"$T/err")" -eq 1
+expect 0 "the same run with --out B" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=3 --out B="$T/b4.npy"
+check "gives no note" test ! -s "$T/err"
+
+# '-' is standard input or output wherever a file is named, or is refused.
+expect 0 "tirvm run - reads the module from standard input" sh -c '"$1" run - A="$2" n=3 --out B="$3" <"$4"' sh \
+    "$TIRVM" "$T/a.npy" "$T/b-stdin.npy" "$T/s.tirbc"
+check "and computes what the module file does" cmp -s "$T/b.npy" "$T/b-stdin.npy"
+expect 0 "tirvm info - reads standard input" sh -c '"$1" info - <"$2"' sh "$TIRVM" "$T/s.tirbc"
+check "info names it <stdin> and counts its bytes" grep -qxF "module <stdin>: $(wc -c <"$T/s.tirbc" | tr -d ' ') bytes, 1 function" "$T/out"
+expect 0 "tirvm dis - reads standard input" sh -c '"$1" dis - <"$2"' sh "$TIRVM" "$T/s.tirbc"
+check "its listing is the file's" cmp -s "$T/out" "$T/listing.tirasm"
+expect 0 "tirvm verify - reads standard input" sh -c '"$1" verify - <"$2"' sh "$TIRVM" "$T/s.tirbc"
+check "and says <stdin> is valid" grep -qxF "<stdin>: valid .tirbc module" "$T/out"
+expect 2 "A=- with the module on standard input" sh -c '"$1" run - A=- n=3 <"$2"' sh "$TIRVM" "$T/s.tirbc"
+check "says standard input is already the module" grep -qxF "tirvm: error: A=-: standard input is already the module; give A=FILE.npy" "$T/err"
+expect 2 "A=- with a module file" "$TIRVM" run "$T/s.tirbc" A=- n=3
+check "is refused too" grep -qxF "tirvm: error: A=-: arguments are not read from standard input; give A=FILE.npy" "$T/err"
+mkdir "$T/cwd"
+expect 0 "--out B=- writes the .npy to standard output" sh -c 'cd "$1" && "$2" run "$3" A="$4" n=3 --out B=-' sh \
+    "$T/cwd" "$TIRVM" "$T/s.tirbc" "$T/a.npy"
+check "standard output is the .npy --out B=FILE writes" cmp -s "$T/out" "$T/b.npy"
+check "no file named '-' is created" test ! -e "$T/cwd/-"
+expect 2 "two --out to standard output" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=3 --out B=- --out A=-
+check "are refused" grep -qxF "tirvm: error: only one --out can write to standard output" "$T/err"
+cat >"$T/retbuf.py" <<'PY'
+@T.prim_func
+def main(A: T.Buffer((1,), "int32")) -> T.int32:
+    A[0] = 5
+    return 7
+PY
+expect 0 "compile a function that writes a buffer and returns a value" "$TIRC" "$T/retbuf.py" -o "$T/retbuf.tirbc"
+expect 2 "--out A=- when the return value goes to standard output too" "$TIRVM" run "$T/retbuf.tirbc" --out A=-
+check "is refused before the run" test ! -s "$T/out"
+expect 0 "tirc -o - writes the module to standard output" sh -c 'cd "$1" && "$2" "$3" -o -' sh "$T/cwd" "$TIRC" "$T/scale.py"
+check "the module tirc -o FILE writes" cmp -s "$T/out" "$T/s.tirbc"
+check "tirc creates no file named '-'" test ! -e "$T/cwd/-"
+expect 0 "tirc --emit=asm -o - writes the listing to standard output" sh -c 'cd "$1" && "$2" --emit=asm "$3" -o -' sh \
+    "$T/cwd" "$TIRC" "$T/scale.py"
+check "the listing tirvm dis prints" cmp -s "$T/out" "$T/listing.tirasm"
+expect 0 "tirvm asm -o - writes the module to standard output" sh -c 'cd "$1" && "$2" asm "$3" -o -' sh "$T/cwd" "$TIRVM" "$T/listing.tirasm"
+check "the assembled module is the compiled one" cmp -s "$T/out" "$T/s.tirbc"
+check "tirvm asm creates no file named '-'" test ! -e "$T/cwd/-"
+
+# A failed compile keeps an older output, and says it is not this compile.
+cp "$T/s.tirbc" "$T/older.tirbc"
+expect 1 "a failed compile over an existing output" "$TIRC" "$T/bad.py" -o "$T/older.tirbc"
+check "says the output was not updated" grep -qxF "tirc: error: $T/older.tirbc was not updated (it still holds an earlier compile)" "$T/err"
+check "and leaves it as it was" cmp -s "$T/s.tirbc" "$T/older.tirbc"
+cp "$T/s.tirbc" "$T/bad2.tirbc"
+cp "$T/bad.py" "$T/bad2.py"
+expect 1 "a failed compile over the default output" "$TIRC" "$T/bad2.py"
+check "names the default output" grep -qxF "tirc: error: $T/bad2.tirbc was not updated (it still holds an earlier compile)" "$T/err"
+expect 1 "a failed compile with no earlier output" "$TIRC" "$T/bad.py" -o "$T/fresh.tirbc"
+check "says nothing about an output" sh -c '! grep -q "not updated" "$1"' sh "$T/err"
+
+# TIRVM_NUM_THREADS must be a thread count when it is used.
+expect 2 "TIRVM_NUM_THREADS=abc is a usage error" env TIRVM_NUM_THREADS=abc "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=1
+check "that says what it must be" grep -qxF "tirvm: error: TIRVM_NUM_THREADS must be a number from 1 to 1024, got 'abc'" "$T/err"
+expect 2 "TIRVM_NUM_THREADS=0 is a usage error" env TIRVM_NUM_THREADS=0 "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=1
+expect 0 "TIRVM_NUM_THREADS=2 is taken" env TIRVM_NUM_THREADS=2 "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=1
+expect 0 "--threads overrides TIRVM_NUM_THREADS" env TIRVM_NUM_THREADS=abc "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=1 --threads 2
+
+# A UTF-8 byte-order mark may start a source file, as in Python.
+{ printf '\357\273\277'; cat "$T/scale.py"; } >"$T/bom.py"
+expect 0 "tirc accepts a byte-order mark" "$TIRC" "$T/bom.py" -o "$T/bom.tirbc"
+
+# NaN prints as nan whatever its sign bit; infinities as inf and -inf.
+cat >"$T/mul.py" <<'PY'
+@T.prim_func
+def main(x: T.float32, y: T.float32) -> T.float32:
+    return x * y
+PY
+cat >"$T/mul64.py" <<'PY'
+@T.prim_func
+def main(x: T.float64, y: T.float64) -> T.float64:
+    return x * y
+PY
+expect 0 "compile a float32 product" "$TIRC" "$T/mul.py" -o "$T/mul.tirbc"
+expect 0 "compile a float64 product" "$TIRC" "$T/mul64.py" -o "$T/mul64.tirbc"
+expect 0 "inf * 0 in float32" "$TIRVM" run "$T/mul.tirbc" x=inf y=0
+check "prints nan" grep -qx "nan" "$T/out"
+expect 0 "-inf * 0 in float64" "$TIRVM" run "$T/mul64.tirbc" x=-inf y=0
+check "prints nan" grep -qx "nan" "$T/out"
+expect 0 "inf * 2" "$TIRVM" run "$T/mul.tirbc" x=inf y=2
+check "prints inf" grep -qx "inf" "$T/out"
+expect 0 "-inf * 2" "$TIRVM" run "$T/mul64.tirbc" x=-inf y=2
+check "prints -inf" grep -qx -- "-inf" "$T/out"
+
+# Names from a module are escaped wherever they are printed: control
+# characters never reach the terminal.
+sed -e 's/^function main(/function "ma\\x1bin"(/' -e 's/^  string s0 = .*/  string s0 = "bad\\x1b[2J\\x07"/' \
+    "$T/listing.tirasm" >"$T/ctl.tirasm"
+expect 0 "assemble a module whose names hold control characters" "$TIRVM" asm "$T/ctl.tirasm" -o "$T/ctl.tirbc"
+expect 0 "tirvm info on it" "$TIRVM" info "$T/ctl.tirbc"
+check "shows the function name escaped" grep -qxF 'function "ma\x1bin"' "$T/out"
+check "and no raw escape character" sh -c '! grep -q "$(printf "\033")" "$1"' sh "$T/out"
+expect 1 "a runtime error in it" "$TIRVM" run "$T/ctl.tirbc" A="$T/a.npy" n=0
+check "shows its message and function escaped" grep -qF "assertion failed: bad\x1b[2J\x07 (in function 'ma\x1bin')" "$T/err"
+check "and no raw control character" sh -c '! grep -q "$(printf "[\033\007]")" "$1"' sh "$T/err"
 
 # A returned value is printed on stdout, with enough digits to round-trip.
 cat >"$T/ret.py" <<'EOF'
@@ -156,6 +312,7 @@ expect 0 "compile a uint64 scalar function" "$TIRC" "$T/u64.py" -o "$T/u64.tirbc
 expect 0 "a uint64 argument above INT64_MAX" "$TIRVM" run "$T/u64.tirbc" n=18446744073709551615
 check "it arrives whole: (2^64 - 1) // 2" grep -qx "9223372036854775807" "$T/out"
 expect 1 "a negative uint64 argument is refused" "$TIRVM" run "$T/u64.tirbc" n=-1
+check "the message names the type as TIR does" grep -q "does not fit in uint64 (in function 'main')$" "$T/err"
 expect 1 "an argument above UINT64_MAX is refused" "$TIRVM" run "$T/u64.tirbc" n=18446744073709551616
 
 # Limits for untrusted modules: a step budget stops an endless loop, a memory
@@ -243,6 +400,54 @@ expect 0 "compile a dynamic allocation" "$TIRC" "$T/big.py" -o "$T/big.tirbc"
 expect 0 "an allocation under --max-memory runs" "$TIRVM" run "$T/big.tirbc" n=1000 --max-memory 1M
 expect 1 "an allocation over --max-memory is a runtime error" "$TIRVM" run "$T/big.tirbc" n=1000000 --max-memory 1M
 check "memory limit message" grep -q "exceeds the memory limit of 1048576 bytes" "$T/err"
+expect 1 "a negative allocation size is a runtime error" "$TIRVM" run "$T/big.tirbc" n=-5
+check "that says the size is negative" grep -q "negative size -5 for buffer 'tmp' (in function 'main')$" "$T/err"
+cat >"$T/big2.py" <<'PY'
+@T.prim_func
+def main(A: T.Buffer((1,), "float32"), n: T.int32, m: T.int32):
+    tmp = T.decl_buffer((n, m), "float32")
+    tmp[0, 0] = T.float32(1)
+    A[0] = tmp[0, 0]
+PY
+expect 0 "compile an allocation of two dynamic extents" "$TIRC" "$T/big2.py" -o "$T/big2.tirbc"
+expect 0 "it runs with positive extents" "$TIRVM" run "$T/big2.tirbc" n=2 m=3
+expect 1 "two negative extents do not multiply into a positive size" "$TIRVM" run "$T/big2.tirbc" n=-5 m=-4
+check "the error names the negative size" grep -q "negative size -5 for buffer 'tmp' (in function 'main')$" "$T/err"
+
+# A bounds error names the buffer the program indexed, not its data variable.
+cat >"$T/view.py" <<'PY'
+@T.prim_func
+def main(A: T.Buffer((4,), "float32"), n: T.int32):
+    packedB_data = T.allocate([8], "float32", "global")
+    packedB = T.Buffer((2, 4), data=packedB_data)
+    for i in range(n):
+        packedB[1, i] = A[0]
+    A[0] = packedB[1, 0]
+PY
+expect 0 "compile a view of an allocation" "$TIRC" "$T/view.py" -o "$T/view.tirbc"
+expect 1 "index it out of bounds" "$TIRVM" run "$T/view.tirbc" A="$T/a.npy" n=5
+check "the error names the view packedB" grep -q "index 4 is out of bounds for dimension 1 of buffer 'packedB' (extent 4)" "$T/err"
+
+# A buffer parameter of vector elements (float32x4) takes a .npy of float32
+# whose last dimension holds the lanes: plain DLPack tensors with lanes.
+cat >"$T/vec.py" <<'PY'
+@T.prim_func
+def main(A: T.Buffer((2,), "float32x4"), B: T.Buffer((2,), "float32x4")):
+    for i in range(2):
+        B[i] = A[i] * T.Broadcast(T.float32(2), 4)
+PY
+# float32 [[1, 2, 3, 4], [5, 6, 7, 8]]
+mknpy "$T/a24.npy" '<f4' '(2, 4)' '\000\000\200\077\000\000\000\100\000\000\100\100\000\000\200\100\000\000\240\100\000\000\300\100\000\000\340\100\000\000\000\101'
+expect 0 "compile a kernel on float32x4 parameter buffers" "$TIRC" "$T/vec.py" -o "$T/vec.tirbc"
+expect 0 "tirvm info on it" "$TIRVM" info "$T/vec.tirbc"
+check "shows the vector element type" grep -qxF "  A: buffer float32x4[2]" "$T/out"
+expect 0 "run it on a (2, 4) float32 .npy" "$TIRVM" run "$T/vec.tirbc" A="$T/a24.npy" --out B="$T/vb.npy"
+# each lane doubled: [[2, 4, 6, 8], [10, 12, 14, 16]]
+printf '\000\000\000\100\000\000\200\100\000\000\300\100\000\000\000\101\000\000\040\101\000\000\100\101\000\000\140\101\000\000\200\101' >"$T/vb.want"
+check "the output holds every lane doubled" sh -c 'tail -c 32 "$1" | cmp -s - "$2"' sh "$T/vb.npy" "$T/vb.want"
+check "and is a (2, 4) float32 array" grep -q "'descr': '<f4', 'fortran_order': False, 'shape': (2, 4)" "$T/vb.npy"
+expect 1 "a .npy whose last dimension is not the lanes" "$TIRVM" run "$T/vec.tirbc" A="$T/five.npy"
+check "says what the parameter takes" grep -qF "tirvm: error: parameter 'A' has float32x4 elements: give a .npy of float32 whose last dimension is its 4 lanes" "$T/err"
 expect 2 "--max-memory with a bad suffix is a usage error" "$TIRVM" run "$T/big.tirbc" n=1 --max-memory 1X
 
 # Lane counts outside the spec's 4, 8, 16, 32, 64 are an extension that --strict refuses.
@@ -267,6 +472,17 @@ for ex in add_relu matmul; do
     fi
     expect 0 "example $ex matches the C reference" "$REF" check "$ex" "$T/$ex"
 done
+
+# Symbolic dimensions keep their names: tirvm info shows them, and an
+# output of symbolic shape that is not given is an error that says why.
+expect 0 "tirvm info on add_relu" "$TIRVM" info "$T/add_relu/add_relu.tirbc"
+check "shows the symbolic row count by name" grep -qxF "  c (buffer C): buffer float32[n, 256]" "$T/out"
+expect 1 "add_relu without its output" "$TIRVM" run "$T/add_relu/add_relu.tirbc" a="$T/add_relu/A.npy" B="$T/add_relu/B.npy"
+check "says why it cannot be zero-filled" grep -qxF "tirvm: error: missing argument 'C': its shape float32[n, 256] depends on n, so it cannot be zero-filled (only buffers of constant shape are); give C=FILE.npy" "$T/err"
+expect 2 "add_relu with an unknown parameter" "$TIRVM" run "$T/add_relu/add_relu.tirbc" x=1
+check "lists the parameters with their buffers' names" grep -qF "(its parameters: a (or A), b (or B), c (or C))" "$T/err"
+# A module written before shape names existed still loads.
+expect 0 "tirvm info on a module without shape names" "$TIRVM" info "$SRC/conformance/binary/valid_elementwise.tirbc"
 
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -508,6 +508,11 @@ int main(int argc, char **argv)
         }
         free(names);
     }
+    /* Finding no case is an error: a wrong path must not pass as "all passed". */
+    if (!ncases) {
+        printf("not ok 1 - no cases found in the paths given\n1..1\n");
+        return 1;
+    }
     printf("1..%d\n", ncases);
     return nfailed ? 1 : 0;
 }

@@ -175,6 +175,9 @@ static tirbc_module *make_full(void)
     tirbc_dimref a_shape[] = {dc(32), dr(n)}, a_strides[] = {dr(s), dc(1)}, b_shape[] = {dc(4)};
     uint32_t A = buf_add(f, "A", TIR_DT_F32, TIRBC_BUF_PARAM, 2, a_shape, 2, a_strides);
     f->buffers[A].elem_offset = dr(off);
+    /* the symbolic extent's name; the constant one has none */
+    f->buffers[A].shape_names = calloc(2, sizeof(char *));
+    f->buffers[A].shape_names[1] = xstrdup("n");
     uint32_t T = buf_add(f, "tmp", TIR_DT_F32, TIRBC_BUF_ALLOC, 0, NULL, 0, NULL);
     uint32_t B = buf_add(f, "B", TIR_DT_I32, TIRBC_BUF_PARAM, 1, b_shape, 0, NULL);
     f->buffers[B].elem_offset = dc(-3);
@@ -244,6 +247,9 @@ static bool fn_equal(const tirbc_function *a, const tirbc_function *b, char *why
         for (uint32_t d = 0; d < p->ndim; d++)
             if (!dim_eq(p->shape[d], q->shape[d]))
                 DIFF("%s: buffer %u shape %u", a->name, i, d);
+        for (uint32_t d = 0; d < p->ndim; d++)
+            if (!str_eq(p->shape_names ? p->shape_names[d] : NULL, q->shape_names ? q->shape_names[d] : NULL))
+                DIFF("%s: buffer %u shape name %u", a->name, i, d);
         for (uint32_t d = 0; d < p->nstrides; d++)
             if (!dim_eq(p->strides[d], q->strides[d]))
                 DIFF("%s: buffer %u stride %u", a->name, i, d);
@@ -474,6 +480,73 @@ static void test_roundtrip_minimal(void)
     tirbc_module_free(back);
     free(bytes);
     tirbc_module_free(m);
+}
+
+/* Buffer shape entries may carry their symbolic variable's name: written
+ * only when a buffer has one (so modules without names keep the bytes of
+ * earlier versions), read back, listed, and checked against the shape. */
+static void mut_shape_names_short(msgpack_object *root, msgpack_zone *z)
+{
+    (void)z;
+    map_val(&map_val(func0(root), "buffers")->via.array.ptr[0], "shape_names")->via.array.size = 1;
+}
+static void mut_shape_name_int(msgpack_object *root, msgpack_zone *z)
+{
+    (void)z;
+    set_uint(&map_val(&map_val(func0(root), "buffers")->via.array.ptr[0], "shape_names")->via.array.ptr[1], 7);
+}
+static void mut_shape_names_absent(msgpack_object *root, msgpack_zone *z)
+{
+    (void)z;
+    set_str(map_key(&map_val(func0(root), "buffers")->via.array.ptr[0], "shape_names"), "some_later_key");
+}
+
+static bool has_bytes(const uint8_t *data, size_t len, const char *s)
+{
+    size_t n = strlen(s);
+    for (size_t i = 0; i + n <= len; i++)
+        if (memcmp(data + i, s, n) == 0)
+            return true;
+    return false;
+}
+
+static void test_shape_names(void)
+{
+    tirbc_module *m = make_full();
+    size_t len;
+    uint8_t *bytes = encode(m, &len);
+    tirbc_module *back = NULL;
+    char err[256] = "";
+    CHECK_EQ_INT(tirbc_read(bytes, len, &back, err, sizeof err), 0);
+    if (back) {
+        const tirbc_buffer *a = &back->funcs[0].buffers[0], *b = &back->funcs[0].buffers[2];
+        CHECK(a->shape_names != NULL);
+        if (a->shape_names) {
+            CHECK(a->shape_names[0] == NULL);
+            CHECK(a->shape_names[1] && strcmp(a->shape_names[1], "n") == 0);
+        }
+        CHECK(b->shape_names == NULL);
+    }
+    tirbc_module_free(back);
+    char *text = tirbc_disasm(m);
+    CHECK_STR_CONTAINS(text, "buffer b0 \"A\" float32[32, r0 \"n\"] strides[r5, 1] offset r7 param");
+    free(text);
+    /* Without names the key is not written at all. */
+    CHECK(has_bytes(bytes, len, "shape_names"));
+    free(m->funcs[0].buffers[0].shape_names[1]);
+    free(m->funcs[0].buffers[0].shape_names);
+    m->funcs[0].buffers[0].shape_names = NULL;
+    free(bytes);
+    bytes = encode(m, &len);
+    CHECK(!has_bytes(bytes, len, "shape_names"));
+    free(bytes);
+    tirbc_module_free(m);
+    /* A module that does not have the key (as every older one) loads. */
+    CHECK_EQ_INT(read_mutated(mut_shape_names_absent, err, sizeof err), 0);
+    CHECK_EQ_INT(read_mutated(mut_shape_names_short, err, sizeof err), -1);
+    CHECK_STR_CONTAINS(err, "'shape_names': 1 names for 2 dimensions");
+    CHECK_EQ_INT(read_mutated(mut_shape_name_int, err, sizeof err), -1);
+    CHECK_STR_CONTAINS(err, "'shape_names' entry 1: expected a string or nil, got");
 }
 
 static void test_writer_errors(void)
@@ -1374,7 +1447,7 @@ static void test_disasm(void)
     CHECK(text != NULL);
     CHECK_STR_CONTAINS(text, "source \"kernels/test.tir\"\n\nfunction main(A: buffer b0 alias A_buf, n: int32 r0, B: buffer b2) -> void\n");
     CHECK_STR_CONTAINS(text, "  registers 8: r0:i32 r1:i64 r2:i64 r3:f32 r4:bool r5:i32 r6:f64 r7:i64\n");
-    CHECK_STR_CONTAINS(text, "  buffer b0 \"A\" float32[32, r0] strides[r5, 1] offset r7 param\n");
+    CHECK_STR_CONTAINS(text, "  buffer b0 \"A\" float32[32, r0 \"n\"] strides[r5, 1] offset r7 param\n");
     CHECK_STR_CONTAINS(text, "  buffer b1 \"tmp\" float32 alloc\n");
     CHECK_STR_CONTAINS(text, "  buffer b2 \"B\" int32[4] offset -3 param\n");
     CHECK_STR_CONTAINS(text, "  constant k0 = 0 (0x0)\n");
@@ -1526,6 +1599,7 @@ int main(void)
 {
     RUN(test_roundtrip);
     RUN(test_roundtrip_minimal);
+    RUN(test_shape_names);
     RUN(test_writer_errors);
     RUN(test_bad_magic);
     RUN(test_version);

@@ -337,6 +337,24 @@ static void test_crlf_and_missing_final_newline(void)
     CHECK_STR_EQ(token_kinds("\n\n# only a comment"), "EOF");
 }
 
+/* A UTF-8 byte-order mark may start a file, as in Python; anywhere else it
+ * is not a token. */
+static void test_byte_order_mark(void)
+{
+    parsed r;
+    parse_text(&r, "\xef\xbb\xbf" "a = 1\nb = 2\n");
+    CHECK(r.m != NULL);
+    if (r.m) {
+        CHECK_EQ_INT(r.m->body.len, 2);
+        CHECK_EQ_INT(r.m->body.items[0]->loc.line, 1);
+        CHECK_EQ_INT(r.m->body.items[0]->loc.col, 1);
+    }
+    release(&r);
+    parse_text(&r, "a = 1\n\xef\xbb\xbf" "b = 2\n");
+    CHECK(r.m == NULL);
+    release(&r);
+}
+
 static void test_number_forms(void)
 {
     CHECK_STR_EQ(expr_shape("(0x1F, 0XfF, 0o17, 0b101, 0x_ff, 1_000_000, 0, 00, 0_0)"),
@@ -1227,21 +1245,23 @@ static bool read_file(const char *path, char **data, size_t *len)
 
 static const char *samples_root(void)
 {
+    /* set by meson to the corpus beside the source tree */
     const char *env = getenv("TVM_SAMPLES_DIR");
-    return env && *env ? env : "/work/shared/tvm-samples";
+    return env && *env ? env : NULL;
 }
 
 static void test_parse_all_tvm_samples(void)
 {
     static const char *const stages[] = {"te", "scheduled", "lowered"};
-    int parsed_ok = 0, dirs_found = 0;
+    int parsed_ok = 0, files = 0;
+    if (!samples_root())
+        SKIP("TVM_SAMPLES_DIR is not set");
     for (size_t s = 0; s < sizeof stages / sizeof stages[0]; s++) {
         char dir_path[1024];
         snprintf(dir_path, sizeof dir_path, "%s/%s", samples_root(), stages[s]);
         DIR *dir = opendir(dir_path);
         if (!dir)
             continue;
-        dirs_found++;
         struct dirent *ent;
         while ((ent = readdir(dir)) != NULL) {
             size_t nlen = strlen(ent->d_name);
@@ -1251,6 +1271,7 @@ static void test_parse_all_tvm_samples(void)
             snprintf(path, sizeof path, "%s/%s", dir_path, ent->d_name);
             char *data;
             size_t len;
+            files++;
             if (!read_file(path, &data, &len)) {
                 printf("#   cannot read %s\n", path);
                 CHECK(false);
@@ -1270,9 +1291,9 @@ static void test_parse_all_tvm_samples(void)
         }
         closedir(dir);
     }
-    if (dirs_found)
-        CHECK(parsed_ok > 0);
-    printf("# parsed %d TVM sample files\n", parsed_ok);
+    printf("# parsed %d of %d TVM sample files\n", parsed_ok, files);
+    if (!files)
+        SKIP("no TVM sample programs in TVM_SAMPLES_DIR (the corpus is optional)");
 }
 
 /* Every prefix and many corrupted copies of a real file must produce either
@@ -1329,6 +1350,7 @@ int main(void)
     RUN(test_implicit_line_joining);
     RUN(test_explicit_line_joining);
     RUN(test_crlf_and_missing_final_newline);
+    RUN(test_byte_order_mark);
     RUN(test_number_forms);
     RUN(test_string_escapes);
     RUN(test_string_concatenation);

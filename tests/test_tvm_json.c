@@ -441,8 +441,9 @@ static void show_first_difference(const char *a, const char *b)
 /* ---- the TVM sample corpus -------------------------------------------------------- */
 static const char *samples_root(void)
 {
+    /* set by meson to the corpus beside the source tree */
     const char *env = getenv("TVM_SAMPLES_DIR");
-    return env && *env ? env : "/work/shared/tvm-samples";
+    return env && *env ? env : NULL;
 }
 
 static bool ends_with(const char *s, const char *suffix)
@@ -455,6 +456,8 @@ static void test_builds_every_tvm_sample_and_matches_tvmscript(void)
 {
     static const char *const stages[] = {"te", "scheduled", "lowered"};
     int json_ok = 0, json_total = 0, compared = 0, matched = 0;
+    if (!samples_root())
+        SKIP("TVM_SAMPLES_DIR is not set");
     for (size_t s = 0; s < sizeof stages / sizeof stages[0]; s++) {
         char dir_path[1024];
         snprintf(dir_path, sizeof dir_path, "%s/%s", samples_root(), stages[s]);
@@ -513,6 +516,8 @@ static void test_builds_every_tvm_sample_and_matches_tvmscript(void)
     }
     printf("# built %d of %d TVM sample JSON files; %d of %d compared with TVMScript match\n", json_ok, json_total,
            matched, compared);
+    if (!json_total)
+        SKIP("no TVM sample JSON files in TVM_SAMPLES_DIR (the corpus is optional)");
 }
 
 /* ---- the examples of tvm-json.md (sections 2.4 and 3.3) ---------------------------------- */

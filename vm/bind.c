@@ -32,6 +32,9 @@ static bool fail(binder *b, const char *fmt, ...)
 
 static const char *dtn(tir_dtype t, char *buf, size_t n) { return tir_dtype_str(t, buf, n); }
 
+/* A value kind by its TIR name (int32, not the mnemonics' i32). */
+#define VT_NAME(vt) tir_dtype_str(tir_vtype_dtype(vt), (char[32]){0}, 32)
+
 /* Does v fit in the integer value kind vt? */
 static bool fits(tir_vtype vt, int64_t v)
 {
@@ -68,7 +71,7 @@ static bool bind_dim(binder *b, const tirbc_dimref *d, int64_t value, const char
     tir_vtype vt = b->ctx->fn->regtypes[r].vtype;
     if (!fits(vt, value))
         return fail(b, "argument '%s': %s[%u] is %lld, which does not fit in its %s variable", pname, what, k,
-                    (long long)value, tir_vtype_names[vt]);
+                    (long long)value, VT_NAME(vt));
     b->regs[r].i = value;
     b->bound[r] = true;
     return true;
@@ -90,14 +93,19 @@ static bool bind_tensor(binder *b, const tirbc_param *p, const DLTensor *t, vm_b
     const tirbc_buffer *desc = &fn->buffers[p->index];
     const char *pname = p->name;
     char w[32], g[32];
+    /* A buffer of vector elements (the param's dtype, float32x4) takes a
+     * tensor of that dtype; its shape, strides and offset count vector
+     * elements, and the buffer holds `lanes` scalars per element. */
+    uint16_t lanes = tir_dt_eq(p->dtype, TIR_DT_HANDLE) ? 1 : p->dtype.lanes;
+    tir_dtype want = tir_dt_with_lanes(desc->dtype, lanes);
     if (!t)
         return fail(b, "argument '%s': missing tensor", pname);
     if (t->device.device_type != kDLCPU)
         return fail(b, "argument '%s': tensor is not in CPU memory (device type %d)", pname, (int)t->device.device_type);
-    if (!dtype_matches(desc->dtype, t->dtype)) {
+    if (!dtype_matches(want, t->dtype)) {
         tir_dtype got = {t->dtype.code, t->dtype.bits, t->dtype.lanes};
         return fail(b, "argument '%s': dtype is %s, expected %s", pname,
-                    t->dtype.code == TIRVM_KDLBOOL ? "bool (8-bit)" : dtn(got, g, sizeof g), dtn(desc->dtype, w, sizeof w));
+                    t->dtype.code == TIRVM_KDLBOOL ? "bool (8-bit)" : dtn(got, g, sizeof g), dtn(want, w, sizeof w));
     }
     if (t->ndim < 0 || (uint32_t)t->ndim != desc->ndim)
         return fail(b, "argument '%s': has %d dimensions, expected %u", pname, t->ndim, desc->ndim);
@@ -134,7 +142,7 @@ static bool bind_tensor(binder *b, const tirbc_param *p, const DLTensor *t, vm_b
         if (!bind_dim(b, &desc->strides[k], strides[k], pname, "strides", k))
             return false;
     }
-    size_t esize = tir_dtype_elem_size(desc->dtype);
+    size_t esize = tir_dtype_elem_size(desc->dtype) * lanes;
     if (t->byte_offset % esize != 0)
         return fail(b, "argument '%s': byte_offset %llu is not a multiple of the element size %zu", pname,
                     (unsigned long long)t->byte_offset, esize);
@@ -157,6 +165,7 @@ static bool bind_tensor(binder *b, const tirbc_param *p, const DLTensor *t, vm_b
     uint64_t nbytes;
     if (!mul_ok(nelem, esize, &nbytes) || nbytes > ((uint64_t)1 << 62))
         return fail(b, "argument '%s': tensor is too large", pname);
+    nelem *= lanes; /* scalars, as the buffer counts them (cannot overflow: nbytes did not) */
     if (nelem && !t->data)
         return fail(b, "argument '%s': tensor data is NULL", pname);
     vb->data = nelem ? (uint8_t *)t->data + t->byte_offset : NULL;
@@ -189,20 +198,20 @@ bool vm_bind_args(vm_ctx *ctx, const tirvm_arg *args, int nargs, vm_slot *regs, 
             else
                 regs[p->index].u = vt == TIR_VT_F16 ? tir_f16_from_f64(v) : tir_bf16_from_f64(v);
         } else if (a->kind == TIRVM_ARG_FLOAT) {
-            ok = fail(&b, "argument '%s': expected an integer of type %s, got %g", p->name, tir_vtype_names[vt], a->f);
+            ok = fail(&b, "argument '%s': expected an integer of type %s, got %g", p->name, VT_NAME(vt), a->f);
         } else if (a->kind == TIRVM_ARG_UINT && a->u > INT64_MAX) {
             /* only a uint64 parameter holds values above INT64_MAX */
             if (vt == TIR_VT_U64)
                 regs[p->index].u = a->u;
             else
                 ok = fail(&b, "argument '%s': %llu does not fit in %s", p->name, (unsigned long long)a->u,
-                          tir_vtype_names[vt]);
+                          VT_NAME(vt));
         } else if (a->kind == TIRVM_ARG_UINT && !fits(vt, (int64_t)a->u)) {
-            ok = fail(&b, "argument '%s': %llu does not fit in %s", p->name, (unsigned long long)a->u, tir_vtype_names[vt]);
+            ok = fail(&b, "argument '%s': %llu does not fit in %s", p->name, (unsigned long long)a->u, VT_NAME(vt));
         } else if (a->kind == TIRVM_ARG_UINT) {
             regs[p->index].i = (int64_t)a->u;
         } else if (!fits(vt, a->i)) {
-            ok = fail(&b, "argument '%s': %lld does not fit in %s", p->name, (long long)a->i, tir_vtype_names[vt]);
+            ok = fail(&b, "argument '%s': %lld does not fit in %s", p->name, (long long)a->i, VT_NAME(vt));
         } else {
             regs[p->index].i = a->i;
         }

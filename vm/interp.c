@@ -884,7 +884,9 @@ dispatch:
     {
         uint64_t n = R(B).u;
         size_t es = tir_dtype_elem_size(fn->buffers[A].dtype);
-        if (R(B).i < 0 || n > VM_MAX_ALLOC_BYTES / es)
+        if (R(B).i < 0)
+            FAIL("negative size %lld for buffer '%s'", (long long)R(B).i, buf_name(fn, A));
+        if (n > VM_MAX_ALLOC_BYTES / es)
             FAIL("allocation of %lld elements for buffer '%s' is too large", (long long)R(B).i, buf_name(fn, A));
         vm_buf_release(ctx, &bufs[A], es);
         uint64_t bytes = n * es, limit = ctx->m ? ctx->m->max_memory : 0;

@@ -173,6 +173,9 @@ tirvm_status tirvm_param(const tirvm_module *m, int func, int index, tirvm_param
     out->alias = p->alias;
     out->kind = p->kind == TIRBC_PARAM_BUFFER ? TIRVM_PARAM_BUFFER : TIRVM_PARAM_SCALAR;
     tir_dtype dt = p->kind == TIRBC_PARAM_BUFFER ? f->buffers[p->index].dtype : p->dtype;
+    /* a buffer of vector elements: the element type is the param's (float32x4) */
+    if (p->kind == TIRBC_PARAM_BUFFER && !tir_dt_eq(p->dtype, TIR_DT_HANDLE))
+        dt = tir_dt_with_lanes(dt, p->dtype.lanes);
     out->dtype.code = dt.code;
     out->dtype.bits = dt.bits;
     out->dtype.lanes = dt.lanes;
@@ -180,7 +183,20 @@ tirvm_status tirvm_param(const tirvm_module *m, int func, int index, tirvm_param
     for (int k = 0; k < out->ndim && k < 32; k++) {
         const tirbc_dimref *d = &f->buffers[p->index].shape[k];
         out->shape[k] = d->kind == TIRBC_DIM_CONST ? d->value : -1;
+        char *const *names = f->buffers[p->index].shape_names;
+        out->shape_name[k] = d->kind != TIRBC_DIM_CONST && names ? names[k] : NULL;
     }
+    return TIRVM_OK;
+}
+
+tirvm_status tirvm_function_return_type(const tirvm_module *m, int func, DLDataType *out)
+{
+    if (func < 0 || (uint32_t)func >= m->mod->nfuncs)
+        return TIRVM_ERR_USAGE;
+    tir_dtype t = m->mod->funcs[func].ret_dtype;
+    out->code = t.code;
+    out->bits = t.bits;
+    out->lanes = t.lanes;
     return TIRVM_OK;
 }
 

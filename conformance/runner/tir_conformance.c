@@ -727,6 +727,20 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < nall; i++)
         if (selected(&o, all[i]->id))
             e[n++].c = all[i];
+    /* Running nothing must not look like passing everything. */
+    if (n == 0) {
+        if (o.nfilters) {
+            sbuf fb = {0};
+            for (size_t i = 0; i < o.nfilters; i++)
+                sb_printf(&fb, "%s'%s'", i ? ", " : "", o.filters[i]);
+            fprintf(stderr, "tir-conformance: --filter %s matches none of the %zu cases in %s\n", fb.s, nall,
+                    o.corpus);
+            free(fb.s);
+        } else {
+            fprintf(stderr, "tir-conformance: no cases in %s\n", o.corpus);
+        }
+        status = 2;
+    }
 
     const char **stale = xcalloc(xf.n, sizeof *stale);
     size_t nstale = 0;
@@ -739,6 +753,8 @@ int main(int argc, char **argv)
     }
 
     struct sigaction sa;
+    if (n == 0)
+        goto cleanup;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sigaction(SIGINT, &sa, NULL);
@@ -776,6 +792,7 @@ int main(int argc, char **argv)
             }
         }
     }
+cleanup:
     fflush(stdout);
     free(stale);
     free(e);
