@@ -80,6 +80,15 @@ done
 # TVM JSON programs: the regressions kept in the repository, and the shared
 # samples when they are beside it.
 cp tests/fuzz/regressions/*.json "$seeds/json/"
+# TVM 0.24-0.26 (tirx) layouts: the hand-made cases, and the 0.26 samples when beside the repository
+cp tests/tirx-json/*.json "$seeds/json/"
+if [ -d ../shared/tvm-samples-tirx/lowered ]; then
+    for f in ../shared/tvm-samples-tirx/lowered/*.json ../shared/tvm-samples-tirx/lowered/*.py; do
+        case $f in *.case.json) continue ;; esac
+        case $f in *.py) dir=compile ;; *) dir=json ;; esac
+        [ -f "$f" ] && cp "$f" "$seeds/$dir/tirx-$(basename "$f")"
+    done
+fi
 if [ -d ../shared/tvm-samples/lowered ]; then
     for f in ../shared/tvm-samples/lowered/*.json; do
         case $f in *.case.json) continue ;; esac

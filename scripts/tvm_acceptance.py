@@ -73,7 +73,7 @@ stderr.
 How to run
 ----------
     scripts/tvm_acceptance.py --tvm /path/to/tvm/.git --tirc build/cli/tirc \\
-        --tags v0.18.0,v0.23.0,main --markdown --reasons 20 --keep /tmp/tvm-accept \\
+        --tags v0.18.0,v0.23.0,main --markdown --reasons 20 --keep DIR \\
         --constructs --jobs 2 --timeout 10
 
 `--tags` defaults to every vX.Y.0 tag from v0.18.0 on; `main` (or any other
