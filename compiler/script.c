@@ -324,7 +324,7 @@ tir_module *tir_script_build(tir_arena *a, tir_diag *d, const py_module *m)
         case PY_S_EXPR:
             if (s->value->kind == PY_STR)
                 break; /* module docstring */
-            ERR(b, s->loc, "unsupported: Python meta-programming at module level");
+            ERR(b, s->loc, "tirc reads the TVMScript module only; remove the surrounding Python");
             break;
         case PY_S_FUNCDEF: build_def(b, s); break;
         case PY_S_ASSIGN:
@@ -364,7 +364,7 @@ tir_module *tir_script_build(tir_arena *a, tir_diag *d, const py_module *m)
             b->module_class = NULL;
             break;
         default:
-            ERR(b, s->loc, "unsupported: Python meta-programming at module level");
+            ERR(b, s->loc, "tirc reads the TVMScript module only; remove the surrounding Python");
             break;
         }
     }

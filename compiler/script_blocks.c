@@ -126,6 +126,24 @@ static bool axis_iter(builder *b, const py_expr *target, const py_expr *call, ti
         ext = tir_int(b->a, dt, ext->ival, ext->loc);
     if (val->kind == TIR_E_INT && !tir_dt_eq(val->dtype, dt) && tir_dt_is_int(dt))
         val = tir_int(b->a, dt, val->ival, val->loc);
+    if (val->kind == TIR_E_VAR && ext->kind == TIR_E_INT && lo->kind == TIR_E_INT && lo->ival == 0) {
+        /* the binding is a loop variable: compare the loop's range with the axis (TVM's docs' "wrong program") */
+        binding *lb = sb_lookup_var_binding(b, val->var);
+        if (lb && lb->loop_extent && lb->loop_extent->kind == TIR_E_INT && lb->loop_min &&
+            lb->loop_min->kind == TIR_E_INT && lb->loop_min->ival == 0) {
+            int64_t n = lb->loop_extent->ival;
+            if (n > ext->ival) {
+                ERR(b, value->loc, "loop '%s' runs %lld iterations but block axis '%s' has extent %lld", val->var->name,
+                    (long long)n, target->name, (long long)ext->ival);
+                return false;
+            }
+            if (n < ext->ival)
+                tir_diag_warning(b->d, value->loc,
+                                 "loop '%s' runs %lld iterations, fewer than the extent %lld of block axis '%s': "
+                                 "the block never runs for the rest",
+                                 val->var->name, (long long)n, (long long)ext->ival, target->name);
+        }
+    }
     tir_iter_var *iv = block_add_iter(b, blk);
     iv->var = tir_var_new(b->a, target->name, dt, target->loc);
     iv->dom_min = lo;

@@ -26,6 +26,8 @@ static sval eval_name(builder *b, const py_expr *x)
     sval v = sv_none(x->loc);
     binding *bd = sb_lookup(b, x->name);
     if (bd) {
+        if (bd->kind == BIND_FAILED)
+            return v; /* its definition's error was reported */
         if (bd->kind == BIND_BUFFER) {
             v.kind = SV_BUFFER;
             v.buf = bd->buf;

@@ -63,7 +63,9 @@ struct sval {
 /* ---- scopes -------------------------------------------------------------- */
 /* BIND_SCALAR: tirx >= 0.25's mutable scalar, a one-element local buffer
  * that reads as its element and is assigned by a store (tvmscript-tirx.md 1.5) */
-typedef enum { BIND_VAR, BIND_BUFFER, BIND_SCALAR } bind_kind;
+/* BIND_FAILED: a name whose definition failed (already reported); its uses
+ * fail quietly instead of each reporting it as undefined */
+typedef enum { BIND_VAR, BIND_BUFFER, BIND_SCALAR, BIND_FAILED } bind_kind;
 typedef struct binding binding;
 struct binding {
     const char *name;

@@ -1092,6 +1092,9 @@ tir_stmt *sb_build_suite(builder *b, const py_suite *s, uint32_t from, tir_loc l
         stmt_result r = build_stmt(b, st);
         if (r.failed) {
             failed = true;
+            if ((st->kind == PY_S_ASSIGN || st->kind == PY_S_ANNASSIGN) && st->target->kind == PY_NAME &&
+                !sb_lookup(b, st->target->name))
+                sb_bind(b, st->target->name, BIND_FAILED, NULL, NULL);
             continue;
         }
         if (r.opener) {

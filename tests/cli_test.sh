@@ -484,5 +484,25 @@ check "lists the parameters with their buffers' names" grep -qF "(its parameters
 # A module written before shape names existed still loads.
 expect 0 "tirvm info on a module without shape names" "$TIRVM" info "$SRC/conformance/binary/valid_elementwise.tirbc"
 
+# A loop shorter than the block axis bound to it compiles with a warning (TVM's docs' "wrong program").
+cat >"$T/short_axis.py" <<'PY'
+@T.prim_func
+def main(A: T.Buffer((128,), "float32")):
+    for i in range(127):
+        with T.block("b"):
+            vi = T.axis.spatial(128, i)
+            A[vi] = T.float32(1)
+PY
+expect 0 "a loop shorter than its block axis compiles" "$TIRC" --check "$T/short_axis.py"
+check "... with a warning naming the loop and the axis" grep -q "warning: loop 'i' runs 127 iterations, fewer than the extent 128 of block axis 'vi'" "$T/err"
+# Module-level Python around the TVMScript is named as such.
+printf 'M = 128\n@T.prim_func\ndef main(A: T.Buffer((4,), "int32")):\n    A[0] = 1\n' >"$T/surrounding.py"
+expect 1 "surrounding Python is refused" "$TIRC" --check "$T/surrounding.py"
+check "... as surrounding Python, not meta-programming" grep -q "tirc reads the TVMScript module only; remove the surrounding Python" "$T/err"
+# A failed definition is reported once, not again at each use of its name.
+printf '@T.prim_func\ndef main(A: T.Buffer((4,), "int32")):\n    x = T.nosuch(1)\n    A[0] = x\n    A[1] = x + 1\n' >"$T/failed_def.py"
+expect 1 "a failed definition is an error" "$TIRC" --check "$T/failed_def.py"
+check "... reported once: its uses do not add 'not defined'" sh -c '! grep -q "not defined" "$1" && [ "$(grep -c "error:" "$1")" -eq 1 ]' sh "$T/err"
+
 echo "1..$n"
 [ "$failed" -eq 0 ]
