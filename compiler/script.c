@@ -214,11 +214,21 @@ static bool is_script_module(const char *m)
            strcmp(m, "tvm.script.ir_builder") == 0;
 }
 
-/* Text that only TVM >= 0.25 prints or parses (tvmscript-tirx.md 0, 1.5). */
-static bool has_tirx_0_25_marks(const char *src)
+/* Does the source text (len bytes, not NUL-terminated) contain s? */
+static bool text_has(const tir_diag *d, const char *s)
 {
-    return src && (strstr(src, "T.let[") || strstr(src, "s_tir=") || strstr(src, "tvm.tirx.layout") ||
-                   strstr(src, "import tile as Tx"));
+    size_t n = strlen(s);
+    for (size_t i = 0; d->src && n <= d->src_len && i <= d->src_len - n; i++)
+        if (d->src[i] == s[0] && memcmp(d->src + i, s, n) == 0)
+            return true;
+    return false;
+}
+
+/* Text that only TVM >= 0.25 prints or parses (tvmscript-tirx.md 0, 1.5). */
+static bool has_tirx_0_25_marks(const tir_diag *d)
+{
+    return text_has(d, "T.let[") || text_has(d, "s_tir=") || text_has(d, "tvm.tirx.layout") ||
+           text_has(d, "import tile as Tx");
 }
 
 /* The dialect (tvmscript-tirx.md 1.1): classic `tir` or `tirx`, from the
@@ -256,15 +266,14 @@ static void scan_imports(builder *b, const py_module *m)
         if (strncmp(t, "from tvm.script import tirx as ", 31) == 0)
             tirx_header = true;
     }
-    const char *src = b->d->src;
-    bool marks = has_tirx_0_25_marks(src);
+    bool marks = has_tirx_0_25_marks(b->d);
     if (classic)
         b->tirx = 0;
     else if (tirx_import)
         b->tirx = 26;
     else if (tirx_header)
         b->tirx = marks ? 26 : 24;
-    else if (marks || (src && (strstr(src, "T.sblock(") || strstr(src, "T.sblock_alloc_buffer("))))
+    else if (marks || text_has(b->d, "T.sblock(") || text_has(b->d, "T.sblock_alloc_buffer("))
         b->tirx = marks ? 26 : 24;
 }
 
