@@ -198,19 +198,12 @@ static tir_stmt *make_decl_buffer(builder *b, const py_expr *call, const char *n
     tir_buffer *buf = sb_make_buffer(b, name, &ca, 0, true, loc);
     if (!buf)
         return NULL;
-    tir_stmt *decl = tir_stmt_new(b->a, TIR_S_DECL_BUFFER, loc);
-    decl->buffer = buf;
-    if (sb_kwarg(&ca, "data") && sb_kwarg(&ca, "data")->kind != SV_NONE)
+    if (sb_kwarg(&ca, "data") && sb_kwarg(&ca, "data")->kind != SV_NONE) {
+        tir_stmt *decl = tir_stmt_new(b->a, TIR_S_DECL_BUFFER, loc);
+        decl->buffer = buf;
         return decl;
-    tir_stmt *al = tir_stmt_new(b->a, TIR_S_ALLOCATE, loc);
-    al->var = buf->data;
-    al->buffer = buf;
-    al->dtype = buf->dtype;
-    al->nindices = buf->ndim;
-    al->indices = buf->shape;
-    al->cond = tir_int(b->a, TIR_DT_BOOL, 1, loc);
-    al->body = decl;
-    return al;
+    }
+    return tir_alloc_decl(b->a, buf, loc);
 }
 
 /* T.attr(node, key, value): an AttrStmt.  Only thread_extent and
@@ -553,23 +546,6 @@ static bool bind_buffer_view(builder *b, const py_stmt *st)
 }
 
 /* ---- tirx forms (tvmscript-tirx.md 1.5, 1.7) ------------------------------------ */
-/* Allocate(A.data) + DeclBuffer(A) over the rest of the suite, for a buffer
- * that owns its memory. */
-static tir_stmt *allocation_of(builder *b, tir_buffer *buf, tir_loc loc)
-{
-    tir_stmt *decl = tir_stmt_new(b->a, TIR_S_DECL_BUFFER, loc);
-    decl->buffer = buf;
-    tir_stmt *al = tir_stmt_new(b->a, TIR_S_ALLOCATE, loc);
-    al->var = buf->data;
-    al->buffer = buf;
-    al->dtype = buf->dtype;
-    al->nindices = buf->ndim;
-    al->indices = buf->shape;
-    al->cond = tir_int(b->a, TIR_DT_BOOL, 1, loc);
-    al->body = decl;
-    return al;
-}
-
 /* A = T.alloc_buffer(shape, dtype, scope=...) (or T.alloc_local(shape,
  * dtype), scope "local"): tirx's flat allocation over the rest of the suite. */
 static tir_stmt *make_flat_alloc(builder *b, const py_expr *call, const char *name, bool local, tir_loc loc)
@@ -593,7 +569,7 @@ static tir_stmt *make_flat_alloc(builder *b, const py_expr *call, const char *na
         ca.nkw++;
     }
     tir_buffer *buf = sb_make_buffer(b, name, &ca, 0, false, loc);
-    return buf ? allocation_of(b, buf, loc) : NULL;
+    return buf ? tir_alloc_decl(b->a, buf, loc) : NULL;
 }
 
 /* B = A.view(d0, d1, ...): a DeclBuffer over A's memory with another shape
@@ -661,7 +637,7 @@ static stmt_result make_scalar(builder *b, const py_expr *target, tir_dtype dt, 
     buf->data->type_kind = TIR_TYPE_POINTER;
     buf->data->elem_dtype = tir_dt_is_bool(dt) ? tir_dt(TIR_CODE_INT, 8, 1) : dt;
     buf->data->scope = "local";
-    stmt_result r = opens_rest(allocation_of(b, buf, loc));
+    stmt_result r = opens_rest(tir_alloc_decl(b->a, buf, loc));
     r.scalar = true;
     if (value) {
         tir_expr *e = sb_to_expr_as(b, value, dt);

@@ -108,3 +108,18 @@ bool tir_int_fits(tir_dtype dt, int64_t v)
     }
     return false;
 }
+
+tir_stmt *tir_alloc_decl(tir_arena *a, tir_buffer *buf, tir_loc loc)
+{
+    tir_stmt *decl = tir_stmt_new(a, TIR_S_DECL_BUFFER, loc);
+    decl->buffer = buf;
+    tir_stmt *al = tir_stmt_new(a, TIR_S_ALLOCATE, loc);
+    al->var = buf->data;
+    al->buffer = buf;
+    al->dtype = buf->dtype;
+    al->nindices = buf->ndim;
+    al->indices = buf->shape;
+    al->cond = tir_int(a, TIR_DT_BOOL, 1, loc);
+    al->body = decl;
+    return al;
+}

@@ -187,6 +187,10 @@ tir_expr *tir_binary(tir_arena *a, tir_expr_kind kind, tir_expr *x, tir_expr *y,
 tir_expr *tir_cast(tir_arena *a, tir_dtype dt, tir_expr *x, tir_loc loc);
 tir_stmt *tir_stmt_new(tir_arena *a, tir_stmt_kind kind, tir_loc loc);
 tir_stmt *tir_seq(tir_arena *a, tir_stmt **items, uint32_t n, tir_loc loc);
+/* Allocate(buf.data, buf.shape) whose body is DeclBuffer(buf): a buffer that
+ * owns its memory (T.decl_buffer without data=, tirx's AllocBuffer).  The
+ * DeclBuffer's body (al->body->body) is left for the caller. */
+tir_stmt *tir_alloc_decl(tir_arena *a, tir_buffer *buf, tir_loc loc);
 
 /* Does the dtype admit this integer value (IntImm typing rule 2)? */
 bool tir_int_fits(tir_dtype dt, int64_t v);

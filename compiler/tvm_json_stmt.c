@@ -292,17 +292,8 @@ static tir_stmt *flat_head(reader *r, uint32_t ni, tir_stmt **holder)
         tir_buffer *b = tj_buffer_field(r, ni, "buffer");
         if (!b)
             break;
-        tir_stmt *decl = tir_stmt_new(r->a, TIR_S_DECL_BUFFER, loc);
-        decl->buffer = b;
-        s = tir_stmt_new(r->a, TIR_S_ALLOCATE, loc);
-        s->var = b->data;
-        s->buffer = b;
-        s->dtype = b->dtype;
-        s->nindices = b->ndim;
-        s->indices = b->shape;
-        s->cond = tir_int(r->a, TIR_DT_BOOL, 1, loc);
-        s->body = decl;
-        *holder = decl;
+        s = tir_alloc_decl(r->a, b, loc);
+        *holder = s->body;
         break;
     }
     case N_DECLBUFFER: {
