@@ -344,9 +344,21 @@ sval sb_make_loop(builder *b, tir_for_kind kind, const call_args *ca, const char
         }
         v.thread_tag = th->s;
     }
-    if (sb_kwarg(ca, "step") || (strcmp(fname, "range") == 0 && ca->n == 3)) {
-        ERR(b, ca->loc, "unsupported: loop step (outside the specified TIR subset)");
-        return sv_none(ca->loc);
+    const sval *step = sb_kwarg(ca, "step");
+    if (!step && strcmp(fname, "range") == 0 && ca->n == 3)
+        step = &ca->pos[2];
+    int64_t step_by = 1;
+    if (step && step->kind != SV_NONE) {
+        /* a positive constant step runs as a loop over the iteration count,
+         * its variable being start + k * step (For.step of TVM >= 0.23) */
+        tir_expr *se = sb_to_expr(b, step);
+        if (!se)
+            return sv_none(ca->loc);
+        if (se->kind != TIR_E_INT || se->ival < 1) {
+            ERR(b, step->loc, "unsupported: a loop step that is not a positive constant");
+            return sv_none(ca->loc);
+        }
+        step_by = se->ival;
     }
     if (!start) {
         ERR(b, ca->loc, "%s needs an extent", fname);
@@ -370,6 +382,13 @@ sval sb_make_loop(builder *b, tir_for_kind kind, const call_args *ca, const char
         ext = sb_arith(b, TIR_E_SUB, &sh, &sl, stop->loc);
         if (!ext)
             return sv_none(ca->loc);
+    }
+    if (step_by != 1 && tir_dt_is_int(ext->dtype)) {
+        /* iterations: ceil((stop - start) / step) = floordiv(stop - start + step - 1, step) */
+        tir_expr *bump = tir_int(b->a, ext->dtype, step_by - 1, ca->loc);
+        tir_expr *by = tir_int(b->a, ext->dtype, step_by, ca->loc);
+        ext = tir_binary(b->a, TIR_E_FLOORDIV, tir_binary(b->a, TIR_E_ADD, ext, bump, ca->loc), by, ca->loc);
+        v.step = by;
     }
     v.mins[0] = lo;
     v.extents[0] = ext;

@@ -80,6 +80,7 @@ static tir_stmt *build_for(builder *b, const py_stmt *st)
         return NULL;
     }
     binding *saved = b->scope;
+    tir_stmt *stepped = NULL; /* the binding of a stepped loop's name */
     tir_stmt **loops = tir_arena_alloc(b->a, it.nloops * sizeof *loops);
     for (uint32_t i = 0; i < it.nloops; i++) {
         const py_expr *t = st->target->kind == PY_TUPLE ? st->target->items[i] : st->target;
@@ -102,6 +103,20 @@ static tir_stmt *build_for(builder *b, const py_stmt *st)
         f->for_kind = it.for_kind;
         f->thread_tag = it.thread_tag;
         loops[i] = f;
+        if (it.step) {
+            /* range(start, stop, step): the loop counts iterations k from 0, and
+             * the name is bound to start + k * step for the body */
+            f->var->name = tir_arena_strdup(b->a, "k");
+            f->min = tir_int(b->a, dt, 0, st->loc);
+            stepped = tir_stmt_new(b->a, TIR_S_LET, st->loc);
+            stepped->var = tir_var_new(b->a, t->name, dt, t->loc);
+            tir_expr *k = tir_var_ref(b->a, f->var, t->loc);
+            tir_expr *by = tir_int(b->a, dt, it.step->ival, st->loc);
+            tir_expr *start = tir_dt_eq(mn->dtype, dt) ? mn : tir_cast(b->a, dt, mn, mn->loc);
+            stepped->value = tir_binary(b->a, TIR_E_ADD, start, tir_binary(b->a, TIR_E_MUL, k, by, st->loc), st->loc);
+            sb_bind(b, t->name, BIND_VAR, stepped->var, NULL);
+            continue;
+        }
         sb_bind(b, t->name, BIND_VAR, f->var, NULL);
         b->scope->loop_min = mn;
         b->scope->loop_extent = ext;
@@ -113,6 +128,10 @@ static tir_stmt *build_for(builder *b, const py_stmt *st)
     b->scope = saved;
     if (!body)
         return NULL;
+    if (stepped) {
+        stepped->body = body;
+        body = stepped;
+    }
     for (uint32_t i = it.nloops; i-- > 0;) {
         loops[i]->body = body;
         body = loops[i];

@@ -364,6 +364,33 @@ static tir_stmt *seq_from(reader *r, uint32_t ni, const uint32_t *items, uint32_
     return len == 1 ? seq[0] : tir_seq(r->a, seq, len, node_loc(ni));
 }
 
+/* A For with a step (TVM >= 0.23: i = min, min + step, ... below min +
+ * extent) as a loop over the iteration count k, its variable bound to
+ * min + k * step for the body.  Only a positive constant step is read. */
+static tir_stmt *stepped_for(reader *r, uint32_t ni, tir_stmt *s, uint32_t step_node)
+{
+    tir_expr *step = tj_expr_at(r, ni, "step", step_node);
+    if (!step)
+        return NULL;
+    if (step->kind != TIR_E_INT || step->ival < 1 || !tir_dt_eq(step->dtype, s->var->dtype) ||
+        !tir_dt_eq(s->extent->dtype, s->var->dtype))
+        return tj_node_error(r, ni, "unsupported: a loop step that is not a positive constant of the loop's dtype");
+    tir_loc loc = s->loc;
+    tir_stmt *let = tir_stmt_new(r->a, TIR_S_LET, loc);
+    let->var = s->var;
+    tir_var *k = tir_var_new(r->a, "k", s->var->dtype, loc);
+    let->value = tir_binary(r->a, TIR_E_ADD, s->min,
+                            tir_binary(r->a, TIR_E_MUL, tir_var_ref(r->a, k, loc), step, loc), loc);
+    if (!(let->body = tj_stmt_field(r, ni, "body")))
+        return NULL;
+    tir_expr *bump = tir_int(r->a, step->dtype, step->ival - 1, loc);
+    s->extent = tir_binary(r->a, TIR_E_FLOORDIV, tir_binary(r->a, TIR_E_ADD, s->extent, bump, loc), step, loc);
+    s->min = tir_int(r->a, s->var->dtype, 0, loc);
+    s->var = k;
+    s->body = let;
+    return s;
+}
+
 static void *build_stmt(reader *r, uint32_t ni)
 {
     node_kind kind = tj_kind_of(r, ni);
@@ -469,14 +496,14 @@ static void *build_stmt(reader *r, uint32_t ni)
         if (fk < TIR_FOR_SERIAL || fk > TIR_FOR_THREAD_BINDING)
             return tj_node_error(r, ni, "field 'kind': unknown ForKind %lld", (long long)fk);
         s->for_kind = (tir_for_kind)fk;
-        if (!tj_is_null(r, step))
-            return tj_node_error(r, ni, "unsupported: loop step (outside the specified TIR subset)");
         if (!tj_is_null(r, binding)) {
             tir_iter_var iv;
             if (!iter_var_at(r, ni, "thread_binding", binding, &iv))
                 return NULL;
             s->thread_tag = iv.thread_tag;
         }
+        if (!tj_is_null(r, step))
+            return stepped_for(r, ni, s, step);
         break;
     }
     case N_WHILE:

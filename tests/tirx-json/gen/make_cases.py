@@ -127,10 +127,11 @@ class Graph:
     def seq(self, *stmts):
         return self.add("tirx.SeqStmt", {"span": 0, "seq": self.arr(stmts)})
 
-    def loop(self, var, extent, body, kind=0):
+    def loop(self, var, extent, body, kind=0, step=None):
         return self.add("tirx.For", {"span": 0, "loop_var": var, "min": self.int(0), "extent": self.int(extent),
                                       "kind": kind, "body": body, "thread_binding": 0,
-                                      "annotations": self.add("ffi.Map", []), "step": 0})
+                                      "annotations": self.add("ffi.Map", []),
+                                      "step": self.int(step) if step else 0})
 
     def if_(self, cond, then, other=0):
         return self.add("tirx.IfThenElse", {"span": 0, "condition": cond, "then_case": then, "else_case": other})
@@ -301,6 +302,13 @@ def param_view_math(g):
     return g.func([A, B], g.seq(g.decl(a2, A), g.loop(i, 2, g.loop(j, 2, body))))
 
 
+def stepped_loop(g):
+    """For with step 3 over extent 8 (TVM >= 0.23): i = 0, 3, 6."""
+    A = g.buffer("A", "int32", [8])
+    i = g.var("i")
+    return g.func([A], g.loop(i, 8, g.store(A, g.bin("Add", i, g.int(1)), [i]), step=3))
+
+
 def gpu_scope_id(g):
     """A tirx GPU node (0.25's tirx.ScopeIdDefStmt): refused by name."""
     A = g.buffer("A", "int32", [4])
@@ -350,6 +358,7 @@ CASES = [
     ("scalar_return", scalar_return, ["0.24.0", "0.26.0"], ["in n = 5", "return: 15"]),
     ("param_view_math", param_view_math, ["0.24.0", "0.26.0"],
      ["in A float32[4] = 1 4 9 16", "in B float32[2, 2]", "out B = 1 2 3 4"]),
+    ("stepped_loop", stepped_loop, ["0.24.0", "0.26.0"], ["in A int32[8]", "out A = 1 0 0 4 0 0 7 0"]),
     ("gpu_scope_id", gpu_scope_id, ["0.25.0"], ["error compile: unsupported: tirx GPU construct 'tirx.ScopeIdDefStmt'"]),
     ("tile_layout", tile_layout, ["0.25.0", "0.26.0"],
      ["error compile: unsupported: a buffer layout other than row-major"]),
