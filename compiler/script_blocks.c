@@ -2,6 +2,7 @@
  * enclosing block rather than run (T.axis.*, T.reads/T.writes, T.where,
  * T.init, T.block_attr, T.alloc_buffer, T.match_buffer of a region), plus
  * T.func_attr, which configures the function the same way. */
+#include <stdio.h>
 #include <string.h>
 
 #include "script_internal.h"
@@ -20,6 +21,10 @@ typedef struct {
     tir_vec values;
     tir_expr *predicate;
     bool has_init;
+    /* a loop longer than the axis bound to it: an error unless T.where guards the block */
+    bool overshoot;
+    tir_loc overshoot_loc;
+    char overshoot_msg[256];
 } realize_info;
 static realize_info *cur_realize;
 
@@ -132,10 +137,14 @@ static bool axis_iter(builder *b, const py_expr *target, const py_expr *call, ti
         if (lb && lb->loop_extent && lb->loop_extent->kind == TIR_E_INT && lb->loop_min &&
             lb->loop_min->kind == TIR_E_INT && lb->loop_min->ival == 0) {
             int64_t n = lb->loop_extent->ival;
-            if (n > ext->ival) {
-                ERR(b, value->loc, "loop '%s' runs %lld iterations but block axis '%s' has extent %lld", val->var->name,
-                    (long long)n, target->name, (long long)ext->ival);
-                return false;
+            if (n > ext->ival && !cur_realize->overshoot) {
+                /* an error unless the block turns out to have a T.where (a split loop's guard) */
+                cur_realize->overshoot = true;
+                cur_realize->overshoot_loc = value->loc;
+                snprintf(cur_realize->overshoot_msg, sizeof cur_realize->overshoot_msg,
+                         "loop '%s' runs %lld iterations but block axis '%s' has extent %lld, and no T.where "
+                         "guards the block",
+                         val->var->name, (long long)n, target->name, (long long)ext->ival);
             }
             if (n < ext->ival)
                 tir_diag_warning(b->d, value->loc,
@@ -239,6 +248,10 @@ tir_stmt *sb_build_block(builder *b, const py_stmt *st, const py_expr *call)
     b->cur_block = saved_block;
     cur_realize = saved_ri;
     b->in_func_top = saved_top;
+    if (ri.overshoot && !ri.predicate) {
+        ERR(b, ri.overshoot_loc, "%s", ri.overshoot_msg);
+        return NULL;
+    }
     if (!body)
         return NULL;
     blk->body = body;
