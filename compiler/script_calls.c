@@ -471,11 +471,7 @@ static sval call_Select(builder *b, const char *name, const call_args *ca)
     tir_expr *t = sb_to_expr(b, st), *f = sb_to_expr(b, sf);
     if (!c || !t || !f)
         return none;
-    tir_expr *e = tir_expr_new(b->a, TIR_E_SELECT, t->dtype, ca->loc);
-    e->a = c;
-    e->b = t;
-    e->c = f;
-    return sv_expr(e);
+    return sv_expr(tir_select(b->a, c, t, f, ca->loc));
 }
 
 static sval call_if_then_else(builder *b, const char *name, const call_args *ca)
@@ -632,11 +628,7 @@ static sval call_abs(builder *b, const char *name, const call_args *ca)
         tir_expr *zero = tir_int(b->a, tir_dt_with_lanes(x->dtype, 1), 0, ca->loc);
         tir_expr *ge = tir_binary(b->a, TIR_E_GE, x, zero, ca->loc);
         tir_expr *neg = tir_binary(b->a, TIR_E_SUB, zero, x, ca->loc);
-        tir_expr *e = tir_expr_new(b->a, TIR_E_SELECT, x->dtype, ca->loc);
-        e->a = ge;
-        e->b = x;
-        e->c = neg;
-        return sv_expr(e);
+        return sv_expr(tir_select(b->a, ge, x, neg, ca->loc));
     }
     tir_expr *args[1] = {x};
     return sv_expr(sb_call_node(b, x->dtype, "tir.fabs", args, 1, ca->loc));
@@ -985,15 +977,6 @@ static tir_expr *qms_shift(builder *b, const char *op, tir_expr *x, tir_expr *n,
     return sb_call_node(b, x->dtype, op, args, 2, loc);
 }
 
-static tir_expr *qms_select(builder *b, tir_expr *c, tir_expr *t, tir_expr *f, tir_loc loc)
-{
-    tir_expr *e = tir_expr_new(b->a, TIR_E_SELECT, t->dtype, loc);
-    e->a = c;
-    e->b = t;
-    e->c = f;
-    return e;
-}
-
 /* x * y / 2^q with round-half-up, y and x int32: shift x left by ls when
  * lshift holds, multiply in int64, add 2^(rs + q - 1), shift right by
  * rs + q, and cast back to int32. */
@@ -1002,7 +985,7 @@ static tir_expr *qms_general(builder *b, tir_expr *x, tir_expr *y, tir_expr *q, 
 {
     tir_dtype i64 = TIR_DT_I64, i32 = TIR_DT_I32;
     tir_expr *x64 = tir_cast(b->a, i64, x, loc), *y64 = tir_cast(b->a, i64, y, loc);
-    x64 = qms_select(b, lshift, qms_shift(b, "tir.shift_left", x64, tir_cast(b->a, i64, ls, loc), loc), x64, loc);
+    x64 = tir_select(b->a, lshift, qms_shift(b, "tir.shift_left", x64, tir_cast(b->a, i64, ls, loc), loc), x64, loc);
     tir_expr *prod = tir_binary(b->a, TIR_E_MUL, x64, y64, loc);
     tir_expr *total = tir_cast(b->a, i64, tir_binary(b->a, TIR_E_ADD, rs, q, loc), loc);
     tir_expr *round = qms_shift(b, "tir.shift_left", tir_int(b->a, i64, 1, loc),
@@ -1045,8 +1028,8 @@ static sval call_q_multiply_shift(builder *b, const char *name, const call_args 
     tir_expr *zero = tir_int(b->a, TIR_DT_I32, 0, loc);
     tir_expr *pos = tir_binary(b->a, TIR_E_GT, s, zero, loc);
     pos->dtype = TIR_DT_BOOL;
-    tir_expr *ls = qms_select(b, pos, s, zero, loc);
-    tir_expr *rs = qms_select(b, pos, zero, tir_binary(b->a, TIR_E_SUB, zero, s, loc), loc);
+    tir_expr *ls = tir_select(b->a, pos, s, zero, loc);
+    tir_expr *rs = tir_select(b->a, pos, zero, tir_binary(b->a, TIR_E_SUB, zero, s, loc), loc);
     tir_expr *lshift = tir_binary(b->a, TIR_E_NE, ls, zero, loc);
     lshift->dtype = TIR_DT_BOOL;
     return sv_expr(qms_general(b, x, y, q, ls, rs, lshift, loc));

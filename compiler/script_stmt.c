@@ -468,20 +468,15 @@ static bool assert_parts(builder *b, sval *m)
         return false;
     }
     const sval *parts = &m->items[1];
-    const char *kind = strcmp(m->items[0].s, "RuntimeError") == 0 ? NULL : m->items[0].s;
-    size_t len = kind ? strlen(kind) + 2 : 0;
+    const char **texts = tir_arena_alloc(b->a, (parts->n ? parts->n : 1) * sizeof *texts);
     for (uint32_t i = 0; i < parts->n; i++) {
         if (parts->items[i].kind != SV_STR) {
             ERR(b, parts->items[i].loc, "assert message parts must be strings");
             return false;
         }
-        len += strlen(parts->items[i].s);
+        texts[i] = parts->items[i].s;
     }
-    char *text = tir_arena_alloc(b->a, len + 1), *w = text;
-    if (kind)
-        w += sprintf(w, "%s: ", kind);
-    for (uint32_t i = 0; i < parts->n; i++)
-        w += sprintf(w, "%s", parts->items[i].s);
+    char *text = tir_assert_text(b->a, m->items[0].s, texts, parts->n);
     tir_loc loc = m->loc;
     *m = sv_none(loc);
     m->kind = SV_STR;
@@ -638,6 +633,21 @@ static bool is_buffer_method(builder *b, const py_expr *e, const char *method)
     return bd && bd->kind == BIND_BUFFER;
 }
 
+/* x = e where x is a mutable scalar: a store of e (cast to its dtype) into its element */
+static tir_stmt *store_scalar(builder *b, tir_buffer *buf, const sval *value, tir_loc loc)
+{
+    tir_expr *e = sb_to_expr_as(b, value, buf->dtype);
+    if (!e)
+        return NULL;
+    tir_stmt *store = tir_stmt_new(b->a, TIR_S_STORE, loc);
+    store->buffer = buf;
+    store->value = e;
+    store->nindices = 1;
+    store->indices = tir_arena_alloc(b->a, sizeof *store->indices);
+    store->indices[0] = tir_int(b->a, TIR_DT_I32, 0, loc);
+    return store;
+}
+
 /* x = e (tirx >= 0.25): a one-element local buffer holding e, as TVM's
  * local_scalar; later assignments store into it.  value NULL: no first store. */
 static stmt_result make_scalar(builder *b, const py_expr *target, tir_dtype dt, const sval *value, tir_loc loc)
@@ -658,34 +668,9 @@ static stmt_result make_scalar(builder *b, const py_expr *target, tir_dtype dt, 
     buf->data->scope = "local";
     stmt_result r = opens_rest(tir_alloc_decl(b->a, buf, loc));
     r.scalar = true;
-    if (value) {
-        tir_expr *e = sb_to_expr_as(b, value, dt);
-        if (!e)
-            return failure();
-        tir_stmt *store = tir_stmt_new(b->a, TIR_S_STORE, loc);
-        store->buffer = buf;
-        store->value = e;
-        store->nindices = 1;
-        store->indices = tir_arena_alloc(b->a, sizeof *store->indices);
-        store->indices[0] = tir_int(b->a, TIR_DT_I32, 0, loc);
-        r.first = store;
-    }
+    if (value && !(r.first = store_scalar(b, buf, value, loc)))
+        return failure();
     return r;
-}
-
-/* x = e where x is a mutable scalar: a store into its element */
-static tir_stmt *store_scalar(builder *b, binding *bd, const sval *value, tir_loc loc)
-{
-    tir_expr *e = sb_to_expr_as(b, value, bd->buf->dtype);
-    if (!e)
-        return NULL;
-    tir_stmt *store = tir_stmt_new(b->a, TIR_S_STORE, loc);
-    store->buffer = bd->buf;
-    store->value = e;
-    store->nindices = 1;
-    store->indices = tir_arena_alloc(b->a, sizeof *store->indices);
-    store->indices[0] = tir_int(b->a, TIR_DT_I32, 0, loc);
-    return store;
 }
 
 /* Does x = <value> make a mutable scalar (TVM >= 0.25), rather than bind? */
@@ -782,7 +767,7 @@ static stmt_result build_assign(builder *b, const py_stmt *st)
         return nothing();
     }
     if (scalar && !bind)
-        return emit(store_scalar(b, scalar, &v, sloc));
+        return emit(store_scalar(b, scalar->buf, &v, sloc));
     if (!bind && makes_scalar(b, &v)) {
         tir_expr *x = sb_to_expr(b, &v);
         return x ? make_scalar(b, t, x->dtype, &v, sloc) : failure();
@@ -850,22 +835,13 @@ static tir_stmt *build_augassign(builder *b, const py_stmt *st)
 {
     tir_loc sloc = st->loc;
     binding *scalar = st->target->kind == PY_NAME ? sb_lookup(b, st->target->name) : NULL;
-    if (scalar && scalar->kind == BIND_SCALAR) {
-        /* x += e on a mutable scalar: x = x + e */
-        py_expr bin;
-        memset(&bin, 0, sizeof bin);
-        bin.kind = PY_BINOP;
-        bin.op = st->op;
-        bin.loc = st->target->loc;
-        bin.lhs = st->target;
-        bin.rhs = st->value;
-        sval v = sb_eval_binop(b, &bin);
-        return v.kind == SV_NONE ? NULL : store_scalar(b, scalar, &v, sloc);
-    }
-    if (st->target->kind != PY_SUBSCRIPT) {
-        ERR(b, sloc, "augmented assignment is only supported on buffer elements");
+    if (scalar && scalar->kind != BIND_SCALAR)
+        scalar = NULL;
+    if (!scalar && st->target->kind != PY_SUBSCRIPT) {
+        ERR(b, sloc, "augmented assignment is only supported on buffer elements and mutable scalars");
         return NULL;
     }
+    /* A[i] op= e (or x op= e on a mutable scalar) stores A[i] op e */
     py_expr bin;
     memset(&bin, 0, sizeof bin);
     bin.kind = PY_BINOP;
@@ -876,7 +852,7 @@ static tir_stmt *build_augassign(builder *b, const py_stmt *st)
     sval v = sb_eval_binop(b, &bin);
     if (v.kind == SV_NONE)
         return NULL;
-    return build_store(b, st->target, &v, sloc);
+    return scalar ? store_scalar(b, scalar->buf, &v, sloc) : build_store(b, st->target, &v, sloc);
 }
 
 /* with T.Assert(cond, message): body */

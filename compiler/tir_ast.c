@@ -123,3 +123,34 @@ tir_stmt *tir_alloc_decl(tir_arena *a, tir_buffer *buf, tir_loc loc)
     al->body = decl;
     return al;
 }
+
+tir_expr *tir_select(tir_arena *a, tir_expr *cond, tir_expr *t, tir_expr *f, tir_loc loc)
+{
+    tir_expr *e = tir_expr_new(a, TIR_E_SELECT, t->dtype, loc);
+    e->a = cond;
+    e->b = t;
+    e->c = f;
+    return e;
+}
+
+char *tir_assert_text(tir_arena *a, const char *kind, const char *const *parts, uint32_t n)
+{
+    if (kind && strcmp(kind, "RuntimeError") == 0)
+        kind = NULL;
+    size_t len = kind ? strlen(kind) + 2 : 0;
+    for (uint32_t i = 0; i < n; i++)
+        len += strlen(parts[i]);
+    char *text = tir_arena_alloc(a, len + 1), *w = text;
+    if (kind) {
+        memcpy(w, kind, strlen(kind));
+        w += strlen(kind);
+        memcpy(w, ": ", 2);
+        w += 2;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        memcpy(w, parts[i], strlen(parts[i]));
+        w += strlen(parts[i]);
+    }
+    *w = 0;
+    return text;
+}

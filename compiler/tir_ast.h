@@ -191,6 +191,11 @@ tir_stmt *tir_seq(tir_arena *a, tir_stmt **items, uint32_t n, tir_loc loc);
  * owns its memory (T.decl_buffer without data=, tirx's AllocBuffer).  The
  * DeclBuffer's body (al->body->body) is left for the caller. */
 tir_stmt *tir_alloc_decl(tir_arena *a, tir_buffer *buf, tir_loc loc);
+/* Select(cond, t, f), of t's dtype. */
+tir_expr *tir_select(tir_arena *a, tir_expr *cond, tir_expr *t, tir_expr *f, tir_loc loc);
+/* A tirx assert's message (tvmscript-tirx.md 1.8): the parts joined, after
+ * "Kind: " unless the kind is NULL or the default RuntimeError. */
+char *tir_assert_text(tir_arena *a, const char *kind, const char *const *parts, uint32_t n);
 
 /* Does the dtype admit this integer value (IntImm typing rule 2)? */
 bool tir_int_fits(tir_dtype dt, int64_t v);

@@ -248,9 +248,8 @@ static tir_expr *assert_message(reader *r, uint32_t ni)
             return NULL;
         if (k->kind != TIR_E_STR)
             return tj_node_error(r, ni, "field 'error_kind': expected a StringImm");
-        kind = strcmp(k->str, "RuntimeError") == 0 ? NULL : k->str;
+        kind = k->str;
     }
-    size_t len = kind ? strlen(kind) + 2 : 0;
     const char **texts = tir_arena_alloc(r->a, (nparts ? nparts : 1) * sizeof *texts);
     for (uint32_t i = 0; i < nparts; i++) {
         tir_expr *p = tj_expr_at(r, ni, "message_parts", parts[i]);
@@ -259,15 +258,9 @@ static tir_expr *assert_message(reader *r, uint32_t ni)
         if (p->kind != TIR_E_STR)
             return tj_node_error(r, ni, "message_parts[%u]: expected a StringImm", i);
         texts[i] = p->str;
-        len += strlen(p->str);
     }
-    char *msg = tir_arena_alloc(r->a, len + 1), *w = msg;
-    if (kind)
-        w += sprintf(w, "%s: ", kind);
-    for (uint32_t i = 0; i < nparts; i++)
-        w += sprintf(w, "%s", texts[i]);
     tir_expr *m = tir_expr_new(r->a, TIR_E_STR, TIR_DT_HANDLE, node_loc(ni));
-    m->str = msg;
+    m->str = tir_assert_text(r->a, kind, texts, nparts);
     return m;
 }
 
