@@ -1493,3 +1493,41 @@ dispatch:
     FAIL("invalid opcode %u", *ip);
 #endif
 }
+
+/* A call between PrimFuncs: a fresh frame for the callee, run by the same
+ * interpreter on the same thread. */
+bool vm_call(vm_ctx *ctx, uint32_t fidx, const vm_slot *args, vm_slot *ret)
+{
+    const tirbc_function *f = &ctx->mod->funcs[fidx];
+    char probe;
+    if (ctx->depth >= TIRVM_MAX_CALL_DEPTH || (uintptr_t)&probe < ctx->stack_floor) {
+        vm_set_err(ctx->err, ctx->err_len,
+                "call depth exceeds the limit (%d calls or the stack budget) calling function '%s' (in function '%s')",
+                TIRVM_MAX_CALL_DEPTH, f->name, ctx->fn->name);
+        return false;
+    }
+    vm_slot *regs = calloc(f->nregs ? f->nregs : 1, sizeof *regs);
+    vm_buf *bufs = calloc(f->nbuffers ? f->nbuffers : 1, sizeof *bufs);
+    vm_ctx *callee = malloc(sizeof *callee);
+    bool ok = false;
+    if (regs && bufs && callee) {
+        *callee = *ctx;
+        callee->fn = f;
+        callee->depth = ctx->depth + 1;
+        /* The verifier proved every parameter scalar and typed like its argument. */
+        for (uint32_t k = 0; k < f->nparams; k++)
+            regs[f->params[k].index] = args[k];
+        ok = vm_interpret(callee, regs, bufs, 0);
+        if (ok && ret)
+            *ret = callee->ret;
+        ctx->steps_left = callee->steps_left; /* the callee's steps count against the caller's budget */
+        for (uint32_t i = 0; i < f->nbuffers; i++)
+            vm_buf_release(ctx, &bufs[i], fn_elem_size(f, i));
+    } else {
+        vm_set_err(ctx->err, ctx->err_len, "out of memory calling function '%s'", f->name);
+    }
+    free(regs);
+    free(bufs);
+    free(callee);
+    return ok;
+}

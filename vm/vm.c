@@ -1,10 +1,8 @@
 /* The public API: loading, introspection and calls. */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 
 #include <uv.h>
 
@@ -14,16 +12,6 @@
 #include "vm_internal.h"
 
 #define TIRVM_MAX_FILE_BYTES ((size_t)1 << 30)
-
-static void set_err(char *err, size_t n, const char *fmt, ...)
-{
-    if (!err || !n)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, n, fmt, ap);
-    va_end(ap);
-}
 
 const char *tirvm_version(void) { return TIRVM_VERSION; }
 
@@ -75,7 +63,7 @@ tirvm_status tirvm_module_load(const void *data, size_t len, tirvm_module **out,
     tirvm_module *m = calloc(1, sizeof *m);
     if (!m) {
         tirbc_module_free(mod);
-        set_err(err, err_len, "out of memory");
+        vm_set_err(err, err_len, "out of memory");
         return TIRVM_ERR_RUNTIME;
     }
     m->mod = mod;
@@ -89,7 +77,7 @@ tirvm_status tirvm_module_load_file(const char *path, tirvm_module **out, char *
     *out = NULL;
     FILE *f = fopen(path, "rb");
     if (!f) {
-        set_err(err, err_len, "%s: %s", path, strerror(errno));
+        vm_set_err(err, err_len, "%s: %s", path, strerror(errno));
         return TIRVM_ERR_USAGE;
     }
     size_t cap = 1 << 16, len = 0;
@@ -97,7 +85,7 @@ tirvm_status tirvm_module_load_file(const char *path, tirvm_module **out, char *
     for (;;) {
         if (!buf) {
             fclose(f);
-            set_err(err, err_len, "%s: out of memory", path);
+            vm_set_err(err, err_len, "%s: out of memory", path);
             return TIRVM_ERR_RUNTIME;
         }
         size_t n = fread(buf + len, 1, cap - len, f);
@@ -108,7 +96,7 @@ tirvm_status tirvm_module_load_file(const char *path, tirvm_module **out, char *
             if (cap >= TIRVM_MAX_FILE_BYTES) {
                 free(buf);
                 fclose(f);
-                set_err(err, err_len, "%s: file is larger than 1 GiB", path);
+                vm_set_err(err, err_len, "%s: file is larger than 1 GiB", path);
                 return TIRVM_ERR_MODULE;
             }
             uint8_t *nb = realloc(buf, cap * 2);
@@ -122,14 +110,14 @@ tirvm_status tirvm_module_load_file(const char *path, tirvm_module **out, char *
     fclose(f);
     if (read_error) {
         free(buf);
-        set_err(err, err_len, "%s: read error", path);
+        vm_set_err(err, err_len, "%s: read error", path);
         return TIRVM_ERR_USAGE;
     }
     char inner[512];
     tirvm_status st = tirvm_module_load(buf, len, out, inner, sizeof inner);
     free(buf);
     if (st != TIRVM_OK)
-        set_err(err, err_len, "%s: %s", path, inner);
+        vm_set_err(err, err_len, "%s: %s", path, inner);
     return st;
 }
 
@@ -202,84 +190,6 @@ tirvm_status tirvm_function_return_type(const tirvm_module *m, int func, DLDataT
 
 char *tirvm_disassemble(const tirvm_module *m) { return tirbc_disasm(m->mod); }
 
-void vm_error_at(vm_ctx *ctx, uint32_t pc, const char *fmt, ...)
-{
-    char msg[400];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    uint32_t line = tirbc_function_line(ctx->fn, pc);
-    if (line && ctx->mod->source)
-        set_err(ctx->err, ctx->err_len, "%s:%u: %s (in function '%s')", ctx->mod->source, line, msg, ctx->fn->name);
-    else
-        set_err(ctx->err, ctx->err_len, "%s (in function '%s')", msg, ctx->fn->name);
-}
-
-size_t fn_elem_size(const tirbc_function *f, uint32_t b) { return tir_dtype_elem_size(f->buffers[b].dtype); }
-
-void vm_buf_release(vm_ctx *ctx, vm_buf *b, size_t elem_size)
-{
-    if (b->owned) {
-        free(b->data);
-        atomic_fetch_sub(ctx->mem_used, b->nelem * elem_size);
-    }
-    b->data = NULL;
-    b->nelem = 0;
-    b->owned = false;
-}
-
-uintptr_t vm_stack_floor(void)
-{
-    static size_t budget;
-    if (!budget) {
-        /* half the soft stack limit if that is smaller than the budget */
-        struct rlimit rl;
-        budget = TIRVM_STACK_BUDGET;
-        if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur / 2 < budget)
-            budget = rl.rlim_cur / 2;
-    }
-    char here;
-    uintptr_t at = (uintptr_t)&here;
-    return at > budget ? at - budget : 0;
-}
-
-bool vm_call(vm_ctx *ctx, uint32_t fidx, const vm_slot *args, vm_slot *ret)
-{
-    const tirbc_function *f = &ctx->mod->funcs[fidx];
-    char probe;
-    if (ctx->depth >= TIRVM_MAX_CALL_DEPTH || (uintptr_t)&probe < ctx->stack_floor) {
-        set_err(ctx->err, ctx->err_len,
-                "call depth exceeds the limit (%d calls or the stack budget) calling function '%s' (in function '%s')",
-                TIRVM_MAX_CALL_DEPTH, f->name, ctx->fn->name);
-        return false;
-    }
-    vm_slot *regs = calloc(f->nregs ? f->nregs : 1, sizeof *regs);
-    vm_buf *bufs = calloc(f->nbuffers ? f->nbuffers : 1, sizeof *bufs);
-    vm_ctx *callee = malloc(sizeof *callee);
-    bool ok = false;
-    if (regs && bufs && callee) {
-        *callee = *ctx;
-        callee->fn = f;
-        callee->depth = ctx->depth + 1;
-        /* The verifier proved every parameter scalar and typed like its argument. */
-        for (uint32_t k = 0; k < f->nparams; k++)
-            regs[f->params[k].index] = args[k];
-        ok = vm_interpret(callee, regs, bufs, 0);
-        if (ok && ret)
-            *ret = callee->ret;
-        ctx->steps_left = callee->steps_left; /* the callee's steps count against the caller's budget */
-        for (uint32_t i = 0; i < f->nbuffers; i++)
-            vm_buf_release(ctx, &bufs[i], fn_elem_size(f, i));
-    } else {
-        set_err(ctx->err, ctx->err_len, "out of memory calling function '%s'", f->name);
-    }
-    free(regs);
-    free(bufs);
-    free(callee);
-    return ok;
-}
-
 tirvm_status tirvm_call(tirvm_module *m, int func, const tirvm_arg *args, int nargs, char *err, size_t err_len)
 {
     return tirvm_call_ret(m, func, args, nargs, NULL, err, err_len);
@@ -289,13 +199,17 @@ tirvm_status tirvm_call_ret(tirvm_module *m, int func, const tirvm_arg *args, in
                             char *err, size_t err_len)
 {
     if (func < 0 || (uint32_t)func >= m->mod->nfuncs) {
-        set_err(err, err_len, "no function with index %d", func);
+        vm_set_err(err, err_len, "no function with index %d", func);
         return TIRVM_ERR_USAGE;
     }
     const tirbc_function *f = &m->mod->funcs[func];
+    if (nargs != (int)f->nparams) {
+        vm_set_err(err, err_len, "function '%s' takes %u arguments, got %d", f->name, f->nparams, nargs);
+        return TIRVM_ERR_RUNTIME;
+    }
     vm_ctx *ctxp = malloc(sizeof *ctxp);
     if (!ctxp) {
-        set_err(err, err_len, "out of memory");
+        vm_set_err(err, err_len, "out of memory");
         return TIRVM_ERR_RUNTIME;
     }
     memset(ctxp, 0, sizeof *ctxp);
@@ -309,17 +223,13 @@ tirvm_status tirvm_call_ret(tirvm_module *m, int func, const tirvm_arg *args, in
     ctxp->err_len = err_len;
     ctxp->m = m;
     ctxp->stack_floor = vm_stack_floor();
-    if (nargs != (int)f->nparams) {
-        set_err(err, err_len, "function '%s' takes %u arguments, got %d", f->name, f->nparams, nargs);
-        return TIRVM_ERR_RUNTIME;
-    }
     vm_slot *regs = calloc(f->nregs ? f->nregs : 1, sizeof *regs);
     vm_buf *bufs = calloc(f->nbuffers ? f->nbuffers : 1, sizeof *bufs);
     if (!regs || !bufs) {
         free(regs);
         free(bufs);
         free(ctxp);
-        set_err(err, err_len, "out of memory");
+        vm_set_err(err, err_len, "out of memory");
         return TIRVM_ERR_RUNTIME;
     }
     bool ok = vm_bind_args(ctxp, args, nargs, regs, bufs) && vm_interpret(ctxp, regs, bufs, 0);

@@ -89,6 +89,9 @@ uintptr_t vm_stack_floor(void);
  * its return value goes to *ret if ret is not NULL. */
 bool vm_call(vm_ctx *ctx, uint32_t fidx, const vm_slot *args, vm_slot *ret);
 
+/* snprintf into a caller's message buffer (which may be NULL or empty). */
+void vm_set_err(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* Formats "SOURCE:LINE: MESSAGE (in function 'F')" into ctx->err. */
 void vm_error_at(vm_ctx *ctx, uint32_t pc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 

@@ -1,0 +1,62 @@
+/* What every frame of a call shares: error messages with the source line,
+ * the release of frame-owned buffers, and the C stack budget. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+
+#include "tirbc.h"
+#include "vm_internal.h"
+
+void vm_set_err(char *err, size_t n, const char *fmt, ...)
+{
+    if (!err || !n)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, n, fmt, ap);
+    va_end(ap);
+}
+
+void vm_error_at(vm_ctx *ctx, uint32_t pc, const char *fmt, ...)
+{
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    uint32_t line = tirbc_function_line(ctx->fn, pc);
+    if (line && ctx->mod->source)
+        vm_set_err(ctx->err, ctx->err_len, "%s:%u: %s (in function '%s')", ctx->mod->source, line, msg, ctx->fn->name);
+    else
+        vm_set_err(ctx->err, ctx->err_len, "%s (in function '%s')", msg, ctx->fn->name);
+}
+
+size_t fn_elem_size(const tirbc_function *f, uint32_t b) { return tir_dtype_elem_size(f->buffers[b].dtype); }
+
+void vm_buf_release(vm_ctx *ctx, vm_buf *b, size_t elem_size)
+{
+    if (b->owned) {
+        free(b->data);
+        atomic_fetch_sub(ctx->mem_used, b->nelem * elem_size);
+    }
+    b->data = NULL;
+    b->nelem = 0;
+    b->owned = false;
+}
+
+uintptr_t vm_stack_floor(void)
+{
+    static size_t budget;
+    if (!budget) {
+        /* half the soft stack limit if that is smaller than the budget */
+        struct rlimit rl;
+        budget = TIRVM_STACK_BUDGET;
+        if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur / 2 < budget)
+            budget = rl.rlim_cur / 2;
+    }
+    char here;
+    uintptr_t at = (uintptr_t)&here;
+    return at > budget ? at - budget : 0;
+}
+
