@@ -1,6 +1,7 @@
 /* The TIR builtins the compiler knows (tvmscript.md section 7): their
  * arity, the argument kind they take, and the instruction family that
- * implements them.  One table, used by the front end, checker and codegen. */
+ * implements them.  One table, used by the front end, checker, vectorizer
+ * and codegen; its float math rows come from format/math.def. */
 #ifndef TIR_BUILTINS_H
 #define TIR_BUILTINS_H
 
@@ -17,6 +18,7 @@ typedef struct {
     int nargs;
     tir_builtin_args args;   /* what every argument must be */
     bool returns_bool;       /* result is bool (else the first argument's dtype) */
+    bool lanewise;           /* a math.def function: has a vector form applied to each lane */
     tirbc_opcode family;     /* any member of the implementing instruction family */
 } tir_builtin;
 

@@ -724,10 +724,17 @@ static int vmbuf_of(cg *c, const tir_buffer *b, tir_loc loc)
     return vb;
 }
 
-static bool writes_operand(char letter)
+/* Does operand i of op write a register (operands.def's access column)? */
+static bool writes_operand(uint32_t op, unsigned i)
 {
-    return letter == 'd' || letter == 'c' || letter == 'L' || letter == 'I' || letter == 'X' || letter == 'V' ||
-           letter == 'M';
+    return tirbc_op_operand(op, i)->access == TIRBC_OPA_WRITE;
+}
+
+/* Is operand i of op a register (so a register number in it names one)? */
+static bool is_register_operand(uint32_t op, unsigned i)
+{
+    uint8_t kind = tirbc_op_operand(op, i)->kind;
+    return kind == TIRBC_OPK_REG || kind == TIRBC_OPK_VREG || kind == TIRBC_OPK_ARGS;
 }
 
 /* Copies v into r after v's code, which starts at `start`.  When v is a
@@ -742,20 +749,20 @@ static void move_into(cg *c, uint32_t r, uint32_t v, uint32_t start, uint32_t ma
     uint32_t last = c->last_insn;
     bool ok = temp_of_stmt && r != v && c->ncode > start && last >= start && c->code[last] < TIRBC_OP_COUNT;
     if (ok) {
-        const tirbc_opinfo *li = &tirbc_ops[c->code[last]];
-        ok = li->noperands > 0 && writes_operand(li->operands[0]) && li->operands[0] != 'V' &&
-             li->operands[0] != 'M' && c->code[last + 1] == v;
+        uint32_t lop = c->code[last];
+        const tirbc_opinfo *li = &tirbc_ops[lop];
+        /* a scalar result written by its first operand, and v read by no other */
+        ok = li->noperands > 0 && writes_operand(lop, 0) && tirbc_op_operand(lop, 0)->kind == TIRBC_OPK_REG &&
+             c->code[last + 1] == v;
         for (uint32_t k = 1; ok && k < li->noperands; k++)
-            ok = c->code[last + 1 + k] != v || li->operands[k] == 'k' || li->operands[k] == 'j' ||
-                 li->operands[k] == 'f' || li->operands[k] == 'm' || li->operands[k] == 'u' || li->operands[k] == 'n' ||
-                 li->operands[k] == 't' || li->operands[k] == 'F';
+            ok = c->code[last + 1 + k] != v || !is_register_operand(lop, k);
         /* no other instruction of v's code writes v */
         for (uint32_t pc = start; ok && pc < last;) {
-            const tirbc_opinfo *pi = &tirbc_ops[c->code[pc]];
-            for (uint32_t k = 0; k < pi->noperands; k++)
-                if (writes_operand(pi->operands[k]) && c->code[pc + 1 + k] == v)
+            uint32_t pop = c->code[pc];
+            for (uint32_t k = 0; k < tirbc_ops[pop].noperands; k++)
+                if (writes_operand(pop, k) && c->code[pc + 1 + k] == v)
                     ok = false;
-            pc += 1 + pi->noperands;
+            pc += 1 + tirbc_ops[pop].noperands;
         }
     }
     if (ok)
@@ -3083,7 +3090,7 @@ static void finish(cg *c, tirbc_function *fn)
         code[plen + pc] = op;
         for (uint32_t k = 0; k < info->noperands; k++) {
             uint32_t w = c->code[pc + 1 + k];
-            code[plen + pc + 1 + k] = info->operands[k] == 'j' ? w + plen : w;
+            code[plen + pc + 1 + k] = tirbc_op_operand(op, k)->kind == TIRBC_OPK_JUMP ? w + plen : w;
         }
         pc += 1 + info->noperands;
     }

@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "builtins.h"
 #include "fold.h"
 
 /* A let variable of a loop being vectorized, replaced by its widened value. */
@@ -382,15 +383,9 @@ static tir_expr *widen(lowerer *l, tir_expr *e, const tir_var *v, unsigned L)
         return n;
     }
     case TIR_E_CALL: {
-        /* float math builtins have lane-wise vector forms */
-        static const char *const lanewise[] = {"tir.exp", "tir.exp2", "tir.exp10", "tir.log", "tir.log2",
-                                               "tir.log10", "tir.log1p", "tir.sqrt", "tir.rsqrt", "tir.sin",
-                                               "tir.cos", "tir.tan", "tir.tanh", "tir.sigmoid", "tir.erf",
-                                               "tir.floor", "tir.ceil", "tir.trunc", "tir.round", "tir.fabs",
-                                               "tir.pow", NULL};
-        bool ok = false;
-        for (const char *const *p = lanewise; *p && e->op; p++)
-            ok |= strcmp(*p, e->op) == 0;
+        /* the lane-wise float math builtins (math.def) have vector forms */
+        const tir_builtin *bi = tir_builtin_find(e->op);
+        bool ok = bi && bi->lanewise && e->nargs == (uint32_t)bi->nargs;
         if (!ok || !tir_dt_is_float(e->dtype))
             return NULL;
         tir_expr *n = tir_expr_new(l->a, TIR_E_CALL, tir_dt_with_lanes(e->dtype, (uint16_t)L), loc);

@@ -620,22 +620,19 @@ static int add_line(assembler *a, uint32_t pc)
     return 0;
 }
 
-static int parse_operand(assembler *a, uint32_t op, char letter, uint32_t *w)
+/* One operand word, written as the listing writes its letter (operands.def). */
+static int parse_operand(assembler *a, char letter, uint32_t *w)
 {
-    bool vmath = op == TIRBC_OP_VMATH1_F32 || op == TIRBC_OP_VMATH1_F64 || op == TIRBC_OP_VMATH2_F32 ||
-                 op == TIRBC_OP_VMATH2_F64;
-    switch (letter) {
-    case 'k': return parse_prefixed(a, 'k', w);
-    case 'j': return expect(a, '@') || parse_u32(a, w);
-    case 'f': return parse_prefixed(a, 'b', w);
-    case 'F': return parse_prefixed(a, 'f', w);
-    case 'm': return parse_prefixed(a, 's', w);
-    case 'n': return parse_prefixed(a, 'x', w);
-    case 't': return parse_vtype(a, w);
-    case 'u': {
+    const tirbc_operand_info *o = tirbc_operand(letter);
+    if (!o)
+        return aerr(a, "unknown operand letter '%c' (instruction table error)", letter);
+    switch (o->kind) {
+    case TIRBC_OPK_VTYPE: return parse_vtype(a, w);
+    case TIRBC_OPK_JUMP: return expect(a, '@') || parse_u32(a, w);
+    case TIRBC_OPK_LANEFN: {
         size_t len;
         const char *s = peek_word(a, &len);
-        if (vmath && len && isalpha((unsigned char)s[0])) {
+        if (len && isalpha((unsigned char)s[0])) {
             char name[64];
             if (len >= sizeof name)
                 return aerr(a, "unknown instruction name");
@@ -650,7 +647,8 @@ static int parse_operand(assembler *a, uint32_t op, char letter, uint32_t *w)
         }
         return parse_u32(a, w);
     }
-    default: return parse_prefixed(a, 'r', w);
+    default:
+        return o->prefix[0] ? parse_prefixed(a, o->prefix[0], w) : parse_u32(a, w);
     }
 }
 
@@ -703,7 +701,7 @@ static int item_instruction(assembler *a)
                 return aerr(a, "%s takes %u operands (%s), %u given", name, info->noperands, info->operands, i);
             if (i && expect(a, ','))
                 return -1;
-            if (parse_operand(a, (uint32_t)op, info->operands[i], &word) || emit(a, word))
+            if (parse_operand(a, info->operands[i], &word) || emit(a, word))
                 return -1;
         }
         if (!at_eol(a))

@@ -306,35 +306,21 @@ static void instruction_text(const tirbc_function *f, uint32_t pc, char *text, s
         len = (size_t)snprintf(text, size, ".word 0x%08" PRIx32, op);
     } else {
         const tirbc_opinfo *info = &tirbc_ops[op];
-        bool vmath = op == TIRBC_OP_VMATH1_F32 || op == TIRBC_OP_VMATH1_F64 || op == TIRBC_OP_VMATH2_F32 ||
-                     op == TIRBC_OP_VMATH2_F64;
         n = info->noperands;
         len = (size_t)snprintf(text, size, "%s", tirbc_op_name((int)op, name, sizeof name));
         for (uint32_t i = 0; i < n && len < size; i++) {
             uint32_t w = f->code[pc + 1 + i];
-            const char *sep = i ? ", " : " ", *prefix;
-            switch (info->operands[i]) {
-            case 'k': prefix = "k"; break;
-            case 'j': prefix = "@"; break;
-            case 'f': prefix = "b"; break;
-            case 'F': prefix = "f"; break;
-            case 'm': prefix = "s"; break;
-            case 'u': prefix = ""; break;
-            case 'n': prefix = "x"; break;
-            case 't':
-                if (w < TIR_VT_COUNT)
-                    len += (size_t)snprintf(text + len, size - len, "%s%s", sep, tir_vtype_names[w]);
-                else
-                    len += (size_t)snprintf(text + len, size - len, "%s?%" PRIu32, sep, w);
-                continue;
-            default: prefix = "r"; break;
-            }
-            if (info->operands[i] == 'u' && vmath && w < TIRBC_OP_COUNT) {
+            const char *sep = i ? ", " : " ";
+            const tirbc_operand_info *o = tirbc_op_operand(op, i);
+            if (o && o->kind == TIRBC_OPK_VTYPE && w < TIR_VT_COUNT)
+                len += (size_t)snprintf(text + len, size - len, "%s%s", sep, tir_vtype_names[w]);
+            else if (o && o->kind == TIRBC_OPK_VTYPE)
+                len += (size_t)snprintf(text + len, size - len, "%s?%" PRIu32, sep, w);
+            else if (o && o->kind == TIRBC_OPK_LANEFN && w < TIRBC_OP_COUNT)
                 /* the scalar math instruction applied to every lane */
                 len += (size_t)snprintf(text + len, size - len, "%s%s", sep, tirbc_op_name((int)w, name, sizeof name));
-                continue;
-            }
-            len += (size_t)snprintf(text + len, size - len, "%s%s%" PRIu32, sep, prefix, w);
+            else
+                len += (size_t)snprintf(text + len, size - len, "%s%s%" PRIu32, sep, o ? o->prefix : "?", w);
         }
     }
     *lenp = len < size ? len : size - 1;

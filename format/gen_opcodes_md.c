@@ -9,7 +9,27 @@ int main(void)
 {
     printf("# The tirvm instruction set (format version %d)\n\n", 1);
     printf("Generated from `opcodes.def` by `gen_opcodes_md`; do not edit by hand.\n");
-    printf("Operand letters are explained at the top of `opcodes.def` and in README.md.\n\n");
+    printf("Each operand letter has one meaning, from `operands.def`:\n\n");
+    static const char *const kinds[] = {"register", "vector register", "buffer", "constant", "string", "jump target",
+                                        "function", "argument registers", "lane count", "value kind",
+                                        "lane function", "immediate"};
+    printf("| letter | kind | listed as | meaning |\n|---|---|---|---|\n");
+    for (int l = 0; l < 128; l++) {
+        const tirbc_operand_info *o = tirbc_operand((char)l);
+        if (!o)
+            continue;
+        const char *shown = o->kind == TIRBC_OPK_VTYPE    ? "`i32`"
+                            : o->kind == TIRBC_OPK_LANEFN ? "`exp.f32`"
+                            : o->kind == TIRBC_OPK_JUMP   ? "`@12`"
+                                                          : NULL;
+        printf("| `%c` | %s | ", l, kinds[o->kind]);
+        if (shown)
+            printf("%s", shown);
+        else
+            printf("`%s12`", o->prefix);
+        printf(" | %s |\n", o->meaning);
+    }
+    printf("\n");
     printf("| opcode | mnemonic | operands | synopsis |\n|---:|---|---|---|\n");
     char name[64];
     for (int op = 0; op < TIRBC_OP_COUNT; op++) {

@@ -9,6 +9,51 @@ const tirbc_opinfo tirbc_ops[TIRBC_OP_COUNT] = {
 #undef OP
 };
 
+/* operands.def indexed by letter */
+static const tirbc_operand_info operand_rows[128] = {
+#define OPERAND(L, KIND, ACCESS, TYPE, CHECK, PREFIX, MEANING) \
+    [L] = {L, TIRBC_OPK_##KIND, TIRBC_OPA_##ACCESS, TIRBC_OPT_##TYPE, TIRBC_OPC_##CHECK, PREFIX, MEANING},
+#include "operands.def"
+#undef OPERAND
+};
+
+const tirbc_operand_info *tirbc_operand(char letter)
+{
+    unsigned char l = (unsigned char)letter;
+    return l < 128 && operand_rows[l].meaning ? &operand_rows[l] : NULL;
+}
+
+const tirbc_operand_info *tirbc_op_operand(uint32_t op, unsigned i)
+{
+    return tirbc_operand(tirbc_ops[op].operands[i]);
+}
+
+unsigned tirbc_operand_fixed_vtype(const tirbc_operand_info *o)
+{
+    switch (o->type) {
+    case TIRBC_OPT_BOOL: return TIR_VT_BOOL;
+    case TIRBC_OPT_U64: return TIR_VT_U64;
+    case TIRBC_OPT_F32: return TIR_VT_F32;
+    case TIRBC_OPT_F64: return TIR_VT_F64;
+    case TIRBC_OPT_F16: return TIR_VT_F16;
+    case TIRBC_OPT_BF16: return TIR_VT_BF16;
+    case TIRBC_OPT_I64: return TIR_VT_I64;
+    case TIRBC_OPT_I32: return TIR_VT_I32;
+    default: return TIR_VT_NONE;
+    }
+}
+
+/* The arity of each math.def family's members; 0 for other opcodes. */
+static const uint8_t math_arity[TIRBC_OP_COUNT] = {
+#define MATH(ID, MN, ARITY, F32FN, F64FN, SYN)                                                          \
+    [TIRBC_OP_##ID##_F16] = ARITY, [TIRBC_OP_##ID##_BF16] = ARITY, [TIRBC_OP_##ID##_F32] = ARITY, \
+    [TIRBC_OP_##ID##_F64] = ARITY,
+#include "math.def"
+#undef MATH
+};
+
+unsigned tirbc_op_math_arity(uint32_t op) { return op < TIRBC_OP_COUNT ? math_arity[op] : 0; }
+
 const char *tirbc_op_name(int op, char *buf, size_t n)
 {
     if (op < 0 || op >= TIRBC_OP_COUNT)

@@ -307,148 +307,191 @@ static int reg_in_range(verifier *v, const tirbc_function *f, uint32_t pc, uint3
     return 0;
 }
 
+/* The kind a register operand must have, for the TYPE rules that name one
+ * kind; TIR_VT_NONE for the rules checked another way. */
+static unsigned wanted_vtype(const tirbc_operand_info *o, unsigned T, unsigned kind_imm)
+{
+    switch (o->type) {
+    case TIRBC_OPT_T: return T;
+    case TIRBC_OPT_KIND_IMM: return kind_imm;
+    default: return tirbc_operand_fixed_vtype(o);
+    }
+}
+
+/* A register operand against its TYPE rule (operands.def). */
+static int check_register_type(verifier *v, const tirbc_function *f, uint32_t pc, uint32_t op, unsigned n, uint32_t w,
+                               const tirbc_operand_info *o, unsigned T, unsigned vt, const unsigned *x_vt,
+                               unsigned x_operand)
+{
+    switch (o->type) {
+    case TIRBC_OPT_ANY:
+        return 0;
+    case TIRBC_OPT_SAME_SIZE:
+        if (vt == TIR_VT_HANDLE || vt == TIR_VT_BOOL || tir_vtype_sizes[vt] != tir_vtype_sizes[T])
+            return ierr(v, R_OPERAND_TYPE, pc, op, n, "register r%u has type %s, expected a type of %u bytes", w, vt_name(vt),
+                        (unsigned)tir_vtype_sizes[T]);
+        return 0;
+    case TIRBC_OPT_INT_EXACT:
+        if (!vt_is_int(vt) || vt == TIR_VT_U64)
+            return ierr(v, R_OPERAND_TYPE, pc, op, n, "register r%u has type %s, expected an integer type other than u64", w,
+                        vt_name(vt));
+        return 0;
+    case TIRBC_OPT_INT:
+        if (!vt_is_int(vt))
+            return ierr(v, R_OPERAND_TYPE, pc, op, n, "register r%u has type %s, expected an integer type", w, vt_name(vt));
+        return 0;
+    case TIRBC_OPT_SAME_AS_X:
+        if (x_operand == 0)
+            return ierr(v, R_TABLE_CONSISTENT, pc, op, n, "no preceding X operand (instruction table error)");
+        if (vt != *x_vt)
+            return ierr(v, R_OPERAND_TYPE, pc, op, n, "register r%u has type %s, expected %s (the type of operand %u)", w,
+                        vt_name(vt), vt_name(*x_vt), x_operand);
+        return 0;
+    case TIRBC_OPT_RET: {
+        unsigned rvt = tir_dtype_vtype(f->ret_dtype);
+        if (vt != rvt)
+            return ierr(v, R_OPERAND_TYPE, pc, op, n, "register r%u has type %s, but the function returns %s", w, vt_name(vt),
+                        vt_name(rvt));
+        return 0;
+    }
+    default: {
+        unsigned want = wanted_vtype(o, T, TIR_VT_NONE);
+        if (vt != want)
+            return ierr(v, R_OPERAND_TYPE, pc, op, n, "register r%u has type %s, expected %s", w, vt_name(vt), vt_name(want));
+        return 0;
+    }
+    }
+}
+
+/* A call's F operand with the argument block (a, N) after it. */
+static int check_call(verifier *v, const tirbc_function *f, uint32_t pc, uint32_t op, unsigned i, unsigned x_vt)
+{
+    unsigned n = i + 1;
+    uint32_t w = f->code[pc + 1 + i];
+    if (w >= v->m->nfuncs)
+        return ierr(v, R_CALL_TARGET, pc, op, n, "function %u out of range (module has %u)", w, v->m->nfuncs);
+    const tirbc_function *callee = &v->m->funcs[w];
+    if (i + 2 >= tirbc_ops[op].noperands || tirbc_op_operand(op, i + 1)->kind != TIRBC_OPK_ARGS ||
+        tirbc_op_operand(op, i + 2)->check != TIRBC_OPC_ARG_COUNT)
+        return ierr(v, R_TABLE_CONSISTENT, pc, op, n, "F is not followed by a and N (instruction table error)");
+    uint32_t base = f->code[pc + 1 + i + 1], count = f->code[pc + 1 + i + 2];
+    if (count != callee->nparams)
+        return ierr(v, R_CALL_ARITY, pc, op, n, "function '%s' takes %u arguments, the call passes %u", callee->name,
+                    callee->nparams, count);
+    if (base > f->nregs || count > f->nregs - base)
+        return ierr(v, R_CALL_ARGS_END, pc, op, n, "argument registers r%u.. past the end of the register file", base);
+    for (uint32_t k = 0; k < count; k++) {
+        const tirbc_param *prm = &callee->params[k];
+        if (prm->kind != TIRBC_PARAM_SCALAR)
+            return ierr(v, R_CALL_BUFFER_PARAM, pc, op, n, "function '%s' parameter %u is a buffer; calls pass scalars only",
+                        callee->name, k);
+        if (f->regtypes[base + k].lanes != 1 || f->regtypes[base + k].vtype != callee->regtypes[prm->index].vtype)
+            return ierr(v, R_CALL_ARG_TYPE, pc, op, n, "argument register r%u does not match the type of parameter '%s'",
+                        base + k, prm->name);
+    }
+    /* a call with a result writes it to its X operand */
+    if (x_vt != TIR_VT_NONE) {
+        if (tir_dt_is_void(callee->ret_dtype))
+            return ierr(v, R_CALLV_VOID, pc, op, n, "function '%s' returns no value", callee->name);
+        if (x_vt != tir_dtype_vtype(callee->ret_dtype))
+            return ierr(v, R_CALLV_RESULT_TYPE, pc, op, n, "the result register has type %s, function '%s' returns %s",
+                        vt_name(x_vt), callee->name, vt_name(tir_dtype_vtype(callee->ret_dtype)));
+    }
+    return 0;
+}
+
+/* An immediate against its CHECK rule (operands.def). */
+static int check_immediate(verifier *v, uint32_t pc, uint32_t op, unsigned n, uint32_t w, const tirbc_operand_info *o,
+                           unsigned T, uint32_t lanes)
+{
+    switch (o->check) {
+    case TIRBC_OPC_LANE_COUNT:
+        if (w < 2 || w > 64)
+            return ierr(v, R_LANE_COUNT, pc, op, n, "lane count %u is not between 2 and 64", w);
+        return 0;
+    case TIRBC_OPC_LANE_INDEX:
+        if (w >= lanes)
+            return ierr(v, R_LANE_INDEX, pc, op, n, "lane %u out of range (the vector has %u lanes)", w, lanes);
+        return 0;
+    case TIRBC_OPC_WIDTH:
+        if (w < 1 || w > 64)
+            return ierr(v, R_MAC_LANES, pc, op, n, "lane count %u is not between 1 and 64", w);
+        return 0;
+    case TIRBC_OPC_DIM:
+        /* A view (T.Buffer(..., data=X.data)) may index storage with another
+         * rank, so the dimension is only bounded by the rank limit; it is
+         * used for messages, never to address memory. */
+        if (w >= TIRBC_MAX_NDIM)
+            return ierr(v, R_CHKIDX_DIM, pc, op, n, "dimension %u exceeds the limit of %u dimensions", w, TIRBC_MAX_NDIM);
+        return 0;
+    case TIRBC_OPC_ARITY1:
+    case TIRBC_OPC_ARITY2: {
+        /* the lane function: a math.def instruction of the same kind and arity */
+        unsigned arity = o->check == TIRBC_OPC_ARITY1 ? 1 : 2;
+        if (tirbc_op_math_arity(w) != arity || tirbc_ops[w].vtype != T)
+            return ierr(v, R_VMATH_FUNCTION, pc, op, n, "%u is not a %s math instruction with %u operands", w, vt_name(T),
+                        arity + 1);
+        return 0;
+    }
+    case TIRBC_OPC_ANY_KIND:
+        if (w >= TIR_VT_COUNT || w == TIR_VT_HANDLE)
+            return ierr(v, R_VALUE_KIND, pc, op, n, "unknown value kind %u", w);
+        return 0;
+    case TIRBC_OPC_INT_KIND:
+        if (w >= TIR_VT_COUNT || w == TIR_VT_HANDLE)
+            return ierr(v, R_VALUE_KIND, pc, op, n, "unknown value kind %u", w);
+        if (!vt_is_int(w) || w == TIR_VT_BOOL)
+            return ierr(v, R_MACI_KIND, pc, op, n, "source kind %s is not an integer type", vt_name(w));
+        return 0;
+    default:
+        return 0; /* ARG_COUNT is checked with its F operand */
+    }
+}
+
+/* Every operand of the instruction at pc against its row of operands.def. */
 static int check_operands(verifier *v, const tirbc_function *f, const uint8_t *is_start, uint32_t pc)
 {
     uint32_t op = f->code[pc];
     const tirbc_opinfo *info = &tirbc_ops[op];
     unsigned T = info->vtype, x_vt = TIR_VT_NONE, x_operand = 0;
-    /* The lane count and value-kind operands govern the vector operands. */
+    for (unsigned i = 0; i < info->noperands; i++)
+        if (!tirbc_op_operand(op, i))
+            return ierr(v, R_TABLE_CONSISTENT, pc, op, i + 1, "unknown operand letter '%c' (instruction table error)",
+                        info->operands[i]);
+    /* The lane count and value-kind operands govern the other operands, so
+     * they are checked first: a bad one would otherwise show as mismatches. */
     uint32_t lanes = 0, kind_imm = TIR_VT_NONE;
     for (unsigned i = 0; i < info->noperands; i++) {
-        if (info->operands[i] == 'n') {
-            lanes = f->code[pc + 1 + i];
-            /* reported first: a bad count would otherwise show as operand mismatches */
-            if (lanes < 2 || lanes > 64)
-                return ierr(v, R_LANE_COUNT, pc, op, i + 1, "lane count %u is not between 2 and 64", lanes);
+        const tirbc_operand_info *o = tirbc_op_operand(op, i);
+        uint32_t w = f->code[pc + 1 + i];
+        if (o->kind == TIRBC_OPK_LANES || o->kind == TIRBC_OPK_VTYPE) {
+            if (check_immediate(v, pc, op, i + 1, w, o, T, 0))
+                return -1;
+            if (o->kind == TIRBC_OPK_LANES)
+                lanes = w;
+            else
+                kind_imm = w;
         }
-        if (info->operands[i] == 't')
-            kind_imm = f->code[pc + 1 + i];
     }
 
     for (unsigned i = 0; i < info->noperands; i++) {
+        const tirbc_operand_info *o = tirbc_op_operand(op, i);
         unsigned n = i + 1, vt = 0;
         uint32_t w = f->code[pc + 1 + i];
-        char letter = info->operands[i];
-        unsigned want = TIR_VT_NONE; /* exact type required, if any */
-        switch (letter) {
-        case 'd': case 's': want = T; break;
-        case 'c': case 'b': want = TIR_VT_BOOL; break;
-        case 'U': want = TIR_VT_U64; break;
-        case 'p': want = TIR_VT_F32; break;
-        case 'q': want = TIR_VT_F64; break;
-        case 'h': want = TIR_VT_F16; break;
-        case 'e': want = TIR_VT_BF16; break;
-        case 'L': want = TIR_VT_I64; break;
-        case 'I': want = TIR_VT_I32; break;
-        }
-        switch (letter) {
-        case 'd': case 's': case 'c': case 'b': case 'U': case 'p': case 'q': case 'h': case 'e': case 'L': case 'I':
-            if (reg_in_range(v, f, pc, op, n, w, &vt))
-                return -1;
-            if (vt != want)
-                return ierr(v, R_OPERAND_TYPE, pc, op, n, "register r%u has type %s, expected %s", w, vt_name(vt), vt_name(want));
-            break;
-        case 'Y':
-            if (reg_in_range(v, f, pc, op, n, w, &vt))
-                return -1;
-            if (vt == TIR_VT_HANDLE || vt == TIR_VT_BOOL || tir_vtype_sizes[vt] != tir_vtype_sizes[T])
-                return ierr(v, R_OPERAND_TYPE, pc, op, n, "register r%u has type %s, expected a type of %u bytes", w, vt_name(vt),
-                            (unsigned)tir_vtype_sizes[T]);
-            break;
-        case 'x':
-            if (reg_in_range(v, f, pc, op, n, w, &vt))
-                return -1;
-            if (!vt_is_int(vt) || vt == TIR_VT_U64)
-                return ierr(v, R_OPERAND_TYPE, pc, op, n, "register r%u has type %s, expected an integer type other than u64", w,
-                            vt_name(vt));
-            break;
-        case 'l':
-            if (reg_in_range(v, f, pc, op, n, w, &vt))
-                return -1;
-            if (!vt_is_int(vt))
-                return ierr(v, R_OPERAND_TYPE, pc, op, n, "register r%u has type %s, expected an integer type", w, vt_name(vt));
-            break;
-        case 'X':
-            if (reg_in_range(v, f, pc, op, n, w, &vt))
-                return -1;
-            x_vt = vt;
-            x_operand = n;
-            break;
-        case 'S':
-            if (reg_in_range(v, f, pc, op, n, w, &vt))
-                return -1;
-            if (x_operand == 0)
-                return ierr(v, R_TABLE_CONSISTENT, pc, op, n, "no preceding X operand (instruction table error)");
-            if (vt != x_vt)
-                return ierr(v, R_OPERAND_TYPE, pc, op, n, "register r%u has type %s, expected %s (the type of operand %u)", w,
-                            vt_name(vt), vt_name(x_vt), x_operand);
-            break;
-        case 'r': {
-            unsigned rvt = tir_dtype_vtype(f->ret_dtype);
-            if (tir_dt_is_void(f->ret_dtype))
+        switch (o->kind) {
+        case TIRBC_OPK_REG:
+            if (o->type == TIRBC_OPT_RET && tir_dt_is_void(f->ret_dtype))
                 return ierr(v, R_RETURN_VOID, pc, op, n, "the function returns no value");
-            if (reg_in_range(v, f, pc, op, n, w, &vt))
+            if (reg_in_range(v, f, pc, op, n, w, &vt) ||
+                check_register_type(v, f, pc, op, n, w, o, T, vt, &x_vt, x_operand))
                 return -1;
-            if (vt != rvt)
-                return ierr(v, R_OPERAND_TYPE, pc, op, n, "register r%u has type %s, but the function returns %s", w, vt_name(vt),
-                            vt_name(rvt));
-            break;
-        }
-        case 'F': {
-            if (w >= v->m->nfuncs)
-                return ierr(v, R_CALL_TARGET, pc, op, n, "function %u out of range (module has %u)", w, v->m->nfuncs);
-            const tirbc_function *callee = &v->m->funcs[w];
-            /* the argument block: a then its count, in the next two operands */
-            uint32_t base = f->code[pc + 1 + i + 1], count = f->code[pc + 1 + i + 2];
-            if (count != callee->nparams)
-                return ierr(v, R_CALL_ARITY, pc, op, n, "function '%s' takes %u arguments, the call passes %u", callee->name,
-                            callee->nparams, count);
-            if (base > f->nregs || count > f->nregs - base)
-                return ierr(v, R_CALL_ARGS_END, pc, op, n, "argument registers r%u.. past the end of the register file", base);
-            for (uint32_t k = 0; k < count; k++) {
-                const tirbc_param *prm = &callee->params[k];
-                if (prm->kind != TIRBC_PARAM_SCALAR)
-                    return ierr(v, R_CALL_BUFFER_PARAM, pc, op, n, "function '%s' parameter %u is a buffer; calls pass scalars only",
-                                callee->name, k);
-                if (f->regtypes[base + k].lanes != 1 ||
-                    f->regtypes[base + k].vtype != callee->regtypes[prm->index].vtype)
-                    return ierr(v, R_CALL_ARG_TYPE, pc, op, n, "argument register r%u does not match the type of parameter '%s'",
-                                base + k, prm->name);
-            }
-            if (op == TIRBC_OP_CALLV) {
-                if (tir_dt_is_void(callee->ret_dtype))
-                    return ierr(v, R_CALLV_VOID, pc, op, n, "function '%s' returns no value", callee->name);
-                if (x_vt != tir_dtype_vtype(callee->ret_dtype))
-                    return ierr(v, R_CALLV_RESULT_TYPE, pc, op, n, "the result register has type %s, function '%s' returns %s",
-                                vt_name(x_vt), callee->name, vt_name(tir_dtype_vtype(callee->ret_dtype)));
+            if (o->type == TIRBC_OPT_ANY) {
+                x_vt = vt;
+                x_operand = n;
             }
             break;
-        }
-        case 'a':
-            break; /* checked with its F operand */
-        case 'n':
-            if (w < 2 || w > 64)
-                return ierr(v, R_LANE_COUNT, pc, op, n, "lane count %u is not between 2 and 64", w);
-            break;
-        case 't':
-            if (w >= TIR_VT_COUNT || w == TIR_VT_HANDLE)
-                return ierr(v, R_VALUE_KIND, pc, op, n, "unknown value kind %u", w);
-            if (strcmp(tirbc_ops[op].stem, "maci") == 0) {
-                /* the source buffers (operands 3 and 6) hold integers of this kind */
-                if (!vt_is_int(w) || w == TIR_VT_BOOL)
-                    return ierr(v, R_MACI_KIND, pc, op, n, "source kind %s is not an integer type", vt_name(w));
-                for (int src = 3; src <= 6; src += 3) {
-                    uint32_t bi = f->code[pc + (uint32_t)src];
-                    if (bi >= f->nbuffers || tir_dtype_vtype(f->buffers[bi].dtype) != w)
-                        return ierr(v, R_MACI_SOURCE, pc, op, (unsigned)src, "buffer does not hold %s elements", vt_name(w));
-                }
-            }
-            break;
-        case 'V': case 'W': case 'M': case 'K': case 'J': case 'G': {
-            unsigned vwant = (letter == 'V' || letter == 'W') ? T
-                             : (letter == 'M' || letter == 'K') ? TIR_VT_BOOL
-                             : letter == 'J'                    ? TIR_VT_I64
-                                                                : kind_imm;
+        case TIRBC_OPK_VREG: {
+            unsigned vwant = wanted_vtype(o, T, kind_imm);
             if (w >= f->nregs)
                 return ierr(v, R_OPERAND_REGISTER_RANGE, pc, op, n, "register r%u out of range (function has %u)", w, f->nregs);
             if (f->regtypes[w].lanes != lanes || lanes < 2)
@@ -459,57 +502,48 @@ static int check_operands(verifier *v, const tirbc_function *f, const uint8_t *i
                             vt_name(vwant));
             break;
         }
-        case 'k':
+        case TIRBC_OPK_FUNC:
+            if (check_call(v, f, pc, op, i, x_vt))
+                return -1;
+            break;
+        case TIRBC_OPK_ARGS:
+            break; /* checked with its F operand */
+        case TIRBC_OPK_CONST:
             if (w >= f->nconsts)
                 return ierr(v, R_CONSTANT_RANGE, pc, op, n, "constant k%u out of range (function has %u)", w, f->nconsts);
             break;
-        case 'j':
+        case TIRBC_OPK_JUMP:
             if (w >= f->ncode)
                 return ierr(v, R_JUMP_PAST_END, pc, op, n, "jump target @%u is past the end of the code (%u words)", w, f->ncode);
             if (!is_start[w])
                 return ierr(v, R_JUMP_MID_INSTRUCTION, pc, op, n, "jump target @%u is not the start of an instruction", w);
             break;
-        case 'f': {
+        case TIRBC_OPK_BUF: {
             if (w >= f->nbuffers)
                 return ierr(v, R_BUFFER_RANGE, pc, op, n, "buffer b%u out of range (function has %u)", w, f->nbuffers);
             const tirbc_buffer *b = &f->buffers[w];
-            unsigned bvt = tir_dtype_vtype(b->dtype);
-            bool source_of_maci = strcmp(tirbc_ops[op].stem, "maci") == 0 && n != 1;
-            if (T != TIR_VT_NONE && bvt != T && !source_of_maci)
+            unsigned bvt = tir_dtype_vtype(b->dtype), want = wanted_vtype(o, T, kind_imm);
+            if (o->type == TIRBC_OPT_KIND_IMM && bvt != want)
+                return ierr(v, R_MACI_SOURCE, pc, op, n, "buffer does not hold %s elements", vt_name(want));
+            if (o->type == TIRBC_OPT_T && want != TIR_VT_NONE && bvt != want)
                 return ierr(v, R_BUFFER_ELEMENT_MISMATCH, pc, op, n, "buffer b%u '%s' has element type %s, expected %s", w, buf_name(b),
-                            vt_name(bvt), vt_name(T));
-            if ((op == TIRBC_OP_ALLOC || op == TIRBC_OP_FREE) && b->kind != TIRBC_BUF_ALLOC)
+                            vt_name(bvt), vt_name(want));
+            if (o->check == TIRBC_OPC_ALLOC_BUFFER && b->kind != TIRBC_BUF_ALLOC)
                 return ierr(v, R_ALLOC_BUFFER_EXPECTED, pc, op, n, "buffer b%u '%s' is a param buffer, expected an alloc buffer", w,
                             buf_name(b));
             break;
         }
-        case 'm':
+        case TIRBC_OPK_STR:
             if (w >= f->nstrings)
                 return ierr(v, R_STRING_RANGE, pc, op, n, "string s%u out of range (function has %u)", w, f->nstrings);
             break;
-        case 'u':
-            /* A view (T.Buffer(..., data=X.data)) may index storage with another
-             * rank, so the dimension is only bounded by the rank limit; it is
-             * used for messages, never to address memory. */
-            if (tirbc_ops[op].stem[0] == 'v' && (strcmp(tirbc_ops[op].stem, "vget") == 0 ||
-                                                 strcmp(tirbc_ops[op].stem, "vset") == 0) && w >= lanes)
-                return ierr(v, R_LANE_INDEX, pc, op, n, "lane %u out of range (the vector has %u lanes)", w, lanes);
-            if ((strcmp(tirbc_ops[op].stem, "mac") == 0 || strcmp(tirbc_ops[op].stem, "maci") == 0 ||
-                 strcmp(tirbc_ops[op].stem, "mac2") == 0) && (w < 1 || w > 64))
-                return ierr(v, R_MAC_LANES, pc, op, n, "lane count %u is not between 1 and 64", w);
-            if (op == TIRBC_OP_CHKIDX && w >= TIRBC_MAX_NDIM)
-                return ierr(v, R_CHKIDX_DIM, pc, op, n, "dimension %u exceeds the limit of %u dimensions", w, TIRBC_MAX_NDIM);
-            if (op == TIRBC_OP_VMATH1_F32 || op == TIRBC_OP_VMATH1_F64 || op == TIRBC_OP_VMATH2_F32 ||
-                op == TIRBC_OP_VMATH2_F64) {
-                /* the lane function: a scalar math instruction of the same kind and arity */
-                unsigned arity = (op == TIRBC_OP_VMATH1_F32 || op == TIRBC_OP_VMATH1_F64) ? 2 : 3;
-                if (w < TIRBC_OP_EXP_F16 || w > TIRBC_OP_NEXTAFTER_F64 || tirbc_ops[w].vtype != T ||
-                    tirbc_ops[w].noperands != arity)
-                    return ierr(v, R_VMATH_FUNCTION, pc, op, n, "%u is not a %s math instruction with %u operands", w, vt_name(T), arity);
-            }
-            break;
+        case TIRBC_OPK_LANES:
+        case TIRBC_OPK_VTYPE:
+            break; /* checked first, above */
         default:
-            return ierr(v, R_TABLE_CONSISTENT, pc, op, n, "unknown operand letter '%c' (instruction table error)", letter);
+            if (check_immediate(v, pc, op, n, w, o, T, lanes))
+                return -1;
+            break;
         }
     }
     return 0;

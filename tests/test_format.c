@@ -1063,11 +1063,11 @@ static void test_verify_buffers_ops(void)
     one_insn(TIRBC_OP_LD_F32, OPS(R_F32, B_A, R_I64), NULL);
     one_insn(TIRBC_OP_ST_F32, OPS(B_TMP, R_I64, R_F32), NULL);
     one_insn(TIRBC_OP_ST_F32, OPS(7, R_I64, R_F32), "operand 1 (f): buffer b7 out of range (function has 3)");
-    one_insn(TIRBC_OP_ALLOC, OPS(B_A, R_I64), "operand 1 (f): buffer b0 'A' is a param buffer, expected an alloc buffer");
+    one_insn(TIRBC_OP_ALLOC, OPS(B_A, R_I64), "operand 1 (o): buffer b0 'A' is a param buffer, expected an alloc buffer");
     one_insn(TIRBC_OP_ALLOC, OPS(B_TMP, R_I64), NULL);
     one_insn(TIRBC_OP_FREE, OPS(B_I), "is a param buffer, expected an alloc buffer");
     one_insn(TIRBC_OP_FREE, OPS(B_TMP), NULL);
-    one_insn(TIRBC_OP_CHKIDX, OPS(R_I64, R_I64, B_A, 32), "operand 4 (u): dimension 32 exceeds the limit of 32 dimensions");
+    one_insn(TIRBC_OP_CHKIDX, OPS(R_I64, R_I64, B_A, 32), "operand 4 (D): dimension 32 exceeds the limit of 32 dimensions");
     one_insn(TIRBC_OP_CHKIDX, OPS(R_I64, R_I64, B_A, 0), NULL);
     /* a view may index its storage with another rank */
     one_insn(TIRBC_OP_CHKIDX, OPS(R_I64, R_I64, B_TMP, 1), NULL);

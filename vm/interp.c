@@ -14,6 +14,7 @@
 
 #include "halffloat.h"
 #include "mac_kernels.h"
+#include "math_fns.h"
 #include "opcodes.h"
 #include "vm_internal.h"
 
@@ -105,27 +106,6 @@ static inline uint64_t f2u64_sat(double x)
         return UINT64_MAX;
     return (uint64_t)x;
 }
-
-/* Math helpers without a C99 libm counterpart. */
-static inline float exp10_f32(float x) { return powf(10.0f, x); }
-static inline double exp10_f64(double x) { return pow(10.0, x); }
-static inline float rsqrt_f32(float x) { return 1.0f / sqrtf(x); }
-static inline double rsqrt_f64(double x) { return 1.0 / sqrt(x); }
-static inline float sigmoid_f32(float x) { return 1.0f / (1.0f + expf(-x)); }
-static inline double sigmoid_f64(double x) { return 1.0 / (1.0 + exp(-x)); }
-/* The math builtins: instruction family, float and double C functions. */
-#define VM_MATH1_LIST(X)                                                                                   \
-    X(EXP, expf, exp) X(EXP2, exp2f, exp2) X(EXP10, exp10_f32, exp10_f64) X(LOG, logf, log)               \
-    X(LOG2, log2f, log2) X(LOG10, log10f, log10) X(LOG1P, log1pf, log1p) X(SQRT, sqrtf, sqrt)             \
-    X(RSQRT, rsqrt_f32, rsqrt_f64) X(SIN, sinf, sin) X(COS, cosf, cos) X(TAN, tanf, tan)                  \
-    X(ASIN, asinf, asin) X(ACOS, acosf, acos) X(ATAN, atanf, atan) X(SINH, sinhf, sinh)                   \
-    X(COSH, coshf, cosh) X(TANH, tanhf, tanh) X(ASINH, asinhf, asinh) X(ACOSH, acoshf, acosh)             \
-    X(ATANH, atanhf, atanh) X(SIGMOID, sigmoid_f32, sigmoid_f64) X(ERF, erff, erf)                         \
-    X(FLOOR, floorf, floor) X(CEIL, ceilf, ceil) X(TRUNC, truncf, trunc) X(ROUND, roundf, round)          \
-    X(NEARBYINT, nearbyintf, nearbyint) X(FABS, fabsf, fabs)
-#define VM_MATH2_LIST(X)                                                                                   \
-    X(POW, powf, pow) X(FMOD, fmodf, fmod) X(ATAN2, atan2f, atan2) X(HYPOT, hypotf, hypot)                \
-    X(COPYSIGN, copysignf, copysign) X(NEXTAFTER, nextafterf, nextafter)
 
 /* The low `bits` bits of a register (a normalized integer's own width). */
 static inline uint64_t width_bits(uint64_t v, unsigned bits) { return bits >= 64 ? v : v & ((1ull << bits) - 1); }
@@ -1098,8 +1078,9 @@ dispatch:
     VM_CASE(ID##_BF16) HSET(BF16, A, F32FN(HF(BF16, B), HF(BF16, C))); VM_NEXT(4); \
     VM_CASE(ID##_F32) R(A).f32 = F32FN(R(B).f32, R(C).f32); VM_NEXT(4);           \
     VM_CASE(ID##_F64) R(A).f64 = F64FN(R(B).f64, R(C).f64); VM_NEXT(4);
-    VM_MATH1_LIST(MATH1)
-    VM_MATH2_LIST(MATH2)
+#define MATH(ID, MN, ARITY, F32FN, F64FN, SYN) MATH##ARITY(ID, F32FN, F64FN)
+#include "math.def"
+#undef MATH
     VM_CASE(ISNAN_F32) R(A).i = isnan(R(B).f32) != 0; VM_NEXT(3);
     VM_CASE(ISNAN_F64) R(A).i = isnan(R(B).f64) != 0; VM_NEXT(3);
     VM_CASE(ISINF_F32) R(A).i = isinf(R(B).f32) != 0; VM_NEXT(3);
@@ -1409,7 +1390,7 @@ dispatch:
         for (uint32_t i = 0; i < nl; i++)                                                           \
             fa[i] = HL(T, h[i]);                                                                    \
         /* the float32 member of the same math family */                                            \
-        switch (ip[4] + (TIRBC_OP_EXP_F32 - TIRBC_OP_EXP_##T)) { VM_MATH1_LIST(VMATH1_CASE) default: break; } \
+        vm_math1_f32(ip[4] + (TIRBC_OP_EXP_F32 - TIRBC_OP_EXP_##T), fa, nl); \
         for (uint32_t i = 0; i < nl; i++)                                                           \
             h[i] = HR(T, fa[i]);                                                                    \
         memcpy(&R(A), h, nl * 2);                                                                   \
@@ -1426,39 +1407,30 @@ dispatch:
             fa[i] = HL(T, h[i]);                                                                    \
             fb[i] = HL(T, g[i]);                                                                    \
         }                                                                                           \
-        switch (ip[5] + (TIRBC_OP_EXP_F32 - TIRBC_OP_EXP_##T)) { VM_MATH2_LIST(VMATH2_CASE) default: break; } \
+        vm_math2_f32(ip[5] + (TIRBC_OP_EXP_F32 - TIRBC_OP_EXP_##T), fa, fb, nl); \
         for (uint32_t i = 0; i < nl; i++)                                                           \
             h[i] = HR(T, fa[i]);                                                                    \
         memcpy(&R(A), h, nl * 2);                                                                   \
         VM_NEXT(6);                                                                                 \
     }
 
-    /* One lane function for the whole vector: the switch is per instruction, not per lane. */
-#define VMATH1_CASE(ID, F32FN, F64FN) case TIRBC_OP_##ID##_F32: for (uint32_t i = 0; i < nl; i++) fa[i] = F32FN(fa[i]); break;
-#define VMATH1_CASE64(ID, F32FN, F64FN) case TIRBC_OP_##ID##_F64: for (uint32_t i = 0; i < nl; i++) da[i] = F64FN(da[i]); break;
-#define VMATH2_CASE(ID, F32FN, F64FN) case TIRBC_OP_##ID##_F32: for (uint32_t i = 0; i < nl; i++) fa[i] = F32FN(fa[i], fb[i]); break;
-#define VMATH2_CASE64(ID, F32FN, F64FN) case TIRBC_OP_##ID##_F64: for (uint32_t i = 0; i < nl; i++) da[i] = F64FN(da[i], db[i]); break;
     /* float and double lanes: copied to scratch, the function applied in place */
-#define VMATH_BODY(ARITY, T, CT, M, CASES)                                                  \
+#define VMATH_BODY(ARITY, T, CT, M, APPLY)                                                 \
     VM_CASE(VMATH##ARITY##_##T)                                                            \
     {                                                                                      \
-        uint32_t nl = ip[2 + ARITY];                                                \
+        uint32_t nl = ip[2 + ARITY];                                                       \
         CT *xa = ctx->scratch[2].M, *xb = ctx->scratch[3].M;                               \
         memcpy(xa, &R(B), nl * sizeof xa[0]);                                              \
         if (ARITY == 2)                                                                    \
             memcpy(xb, &R(C), nl * sizeof xb[0]);                                          \
-        switch (ip[3 + ARITY]) { CASES default: break; }                             \
+        APPLY;                                                                             \
         memcpy(&R(A), xa, nl * sizeof xa[0]);                                              \
         VM_NEXT(4 + ARITY);                                                                \
     }
-#define VM1_F(ID, F32FN, F64FN) case TIRBC_OP_##ID##_F32: for (uint32_t i = 0; i < nl; i++) xa[i] = F32FN(xa[i]); break;
-#define VM1_D(ID, F32FN, F64FN) case TIRBC_OP_##ID##_F64: for (uint32_t i = 0; i < nl; i++) xa[i] = F64FN(xa[i]); break;
-#define VM2_F(ID, F32FN, F64FN) case TIRBC_OP_##ID##_F32: for (uint32_t i = 0; i < nl; i++) xa[i] = F32FN(xa[i], xb[i]); break;
-#define VM2_D(ID, F32FN, F64FN) case TIRBC_OP_##ID##_F64: for (uint32_t i = 0; i < nl; i++) xa[i] = F64FN(xa[i], xb[i]); break;
-    VMATH_BODY(1, F32, float, f32, VM_MATH1_LIST(VM1_F))
-    VMATH_BODY(1, F64, double, f64, VM_MATH1_LIST(VM1_D))
-    VMATH_BODY(2, F32, float, f32, VM_MATH2_LIST(VM2_F))
-    VMATH_BODY(2, F64, double, f64, VM_MATH2_LIST(VM2_D))
+    VMATH_BODY(1, F32, float, f32, vm_math1_f32(ip[4], xa, nl))
+    VMATH_BODY(1, F64, double, f64, vm_math1_f64(ip[4], xa, nl))
+    VMATH_BODY(2, F32, float, f32, vm_math2_f32(ip[5], xa, xb, nl))
+    VMATH_BODY(2, F64, double, f64, vm_math2_f64(ip[5], xa, xb, nl))
     VM_CASE(VNOT)
     {
         uint32_t nl = ip[3];
