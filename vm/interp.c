@@ -360,13 +360,23 @@ static inline uint32_t first_lane_out_of_bounds(const int64_t *ix, uint32_t n, u
 }
 
 /* ---- dispatch -------------------------------------------------------------- */
+/* An instruction body ends with VM_NEXT(its own ID): the next instruction is
+ * TIRBC_SIZE_<ID> words on (opcodes.h).  Debug builds (the sanitizer builds
+ * the tests run) check that the ID named has the running instruction's size. */
+#ifdef TIRVM_CHECK_SIZES
+#include <assert.h>
+#define VM_CHECK_SIZE(size) assert(tirbc_ops[*ip].noperands + 1u == (unsigned)(size))
+#else
+#define VM_CHECK_SIZE(size) ((void)0)
+#endif
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(TIRVM_SWITCH_DISPATCH)
 #define VM_THREADED 1
 #define VM_CASE(id) L_##id:
-#define VM_NEXT(n)         \
-    do {                   \
-        ip += (n);         \
-        goto *labels[*ip]; \
+#define VM_NEXT(id)                      \
+    do {                                 \
+        VM_CHECK_SIZE(TIRBC_SIZE_##id);               \
+        ip += TIRBC_SIZE_##id;           \
+        goto *labels[*ip];               \
     } while (0)
 #define VM_JUMP(t)         \
     do {                   \
@@ -376,10 +386,11 @@ static inline uint32_t first_lane_out_of_bounds(const int64_t *ix, uint32_t n, u
 #define VM_START() goto *labels[*ip];
 #else
 #define VM_CASE(id) case TIRBC_OP_##id:
-#define VM_NEXT(n)  \
-    do {            \
-        ip += (n);  \
-        goto dispatch; \
+#define VM_NEXT(id)            \
+    do {                       \
+        VM_CHECK_SIZE(TIRBC_SIZE_##id);     \
+        ip += TIRBC_SIZE_##id; \
+        goto dispatch;         \
     } while (0)
 #define VM_JUMP(t)       \
     do {                 \
@@ -393,11 +404,20 @@ static inline uint32_t first_lane_out_of_bounds(const int64_t *ix, uint32_t n, u
 /* The instruction pointer walks the code; PC is its offset, for messages,
  * backward-branch tests and region bodies. */
 #define PC ((uint32_t)(ip - code))
+/* The operand words, lettered as the synopses in opcodes.def letter them. */
 #define A ip[1]
 #define B ip[2]
 #define C ip[3]
 #define D ip[4]
 #define E ip[5]
+#define F ip[6]
+#define G ip[7]
+#define H ip[8]
+#define I ip[9]
+#define J ip[10]
+#define K ip[11]
+#define L ip[12]
+#define M ip[13]
 
 /* Buffer names may be absent in a module; messages still need one. */
 static const char *buf_name(const tirbc_function *fn, uint32_t b)
@@ -463,14 +483,14 @@ dispatch:
 #endif
 
     /* ---- control ---- */
-    VM_CASE(NOP) VM_NEXT(1);
+    VM_CASE(NOP) VM_NEXT(NOP);
     VM_CASE(RET) return true;
     VM_CASE(RETV) ctx->ret = R(A); return true;
     VM_CASE(CALL)
         SPEND_STEP();
         if (!vm_call(ctx, A, &R(B), NULL))
             return false;
-        VM_NEXT(4);
+        VM_NEXT(CALL);
     VM_CASE(CALLV)
     {
         vm_slot result;
@@ -478,7 +498,7 @@ dispatch:
         if (!vm_call(ctx, B, &R(C), &result))
             return false;
         R(A) = result;
-        VM_NEXT(5);
+        VM_NEXT(CALLV);
     }
     VM_CASE(JMP)
         if (A <= PC)
@@ -493,12 +513,12 @@ dispatch:
             SPEND_STEP();      \
         VM_JUMP(target);       \
     } while (0)
-    VM_CASE(BRZ) if (!R(A).i) BRANCH_TO(B); VM_NEXT(3);
-    VM_CASE(BRNZ) if (R(A).i) BRANCH_TO(B); VM_NEXT(3);
+    VM_CASE(BRZ) if (!R(A).i) BRANCH_TO(B); VM_NEXT(BRZ);
+    VM_CASE(BRNZ) if (R(A).i) BRANCH_TO(B); VM_NEXT(BRNZ);
     VM_CASE(ASSERT)
         if (!R(A).i)
             FAIL("assertion failed: %s", fn->strings[B]);
-        VM_NEXT(3);
+        VM_NEXT(ASSERT);
     VM_CASE(TRAP) FAIL("%s", fn->strings[A]);
     VM_CASE(PAREND) return true;
 #define PAR_BODY(T)                                                                           \
@@ -522,33 +542,33 @@ dispatch:
             SPEND_STEP();                                \
             VM_JUMP(C);                                  \
         }                                                \
-        VM_NEXT(4);                                      \
+        VM_NEXT(LOOP_##T);                                      \
     }
     LOOP_BODY(BOOL) LOOP_BODY(I8) LOOP_BODY(I16) LOOP_BODY(I32) LOOP_BODY(I64)
     LOOP_BODY(U8) LOOP_BODY(U16) LOOP_BODY(U32) LOOP_BODY(U64)
 #define CMPBR_BODY(T)                                                        \
-    VM_CASE(BREQ_##T) if (SV_##T(A) == SV_##T(B)) BRANCH_TO(C); VM_NEXT(4);     \
-    VM_CASE(BRNE_##T) if (SV_##T(A) != SV_##T(B)) BRANCH_TO(C); VM_NEXT(4);     \
-    VM_CASE(BRLT_##T) if (SV_##T(A) < SV_##T(B)) BRANCH_TO(C); VM_NEXT(4);      \
-    VM_CASE(BRLE_##T) if (SV_##T(A) <= SV_##T(B)) BRANCH_TO(C); VM_NEXT(4);     \
-    VM_CASE(BRGT_##T) if (SV_##T(A) > SV_##T(B)) BRANCH_TO(C); VM_NEXT(4);      \
-    VM_CASE(BRGE_##T) if (SV_##T(A) >= SV_##T(B)) BRANCH_TO(C); VM_NEXT(4);
+    VM_CASE(BREQ_##T) if (SV_##T(A) == SV_##T(B)) BRANCH_TO(C); VM_NEXT(BREQ_##T);     \
+    VM_CASE(BRNE_##T) if (SV_##T(A) != SV_##T(B)) BRANCH_TO(C); VM_NEXT(BRNE_##T);     \
+    VM_CASE(BRLT_##T) if (SV_##T(A) < SV_##T(B)) BRANCH_TO(C); VM_NEXT(BRLT_##T);      \
+    VM_CASE(BRLE_##T) if (SV_##T(A) <= SV_##T(B)) BRANCH_TO(C); VM_NEXT(BRLE_##T);     \
+    VM_CASE(BRGT_##T) if (SV_##T(A) > SV_##T(B)) BRANCH_TO(C); VM_NEXT(BRGT_##T);      \
+    VM_CASE(BRGE_##T) if (SV_##T(A) >= SV_##T(B)) BRANCH_TO(C); VM_NEXT(BRGE_##T);
     CMPBR_BODY(BOOL) CMPBR_BODY(I8) CMPBR_BODY(I16) CMPBR_BODY(I32) CMPBR_BODY(I64)
     CMPBR_BODY(U8) CMPBR_BODY(U16) CMPBR_BODY(U32) CMPBR_BODY(U64)
 
     /* ---- moves ---- */
-    VM_CASE(MOV) R(A) = R(B); VM_NEXT(3);
-    VM_CASE(LDK) R(A).u = consts[B]; VM_NEXT(3);
+    VM_CASE(MOV) R(A) = R(B); VM_NEXT(MOV);
+    VM_CASE(LDK) R(A).u = consts[B]; VM_NEXT(LDK);
 
     /* ---- index arithmetic ---- */
-    VM_CASE(IXADD) R(A).u = R(B).u + R(C).u; VM_NEXT(4);
-    VM_CASE(IXMUL) R(A).u = R(B).u * R(C).u; VM_NEXT(4);
-    VM_CASE(IXMAD) R(A).u = R(B).u * R(C).u + R(D).u; VM_NEXT(5);
+    VM_CASE(IXADD) R(A).u = R(B).u + R(C).u; VM_NEXT(IXADD);
+    VM_CASE(IXMUL) R(A).u = R(B).u * R(C).u; VM_NEXT(IXMUL);
+    VM_CASE(IXMAD) R(A).u = R(B).u * R(C).u + R(D).u; VM_NEXT(IXMAD);
     VM_CASE(CHKIDX)
         if (R(A).u >= R(B).u)
             FAIL("index %lld is out of bounds for dimension %u of buffer '%s' (extent %lld)", (long long)R(A).i, D,
                  buf_name(fn, C), (long long)R(B).i);
-        VM_NEXT(5);
+        VM_NEXT(CHKIDX);
 
     /* ---- buffers: one unsigned compare keeps every access inside its buffer ---- */
 #define OOB(buf, idx)                                                                                 \
@@ -563,7 +583,7 @@ dispatch:
         MEM_##T v;                                                    \
         memcpy(&v, bufs[B].data + idx * sizeof v, sizeof v);          \
         R(A).i = (int64_t)v;                                          \
-        VM_NEXT(4);                                                   \
+        VM_NEXT(LD_##T);                                                   \
     }
 #define ST_INT(T)                                                     \
     VM_CASE(ST_##T)                                                   \
@@ -573,7 +593,7 @@ dispatch:
             OOB(A, idx);                                              \
         MEM_##T v = (MEM_##T)R(C).u;                                  \
         memcpy(bufs[A].data + idx * sizeof v, &v, sizeof v);          \
-        VM_NEXT(4);                                                   \
+        VM_NEXT(ST_##T);                                                   \
     }
     VM_CASE(LD_BOOL)
     {
@@ -581,7 +601,7 @@ dispatch:
         if (idx >= bufs[B].nelem)
             OOB(B, idx);
         R(A).i = bufs[B].data[idx] != 0; /* bool storage: any nonzero byte is true */
-        VM_NEXT(4);
+        VM_NEXT(LD_BOOL);
     }
     ST_INT(BOOL)
     LD_INT(I8) LD_INT(I16) LD_INT(I32) LD_INT(I64) LD_INT(U8) LD_INT(U16) LD_INT(U32)
@@ -592,24 +612,24 @@ dispatch:
         if (idx >= bufs[B].nelem)
             OOB(B, idx);
         memcpy(&R(A).u, bufs[B].data + idx * 8, 8);
-        VM_NEXT(4);
+        VM_NEXT(LD_U64);
     }
-#define LD_FLOAT(T, CT, M)                                            \
+#define LD_FLOAT(T, CT, MEMBER)                                            \
     VM_CASE(LD_##T)                                                   \
     {                                                                 \
         uint64_t idx = R(C).u;                                        \
         if (idx >= bufs[B].nelem)                                     \
             OOB(B, idx);                                              \
-        memcpy(&R(A).M, bufs[B].data + idx * sizeof(CT), sizeof(CT)); \
-        VM_NEXT(4);                                                   \
+        memcpy(&R(A).MEMBER, bufs[B].data + idx * sizeof(CT), sizeof(CT)); \
+        VM_NEXT(LD_##T);                                                   \
     }                                                                 \
     VM_CASE(ST_##T)                                                   \
     {                                                                 \
         uint64_t idx = R(B).u;                                        \
         if (idx >= bufs[A].nelem)                                     \
             OOB(A, idx);                                              \
-        memcpy(bufs[A].data + idx * sizeof(CT), &R(C).M, sizeof(CT)); \
-        VM_NEXT(4);                                                   \
+        memcpy(bufs[A].data + idx * sizeof(CT), &R(C).MEMBER, sizeof(CT)); \
+        VM_NEXT(ST_##T);                                                   \
     }
     LD_FLOAT(F32, float, f32)
     LD_FLOAT(F64, double, f64)
@@ -618,9 +638,9 @@ dispatch:
 #define MAC_BODY(T, CT, LOADV, STOREV, MULADD, KERNEL)                                              \
     VM_CASE(MAC_##T)                                                                           \
     {                                                                                          \
-        uint32_t X = A, Y = C, Z = ip[6], nl = ip[10];                           \
-        int64_t xb = R(B).i, yb = R(D).i, ys = R(E).i, zb = R(ip[7]).i, zs = R(ip[8]).i; \
-        int64_t count = R(ip[9]).i;                                                     \
+        uint32_t X = A, Y = C, Z = F, nl = J;                           \
+        int64_t xb = R(B).i, yb = R(D).i, ys = R(E).i, zb = R(G).i, zs = R(H).i; \
+        int64_t count = R(I).i;                                                     \
         if (count > 0) {                                                                       \
             SPEND_STEPS(count);                                                                \
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) && mac_in_bounds(yb, ys, count, 1, bufs[Y].nelem) && \
@@ -645,7 +665,7 @@ dispatch:
                 }                                                                              \
             }                                                                                  \
         }                                                                                      \
-        VM_NEXT(11);                                                                           \
+        VM_NEXT(MAC_##T);                                                                           \
     }
 #define LOAD_F32(p, i) load_f32((p), (i))
 #define STORE_F32(p, i, v) store_f32((p), (i), (v))
@@ -655,14 +675,14 @@ dispatch:
 #define STORE_H16(p, i, v) store_u16((p), (i), (v))
     /* Reductions over a range: the same order and the same max/min rule
      * (x > y ? x : y with the accumulator first) as the loop they replace. */
-#define REDUCE_BODY(NAME, T, CT, M, LOADV, COMBINE)                                             \
+#define REDUCE_BODY(NAME, T, CT, MEMBER, LOADV, COMBINE)                                             \
     VM_CASE(NAME##_##T)                                                                         \
     {                                                                                           \
         uint32_t Y = B;                                                                         \
         int64_t base = R(C).i, stride = R(D).i, count = R(E).i;                                 \
         if (count > 0) {                                                                        \
             SPEND_STEPS(count);                                                                 \
-            CT acc = R(A).M;                                                                    \
+            CT acc = R(A).MEMBER;                                                                    \
             if (mac_in_bounds(base, stride, count, 1, bufs[Y].nelem)) {                         \
                 for (int64_t k = 0; k < count; k++) {                                          \
                     CT y = LOADV(bufs[Y].data, (uint64_t)(base + k * stride));                  \
@@ -672,15 +692,15 @@ dispatch:
                 for (int64_t k = 0; k < count; k++) {                                          \
                     uint64_t yi = (uint64_t)base + (uint64_t)k * (uint64_t)stride;              \
                     if (yi >= bufs[Y].nelem) {                                                  \
-                        R(A).M = acc;                                                           \
+                        R(A).MEMBER = acc;                                                           \
                         OOB(Y, yi);                                                             \
                     }                                                                           \
                     acc = COMBINE(acc, LOADV(bufs[Y].data, yi));                                \
                 }                                                                               \
             }                                                                                   \
-            R(A).M = acc;                                                                       \
+            R(A).MEMBER = acc;                                                                       \
         }                                                                                       \
-        VM_NEXT(6);                                                                             \
+        VM_NEXT(NAME##_##T);                                                                             \
     }
 #define RED_ADD(x, y) ((x) + (y))
 #define RED_MAX(x, y) ((x) > (y) ? (x) : (y))
@@ -697,10 +717,10 @@ dispatch:
 #define MAC2_BODY(T, CT, LOADV, STOREV, KERNEL)                                                          \
     VM_CASE(MAC2_##T)                                                                              \
     {                                                                                              \
-        uint32_t X = A, Y = C, Z = ip[7], nl = ip[13];                               \
-        int64_t xb = R(B).i, yb = R(D).i, ya = R(E).i, ys = R(ip[6]).i;                     \
-        int64_t zb = R(ip[8]).i, za = R(ip[9]).i, zs = R(ip[10]).i;           \
-        int64_t na = R(ip[11]).i, nb = R(ip[12]).i, total;                           \
+        uint32_t X = A, Y = C, Z = G, nl = M;                               \
+        int64_t xb = R(B).i, yb = R(D).i, ya = R(E).i, ys = R(F).i;                     \
+        int64_t zb = R(H).i, za = R(I).i, zs = R(J).i;           \
+        int64_t na = R(K).i, nb = R(L).i, total;                           \
         if (na > 0 && nb > 0) {                                                                    \
             SPEND_STEPS(__builtin_mul_overflow(na, nb, &total) ? UINT64_MAX : (uint64_t)total);   \
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                     \
@@ -728,18 +748,18 @@ dispatch:
                     }                                                                              \
             }                                                                                      \
         }                                                                                          \
-        VM_NEXT(14);                                                                               \
+        VM_NEXT(MAC2_##T);                                                                               \
     }
-#define VREDUCE_BODY(NAME, T, M, COMBINE)                  \
+#define VREDUCE_BODY(NAME, T, MEMBER, COMBINE)                  \
     VM_CASE(NAME##_##T)                                    \
     {                                                      \
-        uint32_t nl = ip[3];                               \
+        uint32_t nl = C;                               \
         const AT_##T *v = VREG(T, B);                      \
-        CT_##T acc = R(A).M;                               \
+        CT_##T acc = R(A).MEMBER;                               \
         for (uint32_t i = 0; i < nl; i++)                  \
             acc = COMBINE(acc, v[i]);                      \
-        R(A).M = acc;                                      \
-        VM_NEXT(4);                                        \
+        R(A).MEMBER = acc;                                      \
+        VM_NEXT(NAME##_##T);                                        \
     }
     VREDUCE_BODY(VRSUM, F32, f32, RED_ADD) VREDUCE_BODY(VRSUM, F64, f64, RED_ADD)
     VREDUCE_BODY(VRMAX, F32, f32, RED_MAX) VREDUCE_BODY(VRMAX, F64, f64, RED_MAX)
@@ -801,12 +821,12 @@ dispatch:
 #define MACI_BODY(T, TT)                                                                           \
     VM_CASE(MACI_##T)                                                                              \
     {                                                                                              \
-        uint32_t X = A, Y = C, Z = ip[6], nl = ip[10];                               \
-        int64_t xb = R(B).i, yb = R(D).i, ys = R(E).i, zb = R(ip[7]).i, zs = R(ip[8]).i; \
-        int64_t count = R(ip[9]).i;                                                         \
+        uint32_t X = A, Y = C, Z = F, nl = J;                               \
+        int64_t xb = R(B).i, yb = R(D).i, ys = R(E).i, zb = R(G).i, zs = R(H).i; \
+        int64_t count = R(I).i;                                                         \
         if (count > 0) {                                                                           \
             SPEND_STEPS(count);                                                                    \
-            switch (ip[11]) {                                                               \
+            switch (K) {                                                               \
             case TIR_VT_I8: MACI_LOOP(TT, int8_t); break;                                          \
             case TIR_VT_U8: MACI_LOOP(TT, uint8_t); break;                                         \
             case TIR_VT_I16: MACI_LOOP(TT, int16_t); break;                                        \
@@ -817,7 +837,7 @@ dispatch:
             default: MACI_LOOP(TT, uint64_t); break;                                               \
             }                                                                                      \
         }                                                                                          \
-        VM_NEXT(12);                                                                               \
+        VM_NEXT(MACI_##T);                                                                               \
     }
     MACI_BODY(BOOL, uint8_t) MACI_BODY(I8, int8_t) MACI_BODY(I16, int16_t) MACI_BODY(I32, int32_t)
     MACI_BODY(I64, int64_t) MACI_BODY(U8, uint8_t) MACI_BODY(U16, uint16_t) MACI_BODY(U32, uint32_t)
@@ -831,7 +851,7 @@ dispatch:
         if (idx >= bufs[B].nelem)                                     \
             OOB(B, idx);                                              \
         LOADEXPR;                                                     \
-        VM_NEXT(6);                                                   \
+        VM_NEXT(LDX_##T);                                                   \
     }
 #define STX_BODY(T, CT, VAL)                                          \
     VM_CASE(STX_##T)                                                  \
@@ -841,7 +861,7 @@ dispatch:
             OOB(A, idx);                                              \
         CT v = VAL;                                                   \
         memcpy(bufs[A].data + idx * sizeof v, &v, sizeof v);          \
-        VM_NEXT(6);                                                   \
+        VM_NEXT(STX_##T);                                                   \
     }
 #define LDX_INT(T)                                                                                   \
     LDX_BODY(T, MEM_##T v; memcpy(&v, bufs[B].data + idx * sizeof v, sizeof v); R(A).i = (int64_t)v) \
@@ -887,124 +907,124 @@ dispatch:
         }
         bufs[A].nelem = n;
         bufs[A].owned = true;
-        VM_NEXT(3);
+        VM_NEXT(ALLOC);
     }
     VM_CASE(FREE)
         vm_buf_release(ctx, &bufs[A], tir_dtype_elem_size(fn->buffers[A].dtype));
-        VM_NEXT(2);
+        VM_NEXT(FREE);
 
     /* ---- integer arithmetic: computed unsigned, normalized to T ---- */
 #define INT_ARITH(T)                                                          \
-    VM_CASE(ADD_##T) R(A).i = NORM_##T(R(B).u + R(C).u); VM_NEXT(4);          \
-    VM_CASE(SUB_##T) R(A).i = NORM_##T(R(B).u - R(C).u); VM_NEXT(4);          \
-    VM_CASE(MUL_##T) R(A).i = NORM_##T(R(B).u * R(C).u); VM_NEXT(4);          \
-    VM_CASE(MIN_##T) R(A) = SV_##T(B) < SV_##T(C) ? R(B) : R(C); VM_NEXT(4);  \
-    VM_CASE(MAX_##T) R(A) = SV_##T(B) > SV_##T(C) ? R(B) : R(C); VM_NEXT(4);  \
-    VM_CASE(EQ_##T) R(A).i = SV_##T(B) == SV_##T(C); VM_NEXT(4);              \
-    VM_CASE(NE_##T) R(A).i = SV_##T(B) != SV_##T(C); VM_NEXT(4);              \
-    VM_CASE(LT_##T) R(A).i = SV_##T(B) < SV_##T(C); VM_NEXT(4);               \
-    VM_CASE(LE_##T) R(A).i = SV_##T(B) <= SV_##T(C); VM_NEXT(4);              \
-    VM_CASE(GT_##T) R(A).i = SV_##T(B) > SV_##T(C); VM_NEXT(4);               \
-    VM_CASE(GE_##T) R(A).i = SV_##T(B) >= SV_##T(C); VM_NEXT(4);              \
-    VM_CASE(SEL_##T) R(A) = R(B).i ? R(C) : R(D); VM_NEXT(5);                 \
+    VM_CASE(ADD_##T) R(A).i = NORM_##T(R(B).u + R(C).u); VM_NEXT(ADD_##T);          \
+    VM_CASE(SUB_##T) R(A).i = NORM_##T(R(B).u - R(C).u); VM_NEXT(SUB_##T);          \
+    VM_CASE(MUL_##T) R(A).i = NORM_##T(R(B).u * R(C).u); VM_NEXT(MUL_##T);          \
+    VM_CASE(MIN_##T) R(A) = SV_##T(B) < SV_##T(C) ? R(B) : R(C); VM_NEXT(MIN_##T);  \
+    VM_CASE(MAX_##T) R(A) = SV_##T(B) > SV_##T(C) ? R(B) : R(C); VM_NEXT(MAX_##T);  \
+    VM_CASE(EQ_##T) R(A).i = SV_##T(B) == SV_##T(C); VM_NEXT(EQ_##T);              \
+    VM_CASE(NE_##T) R(A).i = SV_##T(B) != SV_##T(C); VM_NEXT(NE_##T);              \
+    VM_CASE(LT_##T) R(A).i = SV_##T(B) < SV_##T(C); VM_NEXT(LT_##T);               \
+    VM_CASE(LE_##T) R(A).i = SV_##T(B) <= SV_##T(C); VM_NEXT(LE_##T);              \
+    VM_CASE(GT_##T) R(A).i = SV_##T(B) > SV_##T(C); VM_NEXT(GT_##T);               \
+    VM_CASE(GE_##T) R(A).i = SV_##T(B) >= SV_##T(C); VM_NEXT(GE_##T);              \
+    VM_CASE(SEL_##T) R(A) = R(B).i ? R(C) : R(D); VM_NEXT(SEL_##T);                 \
     VM_CASE(DIV_##T)                                                          \
         if (!R(C).u)                                                          \
             FAIL("integer division by zero");                                 \
         R(A).i = NORM_##T(SIGNED_##T ? (uint64_t)sdiv(R(B).i, R(C).i) : R(B).u / R(C).u); \
-        VM_NEXT(4);                                                           \
+        VM_NEXT(DIV_##T);                                                           \
     VM_CASE(MOD_##T)                                                          \
         if (!R(C).u)                                                          \
             FAIL("integer modulo by zero");                                   \
         R(A).i = NORM_##T(SIGNED_##T ? (uint64_t)smod(R(B).i, R(C).i) : R(B).u % R(C).u); \
-        VM_NEXT(4);                                                           \
+        VM_NEXT(MOD_##T);                                                           \
     VM_CASE(FLOORDIV_##T)                                                     \
         if (!R(C).u)                                                          \
             FAIL("integer division by zero");                                 \
         R(A).i = NORM_##T(SIGNED_##T ? (uint64_t)sfloordiv(R(B).i, R(C).i) : R(B).u / R(C).u); \
-        VM_NEXT(4);                                                           \
+        VM_NEXT(FLOORDIV_##T);                                                           \
     VM_CASE(FLOORMOD_##T)                                                     \
         if (!R(C).u)                                                          \
             FAIL("integer modulo by zero");                                   \
         R(A).i = NORM_##T(SIGNED_##T ? (uint64_t)sfloormod(R(B).i, R(C).i) : R(B).u % R(C).u); \
-        VM_NEXT(4);                                                           \
-    VM_CASE(EXT_##T) R(A).i = NORM_##T(R(B).u); VM_NEXT(3);
+        VM_NEXT(FLOORMOD_##T);                                                           \
+    VM_CASE(EXT_##T) R(A).i = NORM_##T(R(B).u); VM_NEXT(EXT_##T);
     INT_ARITH(I8) INT_ARITH(I16) INT_ARITH(I32) INT_ARITH(I64)
     INT_ARITH(U8) INT_ARITH(U16) INT_ARITH(U32) INT_ARITH(U64)
 
     /* bool arithmetic wraps modulo 2; a cast to bool tests for nonzero (spec-readings 6) */
-    VM_CASE(ADD_BOOL) R(A).i = NORM_BOOL(R(B).u + R(C).u); VM_NEXT(4);
-    VM_CASE(SUB_BOOL) R(A).i = NORM_BOOL(R(B).u - R(C).u); VM_NEXT(4);
-    VM_CASE(MUL_BOOL) R(A).i = NORM_BOOL(R(B).u * R(C).u); VM_NEXT(4);
-    VM_CASE(MIN_BOOL) R(A).i = R(B).i < R(C).i ? R(B).i : R(C).i; VM_NEXT(4);
-    VM_CASE(MAX_BOOL) R(A).i = R(B).i > R(C).i ? R(B).i : R(C).i; VM_NEXT(4);
-    VM_CASE(EQ_BOOL) R(A).i = R(B).i == R(C).i; VM_NEXT(4);
-    VM_CASE(NE_BOOL) R(A).i = R(B).i != R(C).i; VM_NEXT(4);
-    VM_CASE(LT_BOOL) R(A).i = R(B).i < R(C).i; VM_NEXT(4);
-    VM_CASE(LE_BOOL) R(A).i = R(B).i <= R(C).i; VM_NEXT(4);
-    VM_CASE(GT_BOOL) R(A).i = R(B).i > R(C).i; VM_NEXT(4);
-    VM_CASE(GE_BOOL) R(A).i = R(B).i >= R(C).i; VM_NEXT(4);
-    VM_CASE(SEL_BOOL) R(A) = R(B).i ? R(C) : R(D); VM_NEXT(5);
+    VM_CASE(ADD_BOOL) R(A).i = NORM_BOOL(R(B).u + R(C).u); VM_NEXT(ADD_BOOL);
+    VM_CASE(SUB_BOOL) R(A).i = NORM_BOOL(R(B).u - R(C).u); VM_NEXT(SUB_BOOL);
+    VM_CASE(MUL_BOOL) R(A).i = NORM_BOOL(R(B).u * R(C).u); VM_NEXT(MUL_BOOL);
+    VM_CASE(MIN_BOOL) R(A).i = R(B).i < R(C).i ? R(B).i : R(C).i; VM_NEXT(MIN_BOOL);
+    VM_CASE(MAX_BOOL) R(A).i = R(B).i > R(C).i ? R(B).i : R(C).i; VM_NEXT(MAX_BOOL);
+    VM_CASE(EQ_BOOL) R(A).i = R(B).i == R(C).i; VM_NEXT(EQ_BOOL);
+    VM_CASE(NE_BOOL) R(A).i = R(B).i != R(C).i; VM_NEXT(NE_BOOL);
+    VM_CASE(LT_BOOL) R(A).i = R(B).i < R(C).i; VM_NEXT(LT_BOOL);
+    VM_CASE(LE_BOOL) R(A).i = R(B).i <= R(C).i; VM_NEXT(LE_BOOL);
+    VM_CASE(GT_BOOL) R(A).i = R(B).i > R(C).i; VM_NEXT(GT_BOOL);
+    VM_CASE(GE_BOOL) R(A).i = R(B).i >= R(C).i; VM_NEXT(GE_BOOL);
+    VM_CASE(SEL_BOOL) R(A) = R(B).i ? R(C) : R(D); VM_NEXT(SEL_BOOL);
     VM_CASE(DIV_BOOL)
     VM_CASE(FLOORDIV_BOOL)
         if (!R(C).u)
             FAIL("integer division by zero");
         R(A).i = R(B).i & 1;
-        VM_NEXT(4);
+        VM_NEXT(FLOORDIV_BOOL);
     VM_CASE(MOD_BOOL)
     VM_CASE(FLOORMOD_BOOL)
         if (!R(C).u)
             FAIL("integer modulo by zero");
         R(A).i = 0;
-        VM_NEXT(4);
-    VM_CASE(EXT_BOOL) R(A).i = R(B).u != 0; VM_NEXT(3);
+        VM_NEXT(FLOORMOD_BOOL);
+    VM_CASE(EXT_BOOL) R(A).i = R(B).u != 0; VM_NEXT(EXT_BOOL);
 
     /* ---- float arithmetic: IEEE 754, no fast-math ---- */
-#define FLOAT_ARITH(T, M)                                                      \
-    VM_CASE(ADD_##T) R(A).M = R(B).M + R(C).M; VM_NEXT(4);                     \
-    VM_CASE(SUB_##T) R(A).M = R(B).M - R(C).M; VM_NEXT(4);                     \
-    VM_CASE(MUL_##T) R(A).M = R(B).M * R(C).M; VM_NEXT(4);                     \
-    VM_CASE(DIV_##T) R(A).M = R(B).M / R(C).M; VM_NEXT(4);                     \
-    VM_CASE(FLOORDIV_##T) R(A).M = floor(R(B).M / R(C).M); VM_NEXT(4);        \
-    VM_CASE(FLOORMOD_##T) R(A).M = R(B).M - floor(R(B).M / R(C).M) * R(C).M; VM_NEXT(4); \
-    VM_CASE(MIN_##T) R(A).M = R(B).M < R(C).M ? R(B).M : R(C).M; VM_NEXT(4);  \
-    VM_CASE(MAX_##T) R(A).M = R(B).M > R(C).M ? R(B).M : R(C).M; VM_NEXT(4);  \
-    VM_CASE(EQ_##T) R(A).i = R(B).M == R(C).M; VM_NEXT(4);                     \
-    VM_CASE(NE_##T) R(A).i = R(B).M != R(C).M; VM_NEXT(4);                     \
-    VM_CASE(LT_##T) R(A).i = R(B).M < R(C).M; VM_NEXT(4);                      \
-    VM_CASE(LE_##T) R(A).i = R(B).M <= R(C).M; VM_NEXT(4);                     \
-    VM_CASE(GT_##T) R(A).i = R(B).M > R(C).M; VM_NEXT(4);                      \
-    VM_CASE(GE_##T) R(A).i = R(B).M >= R(C).M; VM_NEXT(4);                     \
-    VM_CASE(SEL_##T) R(A) = R(B).i ? R(C) : R(D); VM_NEXT(5);                  \
-    VM_CASE(SITOF_##T) R(A).M = R(B).i; VM_NEXT(3);                            \
-    VM_CASE(UTOF_##T) R(A).M = R(B).u; VM_NEXT(3);
+#define FLOAT_ARITH(T, MEMBER)                                                      \
+    VM_CASE(ADD_##T) R(A).MEMBER = R(B).MEMBER + R(C).MEMBER; VM_NEXT(ADD_##T);                     \
+    VM_CASE(SUB_##T) R(A).MEMBER = R(B).MEMBER - R(C).MEMBER; VM_NEXT(SUB_##T);                     \
+    VM_CASE(MUL_##T) R(A).MEMBER = R(B).MEMBER * R(C).MEMBER; VM_NEXT(MUL_##T);                     \
+    VM_CASE(DIV_##T) R(A).MEMBER = R(B).MEMBER / R(C).MEMBER; VM_NEXT(DIV_##T);                     \
+    VM_CASE(FLOORDIV_##T) R(A).MEMBER = floor(R(B).MEMBER / R(C).MEMBER); VM_NEXT(FLOORDIV_##T);        \
+    VM_CASE(FLOORMOD_##T) R(A).MEMBER = R(B).MEMBER - floor(R(B).MEMBER / R(C).MEMBER) * R(C).MEMBER; VM_NEXT(FLOORMOD_##T); \
+    VM_CASE(MIN_##T) R(A).MEMBER = R(B).MEMBER < R(C).MEMBER ? R(B).MEMBER : R(C).MEMBER; VM_NEXT(MIN_##T);  \
+    VM_CASE(MAX_##T) R(A).MEMBER = R(B).MEMBER > R(C).MEMBER ? R(B).MEMBER : R(C).MEMBER; VM_NEXT(MAX_##T);  \
+    VM_CASE(EQ_##T) R(A).i = R(B).MEMBER == R(C).MEMBER; VM_NEXT(EQ_##T);                     \
+    VM_CASE(NE_##T) R(A).i = R(B).MEMBER != R(C).MEMBER; VM_NEXT(NE_##T);                     \
+    VM_CASE(LT_##T) R(A).i = R(B).MEMBER < R(C).MEMBER; VM_NEXT(LT_##T);                      \
+    VM_CASE(LE_##T) R(A).i = R(B).MEMBER <= R(C).MEMBER; VM_NEXT(LE_##T);                     \
+    VM_CASE(GT_##T) R(A).i = R(B).MEMBER > R(C).MEMBER; VM_NEXT(GT_##T);                      \
+    VM_CASE(GE_##T) R(A).i = R(B).MEMBER >= R(C).MEMBER; VM_NEXT(GE_##T);                     \
+    VM_CASE(SEL_##T) R(A) = R(B).i ? R(C) : R(D); VM_NEXT(SEL_##T);                  \
+    VM_CASE(SITOF_##T) R(A).MEMBER = R(B).i; VM_NEXT(SITOF_##T);                            \
+    VM_CASE(UTOF_##T) R(A).MEMBER = R(B).u; VM_NEXT(UTOF_##T);
     FLOAT_ARITH(F32, f32)
     FLOAT_ARITH(F64, f64)
 
     /* ---- float16 and bfloat16: computed in float32, rounded once (halffloat.h) ---- */
 #define HALF_ARITH(T)                                                                           \
-    VM_CASE(ADD_##T) HSET(T, A, HF(T, B) + HF(T, C)); VM_NEXT(4);                               \
-    VM_CASE(SUB_##T) HSET(T, A, HF(T, B) - HF(T, C)); VM_NEXT(4);                               \
-    VM_CASE(MUL_##T) HSET(T, A, HF(T, B) * HF(T, C)); VM_NEXT(4);                               \
-    VM_CASE(DIV_##T) HSET(T, A, HF(T, B) / HF(T, C)); VM_NEXT(4);                               \
-    VM_CASE(FLOORDIV_##T) HSET(T, A, floorf(HF(T, B) / HF(T, C))); VM_NEXT(4);                  \
+    VM_CASE(ADD_##T) HSET(T, A, HF(T, B) + HF(T, C)); VM_NEXT(ADD_##T);                               \
+    VM_CASE(SUB_##T) HSET(T, A, HF(T, B) - HF(T, C)); VM_NEXT(SUB_##T);                               \
+    VM_CASE(MUL_##T) HSET(T, A, HF(T, B) * HF(T, C)); VM_NEXT(MUL_##T);                               \
+    VM_CASE(DIV_##T) HSET(T, A, HF(T, B) / HF(T, C)); VM_NEXT(DIV_##T);                               \
+    VM_CASE(FLOORDIV_##T) HSET(T, A, floorf(HF(T, B) / HF(T, C))); VM_NEXT(FLOORDIV_##T);                  \
     VM_CASE(FLOORMOD_##T)                                                                       \
     {                                                                                           \
         float x = HF(T, B), y = HF(T, C);                                                       \
         HSET(T, A, x - floorf(x / y) * y);                                                      \
-        VM_NEXT(4);                                                                             \
+        VM_NEXT(FLOORMOD_##T);                                                                             \
     }                                                                                           \
-    VM_CASE(MIN_##T) R(A) = HF(T, B) < HF(T, C) ? R(B) : R(C); VM_NEXT(4);                      \
-    VM_CASE(MAX_##T) R(A) = HF(T, B) > HF(T, C) ? R(B) : R(C); VM_NEXT(4);                      \
-    VM_CASE(EQ_##T) R(A).i = HF(T, B) == HF(T, C); VM_NEXT(4);                                  \
-    VM_CASE(NE_##T) R(A).i = HF(T, B) != HF(T, C); VM_NEXT(4);                                  \
-    VM_CASE(LT_##T) R(A).i = HF(T, B) < HF(T, C); VM_NEXT(4);                                   \
-    VM_CASE(LE_##T) R(A).i = HF(T, B) <= HF(T, C); VM_NEXT(4);                                  \
-    VM_CASE(GT_##T) R(A).i = HF(T, B) > HF(T, C); VM_NEXT(4);                                   \
-    VM_CASE(GE_##T) R(A).i = HF(T, B) >= HF(T, C); VM_NEXT(4);                                  \
-    VM_CASE(SEL_##T) R(A) = R(B).i ? R(C) : R(D); VM_NEXT(5);                                   \
-    VM_CASE(SITOF_##T) R(A).u = FROMD_##T((double)R(B).i); VM_NEXT(3);                          \
-    VM_CASE(UTOF_##T) R(A).u = FROMD_##T((double)R(B).u); VM_NEXT(3);                           \
-    VM_CASE(ISNAN_##T) R(A).i = isnan(HF(T, B)) != 0; VM_NEXT(3);                               \
+    VM_CASE(MIN_##T) R(A) = HF(T, B) < HF(T, C) ? R(B) : R(C); VM_NEXT(MIN_##T);                      \
+    VM_CASE(MAX_##T) R(A) = HF(T, B) > HF(T, C) ? R(B) : R(C); VM_NEXT(MAX_##T);                      \
+    VM_CASE(EQ_##T) R(A).i = HF(T, B) == HF(T, C); VM_NEXT(EQ_##T);                                  \
+    VM_CASE(NE_##T) R(A).i = HF(T, B) != HF(T, C); VM_NEXT(NE_##T);                                  \
+    VM_CASE(LT_##T) R(A).i = HF(T, B) < HF(T, C); VM_NEXT(LT_##T);                                   \
+    VM_CASE(LE_##T) R(A).i = HF(T, B) <= HF(T, C); VM_NEXT(LE_##T);                                  \
+    VM_CASE(GT_##T) R(A).i = HF(T, B) > HF(T, C); VM_NEXT(GT_##T);                                   \
+    VM_CASE(GE_##T) R(A).i = HF(T, B) >= HF(T, C); VM_NEXT(GE_##T);                                  \
+    VM_CASE(SEL_##T) R(A) = R(B).i ? R(C) : R(D); VM_NEXT(SEL_##T);                                   \
+    VM_CASE(SITOF_##T) R(A).u = FROMD_##T((double)R(B).i); VM_NEXT(SITOF_##T);                          \
+    VM_CASE(UTOF_##T) R(A).u = FROMD_##T((double)R(B).u); VM_NEXT(UTOF_##T);                           \
+    VM_CASE(ISNAN_##T) R(A).i = isnan(HF(T, B)) != 0; VM_NEXT(ISNAN_##T);                               \
     VM_CASE(LD_##T)                                                                             \
     {                                                                                           \
         uint64_t idx = R(C).u;                                                                  \
@@ -1013,7 +1033,7 @@ dispatch:
         uint16_t v;                                                                             \
         memcpy(&v, bufs[B].data + idx * 2, 2);                                                  \
         R(A).u = v;                                                                             \
-        VM_NEXT(4);                                                                             \
+        VM_NEXT(LD_##T);                                                                             \
     }                                                                                           \
     VM_CASE(ST_##T)                                                                             \
     {                                                                                           \
@@ -1022,80 +1042,80 @@ dispatch:
             OOB(A, idx);                                                                        \
         uint16_t v = (uint16_t)R(C).u;                                                          \
         memcpy(bufs[A].data + idx * 2, &v, 2);                                                  \
-        VM_NEXT(4);                                                                             \
+        VM_NEXT(ST_##T);                                                                             \
     }
     HALF_ARITH(F16)
     HALF_ARITH(BF16)
-    VM_CASE(F32TO_F16) R(A).u = tir_f16_from_f64(R(B).f32); VM_NEXT(3);
-    VM_CASE(F32TO_BF16) R(A).u = tir_bf16_from_f64(R(B).f32); VM_NEXT(3);
-    VM_CASE(F64TO_F16) R(A).u = tir_f16_from_f64(R(B).f64); VM_NEXT(3);
-    VM_CASE(F64TO_BF16) R(A).u = tir_bf16_from_f64(R(B).f64); VM_NEXT(3);
+    VM_CASE(F32TO_F16) R(A).u = tir_f16_from_f64(R(B).f32); VM_NEXT(F32TO_F16);
+    VM_CASE(F32TO_BF16) R(A).u = tir_bf16_from_f64(R(B).f32); VM_NEXT(F32TO_BF16);
+    VM_CASE(F64TO_F16) R(A).u = tir_f16_from_f64(R(B).f64); VM_NEXT(F64TO_F16);
+    VM_CASE(F64TO_BF16) R(A).u = tir_bf16_from_f64(R(B).f64); VM_NEXT(F64TO_BF16);
     /* From a 16-bit float: widen to float32 (exact), then convert like f32to. */
 #define HTO(S)                                                                                  \
-    VM_CASE(S##TO_BOOL) R(A).i = HF(S, B) != 0; VM_NEXT(3);                                     \
-    VM_CASE(S##TO_I8) R(A).i = f2i_sat(HF(S, B), LO_I8, HI_I8); VM_NEXT(3);                     \
-    VM_CASE(S##TO_I16) R(A).i = f2i_sat(HF(S, B), LO_I16, HI_I16); VM_NEXT(3);                  \
-    VM_CASE(S##TO_I32) R(A).i = f2i_sat(HF(S, B), LO_I32, HI_I32); VM_NEXT(3);                  \
-    VM_CASE(S##TO_I64) R(A).i = f2i64_sat(HF(S, B)); VM_NEXT(3);                                \
-    VM_CASE(S##TO_U8) R(A).i = f2i_sat(HF(S, B), LO_U8, HI_U8); VM_NEXT(3);                     \
-    VM_CASE(S##TO_U16) R(A).i = f2i_sat(HF(S, B), LO_U16, HI_U16); VM_NEXT(3);                  \
-    VM_CASE(S##TO_U32) R(A).i = f2i_sat(HF(S, B), LO_U32, HI_U32); VM_NEXT(3);                  \
-    VM_CASE(S##TO_U64) R(A).u = f2u64_sat(HF(S, B)); VM_NEXT(3);                                \
-    VM_CASE(S##TO_F16) R(A).u = tir_f16_from_f64(HF(S, B)); VM_NEXT(3);                         \
-    VM_CASE(S##TO_BF16) R(A).u = tir_bf16_from_f64(HF(S, B)); VM_NEXT(3);                       \
-    VM_CASE(S##TO_F32) R(A).f32 = HF(S, B); VM_NEXT(3);                                         \
-    VM_CASE(S##TO_F64) R(A).f64 = HF(S, B); VM_NEXT(3);
+    VM_CASE(S##TO_BOOL) R(A).i = HF(S, B) != 0; VM_NEXT(S##TO_BOOL);                                     \
+    VM_CASE(S##TO_I8) R(A).i = f2i_sat(HF(S, B), LO_I8, HI_I8); VM_NEXT(S##TO_I8);                     \
+    VM_CASE(S##TO_I16) R(A).i = f2i_sat(HF(S, B), LO_I16, HI_I16); VM_NEXT(S##TO_I16);                  \
+    VM_CASE(S##TO_I32) R(A).i = f2i_sat(HF(S, B), LO_I32, HI_I32); VM_NEXT(S##TO_I32);                  \
+    VM_CASE(S##TO_I64) R(A).i = f2i64_sat(HF(S, B)); VM_NEXT(S##TO_I64);                                \
+    VM_CASE(S##TO_U8) R(A).i = f2i_sat(HF(S, B), LO_U8, HI_U8); VM_NEXT(S##TO_U8);                     \
+    VM_CASE(S##TO_U16) R(A).i = f2i_sat(HF(S, B), LO_U16, HI_U16); VM_NEXT(S##TO_U16);                  \
+    VM_CASE(S##TO_U32) R(A).i = f2i_sat(HF(S, B), LO_U32, HI_U32); VM_NEXT(S##TO_U32);                  \
+    VM_CASE(S##TO_U64) R(A).u = f2u64_sat(HF(S, B)); VM_NEXT(S##TO_U64);                                \
+    VM_CASE(S##TO_F16) R(A).u = tir_f16_from_f64(HF(S, B)); VM_NEXT(S##TO_F16);                         \
+    VM_CASE(S##TO_BF16) R(A).u = tir_bf16_from_f64(HF(S, B)); VM_NEXT(S##TO_BF16);                       \
+    VM_CASE(S##TO_F32) R(A).f32 = HF(S, B); VM_NEXT(S##TO_F32);                                         \
+    VM_CASE(S##TO_F64) R(A).f64 = HF(S, B); VM_NEXT(S##TO_F64);
     HTO(F16)
     HTO(BF16)
 
-    VM_CASE(NOT) R(A).i = !R(B).i; VM_NEXT(3);
-    VM_CASE(BAND) R(A).i = R(B).i & R(C).i; VM_NEXT(4);
-    VM_CASE(BOR) R(A).i = R(B).i | R(C).i; VM_NEXT(4);
+    VM_CASE(NOT) R(A).i = !R(B).i; VM_NEXT(NOT);
+    VM_CASE(BAND) R(A).i = R(B).i & R(C).i; VM_NEXT(BAND);
+    VM_CASE(BOR) R(A).i = R(B).i | R(C).i; VM_NEXT(BOR);
 
     /* ---- float to other types ---- */
-#define FTO_SMALL(S, M, T) VM_CASE(S##TO_##T) R(A).i = f2i_sat(R(B).M, LO_##T, HI_##T); VM_NEXT(3);
+#define FTO_SMALL(S, M, T) VM_CASE(S##TO_##T) R(A).i = f2i_sat(R(B).M, LO_##T, HI_##T); VM_NEXT(S##TO_##T);
 #define FTO_ALL(S, M)                                                   \
-    VM_CASE(S##TO_BOOL) R(A).i = R(B).M != 0; VM_NEXT(3);               \
+    VM_CASE(S##TO_BOOL) R(A).i = R(B).M != 0; VM_NEXT(S##TO_BOOL);               \
     FTO_SMALL(S, M, I8) FTO_SMALL(S, M, I16) FTO_SMALL(S, M, I32)       \
     FTO_SMALL(S, M, U8) FTO_SMALL(S, M, U16) FTO_SMALL(S, M, U32)       \
-    VM_CASE(S##TO_I64) R(A).i = f2i64_sat(R(B).M); VM_NEXT(3);          \
-    VM_CASE(S##TO_U64) R(A).u = f2u64_sat(R(B).M); VM_NEXT(3);
+    VM_CASE(S##TO_I64) R(A).i = f2i64_sat(R(B).M); VM_NEXT(S##TO_I64);          \
+    VM_CASE(S##TO_U64) R(A).u = f2u64_sat(R(B).M); VM_NEXT(S##TO_U64);
     FTO_ALL(F32, f32)
     FTO_ALL(F64, f64)
-    VM_CASE(F32TO_F32) R(A).f32 = R(B).f32; VM_NEXT(3);
-    VM_CASE(F32TO_F64) R(A).f64 = R(B).f32; VM_NEXT(3);
-    VM_CASE(F64TO_F32) R(A).f32 = (float)R(B).f64; VM_NEXT(3);
-    VM_CASE(F64TO_F64) R(A).f64 = R(B).f64; VM_NEXT(3);
+    VM_CASE(F32TO_F32) R(A).f32 = R(B).f32; VM_NEXT(F32TO_F32);
+    VM_CASE(F32TO_F64) R(A).f64 = R(B).f32; VM_NEXT(F32TO_F64);
+    VM_CASE(F64TO_F32) R(A).f32 = (float)R(B).f64; VM_NEXT(F64TO_F32);
+    VM_CASE(F64TO_F64) R(A).f64 = R(B).f64; VM_NEXT(F64TO_F64);
 
     /* ---- math builtins ---- */
 #define MATH1(ID, F32FN, F64FN)                                                   \
-    VM_CASE(ID##_F16) HSET(F16, A, F32FN(HF(F16, B))); VM_NEXT(3);                \
-    VM_CASE(ID##_BF16) HSET(BF16, A, F32FN(HF(BF16, B))); VM_NEXT(3);             \
-    VM_CASE(ID##_F32) R(A).f32 = F32FN(R(B).f32); VM_NEXT(3);                     \
-    VM_CASE(ID##_F64) R(A).f64 = F64FN(R(B).f64); VM_NEXT(3);
+    VM_CASE(ID##_F16) HSET(F16, A, F32FN(HF(F16, B))); VM_NEXT(ID##_F16);                \
+    VM_CASE(ID##_BF16) HSET(BF16, A, F32FN(HF(BF16, B))); VM_NEXT(ID##_BF16);             \
+    VM_CASE(ID##_F32) R(A).f32 = F32FN(R(B).f32); VM_NEXT(ID##_F32);                     \
+    VM_CASE(ID##_F64) R(A).f64 = F64FN(R(B).f64); VM_NEXT(ID##_F64);
 #define MATH2(ID, F32FN, F64FN)                                                   \
-    VM_CASE(ID##_F16) HSET(F16, A, F32FN(HF(F16, B), HF(F16, C))); VM_NEXT(4);    \
-    VM_CASE(ID##_BF16) HSET(BF16, A, F32FN(HF(BF16, B), HF(BF16, C))); VM_NEXT(4); \
-    VM_CASE(ID##_F32) R(A).f32 = F32FN(R(B).f32, R(C).f32); VM_NEXT(4);           \
-    VM_CASE(ID##_F64) R(A).f64 = F64FN(R(B).f64, R(C).f64); VM_NEXT(4);
+    VM_CASE(ID##_F16) HSET(F16, A, F32FN(HF(F16, B), HF(F16, C))); VM_NEXT(ID##_F16);    \
+    VM_CASE(ID##_BF16) HSET(BF16, A, F32FN(HF(BF16, B), HF(BF16, C))); VM_NEXT(ID##_BF16); \
+    VM_CASE(ID##_F32) R(A).f32 = F32FN(R(B).f32, R(C).f32); VM_NEXT(ID##_F32);           \
+    VM_CASE(ID##_F64) R(A).f64 = F64FN(R(B).f64, R(C).f64); VM_NEXT(ID##_F64);
 #define MATH(ID, MN, ARITY, F32FN, F64FN, SYN) MATH##ARITY(ID, F32FN, F64FN)
 #include "math.def"
 #undef MATH
-    VM_CASE(ISNAN_F32) R(A).i = isnan(R(B).f32) != 0; VM_NEXT(3);
-    VM_CASE(ISNAN_F64) R(A).i = isnan(R(B).f64) != 0; VM_NEXT(3);
-    VM_CASE(ISINF_F32) R(A).i = isinf(R(B).f32) != 0; VM_NEXT(3);
-    VM_CASE(ISINF_F64) R(A).i = isinf(R(B).f64) != 0; VM_NEXT(3);
-    VM_CASE(ISINF_F16) R(A).i = isinf(HF(F16, B)) != 0; VM_NEXT(3);
-    VM_CASE(ISINF_BF16) R(A).i = isinf(HF(BF16, B)) != 0; VM_NEXT(3);
-    VM_CASE(ISFINITE_F32) R(A).i = isfinite(R(B).f32) != 0; VM_NEXT(3);
-    VM_CASE(ISFINITE_F64) R(A).i = isfinite(R(B).f64) != 0; VM_NEXT(3);
-    VM_CASE(ISFINITE_F16) R(A).i = isfinite(HF(F16, B)) != 0; VM_NEXT(3);
-    VM_CASE(ISFINITE_BF16) R(A).i = isfinite(HF(BF16, B)) != 0; VM_NEXT(3);
+    VM_CASE(ISNAN_F32) R(A).i = isnan(R(B).f32) != 0; VM_NEXT(ISNAN_F32);
+    VM_CASE(ISNAN_F64) R(A).i = isnan(R(B).f64) != 0; VM_NEXT(ISNAN_F64);
+    VM_CASE(ISINF_F32) R(A).i = isinf(R(B).f32) != 0; VM_NEXT(ISINF_F32);
+    VM_CASE(ISINF_F64) R(A).i = isinf(R(B).f64) != 0; VM_NEXT(ISINF_F64);
+    VM_CASE(ISINF_F16) R(A).i = isinf(HF(F16, B)) != 0; VM_NEXT(ISINF_F16);
+    VM_CASE(ISINF_BF16) R(A).i = isinf(HF(BF16, B)) != 0; VM_NEXT(ISINF_BF16);
+    VM_CASE(ISFINITE_F32) R(A).i = isfinite(R(B).f32) != 0; VM_NEXT(ISFINITE_F32);
+    VM_CASE(ISFINITE_F64) R(A).i = isfinite(R(B).f64) != 0; VM_NEXT(ISFINITE_F64);
+    VM_CASE(ISFINITE_F16) R(A).i = isfinite(HF(F16, B)) != 0; VM_NEXT(ISFINITE_F16);
+    VM_CASE(ISFINITE_BF16) R(A).i = isfinite(HF(BF16, B)) != 0; VM_NEXT(ISFINITE_BF16);
     /* ldexp with the exponent clamped: beyond +-100000 every result is already 0 or inf */
-    VM_CASE(LDEXP_F32) R(A).f32 = ldexpf(R(B).f32, clamp_exp(R(C).i)); VM_NEXT(4);
-    VM_CASE(LDEXP_F64) R(A).f64 = ldexp(R(B).f64, clamp_exp(R(C).i)); VM_NEXT(4);
-    VM_CASE(LDEXP_F16) HSET(F16, A, ldexpf(HF(F16, B), clamp_exp(R(C).i))); VM_NEXT(4);
-    VM_CASE(LDEXP_BF16) HSET(BF16, A, ldexpf(HF(BF16, B), clamp_exp(R(C).i))); VM_NEXT(4);
+    VM_CASE(LDEXP_F32) R(A).f32 = ldexpf(R(B).f32, clamp_exp(R(C).i)); VM_NEXT(LDEXP_F32);
+    VM_CASE(LDEXP_F64) R(A).f64 = ldexp(R(B).f64, clamp_exp(R(C).i)); VM_NEXT(LDEXP_F64);
+    VM_CASE(LDEXP_F16) HSET(F16, A, ldexpf(HF(F16, B), clamp_exp(R(C).i))); VM_NEXT(LDEXP_F16);
+    VM_CASE(LDEXP_BF16) HSET(BF16, A, ldexpf(HF(BF16, B), clamp_exp(R(C).i))); VM_NEXT(LDEXP_BF16);
 
     /* ---- integer bit operations ---- */
 #define BITS_OF_BOOL 1
@@ -1108,29 +1128,29 @@ dispatch:
 #define BITS_OF_U32 32
 #define BITS_OF_U64 64
 #define BITOPS(T)                                                                     \
-    VM_CASE(BITAND_##T) R(A).i = NORM_##T(R(B).u & R(C).u); VM_NEXT(4);               \
-    VM_CASE(BITOR_##T) R(A).i = NORM_##T(R(B).u | R(C).u); VM_NEXT(4);                \
-    VM_CASE(BITXOR_##T) R(A).i = NORM_##T(R(B).u ^ R(C).u); VM_NEXT(4);               \
-    VM_CASE(BITNOT_##T) R(A).i = NORM_##T(~R(B).u); VM_NEXT(3);                       \
+    VM_CASE(BITAND_##T) R(A).i = NORM_##T(R(B).u & R(C).u); VM_NEXT(BITAND_##T);               \
+    VM_CASE(BITOR_##T) R(A).i = NORM_##T(R(B).u | R(C).u); VM_NEXT(BITOR_##T);                \
+    VM_CASE(BITXOR_##T) R(A).i = NORM_##T(R(B).u ^ R(C).u); VM_NEXT(BITXOR_##T);               \
+    VM_CASE(BITNOT_##T) R(A).i = NORM_##T(~R(B).u); VM_NEXT(BITNOT_##T);                       \
     VM_CASE(SHL_##T)                                                                  \
         R(A).i = R(C).u < BITS_OF_##T ? NORM_##T(R(B).u << R(C).u) : 0;               \
-        VM_NEXT(4);                                                                   \
+        VM_NEXT(SHL_##T);                                                                   \
     VM_CASE(SHR_##T)                                                                  \
         if (SIGNED_##T)                                                               \
             R(A).i = R(C).u < BITS_OF_##T ? ashr(R(B).i, (unsigned)R(C).u) : (R(B).i < 0 ? -1 : 0); \
         else                                                                          \
             R(A).i = R(C).u < BITS_OF_##T ? (int64_t)(R(B).u >> R(C).u) : 0;          \
-        VM_NEXT(4);
+        VM_NEXT(SHR_##T);
     BITOPS(BOOL) BITOPS(I8) BITOPS(I16) BITOPS(I32) BITOPS(I64)
     BITOPS(U8) BITOPS(U16) BITOPS(U32) BITOPS(U64)
     /* bit counts over the type's width (the normalized value's low bits) */
 #define BITCOUNT(T)                                                                              \
-    VM_CASE(POPCOUNT_##T) R(A).i = __builtin_popcountll(width_bits(R(B).u, BITS_OF_##T)); VM_NEXT(3); \
+    VM_CASE(POPCOUNT_##T) R(A).i = __builtin_popcountll(width_bits(R(B).u, BITS_OF_##T)); VM_NEXT(POPCOUNT_##T); \
     VM_CASE(CLZ_##T)                                                                             \
     {                                                                                            \
         uint64_t x = width_bits(R(B).u, BITS_OF_##T);                                            \
         R(A).i = x ? __builtin_clzll(x) - (64 - BITS_OF_##T) : BITS_OF_##T;                      \
-        VM_NEXT(3);                                                                              \
+        VM_NEXT(CLZ_##T);                                                                              \
     }
     BITCOUNT(BOOL) BITCOUNT(I8) BITCOUNT(I16) BITCOUNT(I32) BITCOUNT(I64)
     BITCOUNT(U8) BITCOUNT(U16) BITCOUNT(U32) BITCOUNT(U64)
@@ -1140,51 +1160,51 @@ dispatch:
     {                                                                                            \
         uint64_t bits = width_bits(R(B).u, BITS_OF_##T);                                         \
         R(A).i = NORM_##T(bits);                                                                 \
-        VM_NEXT(3);                                                                              \
+        VM_NEXT(BITCAST_##T);                                                                              \
     }
     BITCAST_INT(BOOL) BITCAST_INT(I8) BITCAST_INT(I16) BITCAST_INT(I32) BITCAST_INT(I64)
     BITCAST_INT(U8) BITCAST_INT(U16) BITCAST_INT(U32) BITCAST_INT(U64)
-    VM_CASE(BITCAST_F16) R(A).u = R(B).u & 0xffff; VM_NEXT(3);
-    VM_CASE(BITCAST_BF16) R(A).u = R(B).u & 0xffff; VM_NEXT(3);
+    VM_CASE(BITCAST_F16) R(A).u = R(B).u & 0xffff; VM_NEXT(BITCAST_F16);
+    VM_CASE(BITCAST_BF16) R(A).u = R(B).u & 0xffff; VM_NEXT(BITCAST_BF16);
     VM_CASE(BITCAST_F32)
     {
         uint32_t bits = (uint32_t)R(B).u;
         memcpy(&R(A).f32, &bits, 4);
-        VM_NEXT(3);
+        VM_NEXT(BITCAST_F32);
     }
-    VM_CASE(BITCAST_F64) R(A).u = R(B).u; VM_NEXT(3);
+    VM_CASE(BITCAST_F64) R(A).u = R(B).u; VM_NEXT(BITCAST_F64);
 
     /* ---- vectors ----
      * Lanes are copied into local arrays, computed, and copied back, so the
      * destination may be a source and the loops are plain array loops the C
      * compiler vectorizes. */
-#define VEC_BIN(ID, T, NOPS, EXPR)                                      \
+#define VEC_BIN(ID, T, EXPR)                                      \
     VM_CASE(ID##_##T)                                                   \
     {                                                                   \
-        uint32_t nl = ip[4];                                     \
+        uint32_t nl = D;                                     \
         const AT_##T *a = VREG(T, B), *b = VREG(T, C);                  \
         AT_##T *r = VREG(T, A);                                         \
         for (uint32_t i = 0; i < nl; i++) {                             \
             CT_##T x = a[i], y = b[i];                                  \
             r[i] = (EXPR);                                              \
         }                                                               \
-        VM_NEXT(NOPS);                                                  \
+        VM_NEXT(ID##_##T);                                                  \
     }
 #define VEC_CMP(ID, T, OPR)                                             \
     VM_CASE(ID##_##T)                                                   \
     {                                                                   \
-        uint32_t nl = ip[4];                                     \
+        uint32_t nl = D;                                     \
         const AT_##T *a = VREG(T, B), *b = VREG(T, C);                  \
         AT_BOOL *r = VREG(BOOL, A);                                     \
         for (uint32_t i = 0; i < nl; i++)                               \
             r[i] = a[i] OPR b[i];                                       \
-        VM_NEXT(5);                                                     \
+        VM_NEXT(ID##_##T);                                                     \
     }
     /* Integer lanes divide after a check of every divisor. */
 #define VEC_IDIV(ID, T, SIGNED_EXPR, UNSIGNED_EXPR, WHAT)               \
     VM_CASE(ID##_##T)                                                   \
     {                                                                   \
-        uint32_t nl = ip[4];                                     \
+        uint32_t nl = D;                                     \
         const AT_##T *a = VREG(T, B), *b = VREG(T, C);                  \
         AT_##T *r = VREG(T, A);                                         \
         for (uint32_t i = 0; i < nl; i++)                               \
@@ -1196,32 +1216,32 @@ dispatch:
             (void)ux; (void)uy; (void)x; (void)y;                        \
             r[i] = NARROW_##T(SIGNED_##T ? (uint64_t)(SIGNED_EXPR) : (uint64_t)(UNSIGNED_EXPR)); \
         }                                                               \
-        VM_NEXT(5);                                                     \
+        VM_NEXT(ID##_##T);                                                     \
     }
 #define VEC_COMMON(T)                                                                        \
-    VM_CASE(VMOV_##T) memcpy(&R(A), &R(B), ip[3] * sizeof(CT_##T)); VM_NEXT(4);       \
+    VM_CASE(VMOV_##T) memcpy(&R(A), &R(B), C * sizeof(CT_##T)); VM_NEXT(VMOV_##T);       \
     VM_CASE(VBCAST_##T)                                                                      \
     {                                                                                        \
-        uint32_t nl = ip[3];                                                          \
+        uint32_t nl = C;                                                          \
         CT_##T v = SCALAR_##T(B);                                                            \
         AT_##T *r = VREG(T, A);                                                              \
         for (uint32_t i = 0; i < nl; i++)                                                    \
             r[i] = v;                                                                        \
-        VM_NEXT(4);                                                                          \
+        VM_NEXT(VBCAST_##T);                                                                          \
     }                                                                                        \
     VM_CASE(VSEL_##T)                                                                        \
     {                                                                                        \
-        uint32_t nl = ip[5];                                                          \
+        uint32_t nl = E;                                                          \
         const AT_BOOL *c = VREG(BOOL, B);                                                    \
         const AT_##T *a = VREG(T, C), *b = VREG(T, D);                                       \
         AT_##T *r = VREG(T, A);                                                              \
         for (uint32_t i = 0; i < nl; i++)                                                    \
             r[i] = c[i] ? a[i] : b[i];                                                       \
-        VM_NEXT(6);                                                                          \
+        VM_NEXT(VSEL_##T);                                                                          \
     }                                                                                        \
     VM_CASE(VLD_##T)                                                                         \
     {                                                                                        \
-        uint32_t nl = ip[5];                                                          \
+        uint32_t nl = E;                                                          \
         int64_t base = R(C).i, stride = R(D).i;                                              \
         if (!strided_in_bounds(base, stride, nl, bufs[B].nelem))                              \
             FAIL("out-of-bounds vector access to buffer '%s': elements %lld + i*%lld for %u lanes, of %llu", \
@@ -1234,11 +1254,11 @@ dispatch:
             for (uint32_t i = 0; i < nl; i++)                                                \
                 memcpy(&r[i], src + (int64_t)i * stride * (int64_t)sizeof r[0], sizeof r[0]); \
         LOAD_FIXUP_##T(r, nl);                                                               \
-        VM_NEXT(6);                                                                          \
+        VM_NEXT(VLD_##T);                                                                          \
     }                                                                                        \
     VM_CASE(VST_##T)                                                                         \
     {                                                                                        \
-        uint32_t nl = ip[5];                                                          \
+        uint32_t nl = E;                                                          \
         int64_t base = R(B).i, stride = R(C).i;                                              \
         if (!strided_in_bounds(base, stride, nl, bufs[A].nelem))                              \
             FAIL("out-of-bounds vector access to buffer '%s': elements %lld + i*%lld for %u lanes, of %llu", \
@@ -1250,11 +1270,11 @@ dispatch:
         else                                                                                 \
             for (uint32_t i = 0; i < nl; i++)                                                \
                 memcpy(dst + (int64_t)i * stride * (int64_t)sizeof v[0], &v[i], sizeof v[0]); \
-        VM_NEXT(6);                                                                          \
+        VM_NEXT(VST_##T);                                                                          \
     }                                                                                        \
     VM_CASE(VLDG_##T)                                                                        \
     {                                                                                        \
-        uint32_t nl = ip[4];                                                          \
+        uint32_t nl = D;                                                          \
         const AT_I64 *ix = VREG(I64, C);                                                     \
         AT_##T *r = VREG(T, A);                                                              \
         uint32_t bad = first_lane_out_of_bounds(ix, nl, bufs[B].nelem);                      \
@@ -1264,11 +1284,11 @@ dispatch:
         for (uint32_t i = 0; i < nl; i++)                                                    \
             memcpy(&r[i], bufs[B].data + (uint64_t)ix[i] * sizeof r[0], sizeof r[0]);        \
         LOAD_FIXUP_##T(r, nl);                                                               \
-        VM_NEXT(5);                                                                          \
+        VM_NEXT(VLDG_##T);                                                                          \
     }                                                                                        \
     VM_CASE(VSTG_##T)                                                                        \
     {                                                                                        \
-        uint32_t nl = ip[4];                                                          \
+        uint32_t nl = D;                                                          \
         const AT_I64 *ix = VREG(I64, B);                                                     \
         const AT_##T *v = VREG(T, C);                                                        \
         uint32_t bad = first_lane_out_of_bounds(ix, nl, bufs[A].nelem);                      \
@@ -1277,70 +1297,70 @@ dispatch:
                  (long long)ix[bad], (unsigned long long)bufs[A].nelem, bad);               \
         for (uint32_t i = 0; i < nl; i++)                                                    \
             memcpy(bufs[A].data + (uint64_t)ix[i] * sizeof v[0], &v[i], sizeof v[0]);        \
-        VM_NEXT(5);                                                                          \
+        VM_NEXT(VSTG_##T);                                                                          \
     }
 #define VEC_LANE(T)                                                                          \
     VM_CASE(VGET_##T)                                                                        \
     {                                                                                        \
         CT_##T v = VREG(T, B)[D];                                                            \
         LANE_TO_SCALAR_##T(A, v);                                                            \
-        VM_NEXT(5);                                                                          \
+        VM_NEXT(VGET_##T);                                                                          \
     }                                                                                        \
     VM_CASE(VSET_##T)                                                                        \
         VREG(T, A)[D] = SCALAR_##T(B);                                                       \
-        VM_NEXT(5);
+        VM_NEXT(VSET_##T);
 #define VEC_NUM(T)                                                                           \
     VEC_CMP(VEQ, T, ==) VEC_CMP(VNE, T, !=) VEC_CMP(VLT, T, <)                               \
     VEC_CMP(VLE, T, <=) VEC_CMP(VGT, T, >) VEC_CMP(VGE, T, >=)                               \
-    VEC_BIN(VMIN, T, 5, x < y ? x : y) VEC_BIN(VMAX, T, 5, x > y ? x : y)                    \
+    VEC_BIN(VMIN, T, x < y ? x : y) VEC_BIN(VMAX, T, x > y ? x : y)                    \
     VM_CASE(VCAST_##T)                                                                       \
     {                                                                                        \
-        uint32_t nl = ip[3];                                                          \
+        uint32_t nl = C;                                                          \
         AT_##T *r = VREG(T, A);                                                              \
         for (uint32_t i = 0; i < nl; i++)                                                    \
-            r[i] = CAST_TO_##T(lane_value((const uint8_t *)&R(B), ip[4], i));          \
-        VM_NEXT(5);                                                                          \
+            r[i] = CAST_TO_##T(lane_value((const uint8_t *)&R(B), D, i));          \
+        VM_NEXT(VCAST_##T);                                                                          \
     }
 #define VEC_INT(T)                                                                                  \
     VEC_COMMON(T) VEC_NUM(T)                                                                        \
-    VEC_BIN(VADD, T, 5, NARROW_##T(IW_##T(x) + IW_##T(y)))                                          \
-    VEC_BIN(VSUB, T, 5, NARROW_##T(IW_##T(x) - IW_##T(y)))                                          \
-    VEC_BIN(VMUL, T, 5, NARROW_##T(IW_##T(x) * IW_##T(y)))                                          \
+    VEC_BIN(VADD, T, NARROW_##T(IW_##T(x) + IW_##T(y)))                                          \
+    VEC_BIN(VSUB, T, NARROW_##T(IW_##T(x) - IW_##T(y)))                                          \
+    VEC_BIN(VMUL, T, NARROW_##T(IW_##T(x) * IW_##T(y)))                                          \
     VEC_IDIV(VDIV, T, sdiv(x, y), ux / uy, "division")                                              \
     VEC_IDIV(VMOD, T, smod(x, y), ux % uy, "modulo")                                                \
     VEC_IDIV(VFLOORDIV, T, sfloordiv(x, y), ux / uy, "division")                                    \
     VEC_IDIV(VFLOORMOD, T, sfloormod(x, y), ux % uy, "modulo")                                      \
-    VEC_BIN(VBITAND, T, 5, NARROW_##T(IW_##T(x) & IW_##T(y)))                                       \
-    VEC_BIN(VBITOR, T, 5, NARROW_##T(IW_##T(x) | IW_##T(y)))                                        \
-    VEC_BIN(VBITXOR, T, 5, NARROW_##T(IW_##T(x) ^ IW_##T(y)))                                       \
-    VEC_BIN(VSHL, T, 5, shift_amount(y) < BITS_OF_##T ? NARROW_##T(IW_##T(x) << shift_amount(y)) : 0) \
-    VEC_BIN(VSHR, T, 5,                                                                             \
+    VEC_BIN(VBITAND, T, NARROW_##T(IW_##T(x) & IW_##T(y)))                                       \
+    VEC_BIN(VBITOR, T, NARROW_##T(IW_##T(x) | IW_##T(y)))                                        \
+    VEC_BIN(VBITXOR, T, NARROW_##T(IW_##T(x) ^ IW_##T(y)))                                       \
+    VEC_BIN(VSHL, T, shift_amount(y) < BITS_OF_##T ? NARROW_##T(IW_##T(x) << shift_amount(y)) : 0) \
+    VEC_BIN(VSHR, T,                                                                             \
             (CT_##T)(shift_amount(y) < BITS_OF_##T                                                  \
                          ? (SIGNED_##T ? ashr((int64_t)x, (unsigned)shift_amount(y))                \
                                        : (int64_t)((uint64_t)x >> shift_amount(y)))                 \
                          : (SIGNED_##T && is_negative((int64_t)x) ? -1 : 0)))                                \
     VM_CASE(VBITNOT_##T)                                                                            \
     {                                                                                               \
-        uint32_t nl = ip[3];                                                                 \
+        uint32_t nl = C;                                                                 \
         const AT_##T *a = VREG(T, B);                                                               \
         AT_##T *r = VREG(T, A);                                                                     \
         for (uint32_t i = 0; i < nl; i++)                                                           \
             r[i] = NARROW_##T(~IW_##T(a[i]));                                                       \
-        VM_NEXT(4);                                                                                 \
+        VM_NEXT(VBITNOT_##T);                                                                                 \
     }                                                                                               \
     VM_CASE(VRAMP_##T)                                                                              \
     {                                                                                               \
-        uint32_t nl = ip[4];                                                                 \
+        uint32_t nl = D;                                                                 \
         AT_##T *r = VREG(T, A);                                                                     \
         for (uint32_t i = 0; i < nl; i++)                                                           \
             r[i] = NARROW_##T(R(B).u + (uint64_t)i * R(C).u);                                       \
-        VM_NEXT(5);                                                                                 \
+        VM_NEXT(VRAMP_##T);                                                                                 \
     }
 #define VEC_FLOAT(T)                                                                                \
     VEC_COMMON(T) VEC_NUM(T)                                                                        \
-    VEC_BIN(VADD, T, 5, x + y) VEC_BIN(VSUB, T, 5, x - y) VEC_BIN(VMUL, T, 5, x * y)                \
-    VEC_BIN(VDIV, T, 5, x / y) VEC_BIN(VFLOORDIV, T, 5, FLOOR_##T(x / y))                           \
-    VEC_BIN(VFLOORMOD, T, 5, x - FLOOR_##T(x / y) * y)
+    VEC_BIN(VADD, T, x + y) VEC_BIN(VSUB, T, x - y) VEC_BIN(VMUL, T, x * y)                \
+    VEC_BIN(VDIV, T, x / y) VEC_BIN(VFLOORDIV, T, FLOOR_##T(x / y))                           \
+    VEC_BIN(VFLOORMOD, T, x - FLOOR_##T(x / y) * y)
     VEC_INT(BOOL) VEC_INT(I8) VEC_INT(I16) VEC_INT(I32) VEC_INT(I64)
     VEC_INT(U8) VEC_INT(U16) VEC_INT(U32) VEC_INT(U64)
     VEC_LANE(BOOL) VEC_LANE(I8) VEC_LANE(I16) VEC_LANE(I32) VEC_LANE(I64)
@@ -1353,7 +1373,7 @@ dispatch:
 #define VEC_HCMP(ID, T, OPR)                                            \
     VM_CASE(ID##_##T)                                                   \
     {                                                                   \
-        uint32_t nl = ip[4];                                     \
+        uint32_t nl = D;                                     \
         uint16_t *a = ctx->scratch[0].u16, *b = ctx->scratch[1].u16;                                          \
         uint8_t *r = ctx->scratch[2].u8;                                                  \
         memcpy(a, &R(B), nl * 2);                                       \
@@ -1361,44 +1381,44 @@ dispatch:
         for (uint32_t i = 0; i < nl; i++)                               \
             r[i] = HL(T, a[i]) OPR HL(T, b[i]);                         \
         memcpy(&R(A), r, nl);                                           \
-        VM_NEXT(5);                                                     \
+        VM_NEXT(ID##_##T);                                                     \
     }
 #define VEC_HALF(T)                                                                                 \
     VEC_COMMON(T)                                                                                   \
     VEC_HCMP(VEQ, T, ==) VEC_HCMP(VNE, T, !=) VEC_HCMP(VLT, T, <)                                   \
     VEC_HCMP(VLE, T, <=) VEC_HCMP(VGT, T, >) VEC_HCMP(VGE, T, >=)                                   \
-    VEC_BIN(VMIN, T, 5, HL(T, x) < HL(T, y) ? x : y) VEC_BIN(VMAX, T, 5, HL(T, x) > HL(T, y) ? x : y) \
-    VEC_BIN(VADD, T, 5, HR(T, HL(T, x) + HL(T, y))) VEC_BIN(VSUB, T, 5, HR(T, HL(T, x) - HL(T, y)))  \
-    VEC_BIN(VMUL, T, 5, HR(T, HL(T, x) * HL(T, y))) VEC_BIN(VDIV, T, 5, HR(T, HL(T, x) / HL(T, y)))  \
-    VEC_BIN(VFLOORDIV, T, 5, HR(T, floorf(HL(T, x) / HL(T, y))))                                    \
-    VEC_BIN(VFLOORMOD, T, 5, HR(T, HL(T, x) - floorf(HL(T, x) / HL(T, y)) * HL(T, y)))               \
+    VEC_BIN(VMIN, T, HL(T, x) < HL(T, y) ? x : y) VEC_BIN(VMAX, T, HL(T, x) > HL(T, y) ? x : y) \
+    VEC_BIN(VADD, T, HR(T, HL(T, x) + HL(T, y))) VEC_BIN(VSUB, T, HR(T, HL(T, x) - HL(T, y)))  \
+    VEC_BIN(VMUL, T, HR(T, HL(T, x) * HL(T, y))) VEC_BIN(VDIV, T, HR(T, HL(T, x) / HL(T, y)))  \
+    VEC_BIN(VFLOORDIV, T, HR(T, floorf(HL(T, x) / HL(T, y))))                                    \
+    VEC_BIN(VFLOORMOD, T, HR(T, HL(T, x) - floorf(HL(T, x) / HL(T, y)) * HL(T, y)))               \
     VM_CASE(VCAST_##T)                                                                              \
     {                                                                                               \
-        uint32_t nl = ip[3];                                                                 \
+        uint32_t nl = C;                                                                 \
         uint16_t *r = ctx->scratch[0].u16;                                                                             \
         for (uint32_t i = 0; i < nl; i++)                                                           \
-            r[i] = CAST_TO_##T(lane_value((const uint8_t *)&R(B), ip[4], i));                \
+            r[i] = CAST_TO_##T(lane_value((const uint8_t *)&R(B), D, i));                \
         memcpy(&R(A), r, nl * 2);                                                                   \
-        VM_NEXT(5);                                                                                 \
+        VM_NEXT(VCAST_##T);                                                                                 \
     }                                                                                               \
     VM_CASE(VMATH1_##T)                                                                             \
     {                                                                                               \
-        uint32_t nl = ip[3];                                                                 \
+        uint32_t nl = C;                                                                 \
         uint16_t *h = ctx->scratch[0].u16;                                                                             \
         float *fa = ctx->scratch[1].f32;                                                                               \
         memcpy(h, &R(B), nl * 2);                                                                   \
         for (uint32_t i = 0; i < nl; i++)                                                           \
             fa[i] = HL(T, h[i]);                                                                    \
         /* the float32 member of the same math family */                                            \
-        vm_math1_f32(ip[4] + (TIRBC_OP_EXP_F32 - TIRBC_OP_EXP_##T), fa, nl); \
+        vm_math1_f32(D + (TIRBC_OP_EXP_F32 - TIRBC_OP_EXP_##T), fa, nl); \
         for (uint32_t i = 0; i < nl; i++)                                                           \
             h[i] = HR(T, fa[i]);                                                                    \
         memcpy(&R(A), h, nl * 2);                                                                   \
-        VM_NEXT(5);                                                                                 \
+        VM_NEXT(VMATH1_##T);                                                                                 \
     }                                                                                               \
     VM_CASE(VMATH2_##T)                                                                             \
     {                                                                                               \
-        uint32_t nl = ip[4];                                                                 \
+        uint32_t nl = D;                                                                 \
         uint16_t *h = ctx->scratch[0].u16, *g = ctx->scratch[1].u16;                                                                      \
         float *fa = ctx->scratch[2].f32, *fb = ctx->scratch[3].f32;                                                                       \
         memcpy(h, &R(B), nl * 2);                                                                   \
@@ -1407,44 +1427,44 @@ dispatch:
             fa[i] = HL(T, h[i]);                                                                    \
             fb[i] = HL(T, g[i]);                                                                    \
         }                                                                                           \
-        vm_math2_f32(ip[5] + (TIRBC_OP_EXP_F32 - TIRBC_OP_EXP_##T), fa, fb, nl); \
+        vm_math2_f32(E + (TIRBC_OP_EXP_F32 - TIRBC_OP_EXP_##T), fa, fb, nl); \
         for (uint32_t i = 0; i < nl; i++)                                                           \
             h[i] = HR(T, fa[i]);                                                                    \
         memcpy(&R(A), h, nl * 2);                                                                   \
-        VM_NEXT(6);                                                                                 \
+        VM_NEXT(VMATH2_##T);                                                                                 \
     }
 
     /* float and double lanes: copied to scratch, the function applied in place */
 #define VMATH_BODY(ARITY, T, CT, M, APPLY)                                                 \
     VM_CASE(VMATH##ARITY##_##T)                                                            \
     {                                                                                      \
-        uint32_t nl = ip[2 + ARITY];                                                       \
+        uint32_t nl = ARITY == 1 ? C : D;                                                       \
         CT *xa = ctx->scratch[2].M, *xb = ctx->scratch[3].M;                               \
         memcpy(xa, &R(B), nl * sizeof xa[0]);                                              \
         if (ARITY == 2)                                                                    \
             memcpy(xb, &R(C), nl * sizeof xb[0]);                                          \
         APPLY;                                                                             \
         memcpy(&R(A), xa, nl * sizeof xa[0]);                                              \
-        VM_NEXT(4 + ARITY);                                                                \
+        VM_NEXT(VMATH##ARITY##_##T);                                                                \
     }
-    VMATH_BODY(1, F32, float, f32, vm_math1_f32(ip[4], xa, nl))
-    VMATH_BODY(1, F64, double, f64, vm_math1_f64(ip[4], xa, nl))
-    VMATH_BODY(2, F32, float, f32, vm_math2_f32(ip[5], xa, xb, nl))
-    VMATH_BODY(2, F64, double, f64, vm_math2_f64(ip[5], xa, xb, nl))
+    VMATH_BODY(1, F32, float, f32, vm_math1_f32(D, xa, nl))
+    VMATH_BODY(1, F64, double, f64, vm_math1_f64(D, xa, nl))
+    VMATH_BODY(2, F32, float, f32, vm_math2_f32(E, xa, xb, nl))
+    VMATH_BODY(2, F64, double, f64, vm_math2_f64(E, xa, xb, nl))
     VM_CASE(VNOT)
     {
-        uint32_t nl = ip[3];
+        uint32_t nl = C;
         uint8_t *a = ctx->scratch[0].u8;
         memcpy(a, &R(B), nl);
         for (uint32_t i = 0; i < nl; i++)
             a[i] = !a[i];
         memcpy(&R(A), a, nl);
-        VM_NEXT(4);
+        VM_NEXT(VNOT);
     }
     VM_CASE(VAND)
     VM_CASE(VOR)
     {
-        uint32_t nl = ip[4];
+        uint32_t nl = D;
         uint8_t *a = ctx->scratch[0].u8, *b = ctx->scratch[1].u8;
         memcpy(a, &R(B), nl);
         memcpy(b, &R(C), nl);
@@ -1452,7 +1472,7 @@ dispatch:
         for (uint32_t i = 0; i < nl; i++)
             a[i] = is_and ? (a[i] & b[i]) : (a[i] | b[i]);
         memcpy(&R(A), a, nl);
-        VM_NEXT(5);
+        VM_NEXT(VOR);
     }
 
     VEC_HALF(F16)
