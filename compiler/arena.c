@@ -1,8 +1,9 @@
 #include "arena.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "oom.h"
 
 struct tir_arena_block {
     tir_arena_block *next;
@@ -29,11 +30,7 @@ void *tir_arena_alloc(tir_arena *a, size_t size)
     tir_arena_block *b = a->head;
     if (!b || b->size - b->used < size) {
         size_t cap = size > 65536 ? size : 65536;
-        b = malloc(sizeof *b + cap);
-        if (!b) {
-            fputs("tirc: out of memory\n", stderr);
-            abort();
-        }
+        b = tir_xmalloc(sizeof *b + cap);
         b->next = a->head;
         b->used = 0;
         b->size = cap;

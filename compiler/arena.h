@@ -11,7 +11,7 @@ typedef struct {
 
 void tir_arena_init(tir_arena *a);
 void tir_arena_free(tir_arena *a);
-/* Zeroed memory; aborts on out-of-memory (the compiler cannot go on). */
+/* Zeroed memory; out of memory unwinds the compile (oom.h). */
 void *tir_arena_alloc(tir_arena *a, size_t size);
 char *tir_arena_strndup(tir_arena *a, const char *s, size_t n);
 char *tir_arena_strdup(tir_arena *a, const char *s);

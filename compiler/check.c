@@ -34,13 +34,6 @@ typedef struct {
 
 #define ERR(c, loc, ...) tir_diag_error((c)->d, (loc), __VA_ARGS__)
 
-static const char *dtn(tir_dtype t)
-{
-    static char bufs[8][32];
-    static int k;
-    k = (k + 1) % 8;
-    return tir_dtype_str(t, bufs[k], sizeof bufs[k]);
-}
 
 static bool is_loop_exit_call(const tir_expr *e)
 {
@@ -97,21 +90,21 @@ static void check_indices(checker *c, const char *node, const tir_buffer *b, tir
     for (uint32_t i = 0; i < n; i++) {
         check_expr(c, idx[i]);
         if (i + 1 < n && idx[i]->dtype.lanes != 1)
-            ERR(c, idx[i]->loc, "%s: only the last index may be a vector, index %u is %s", node, i, dtn(idx[i]->dtype));
+            ERR(c, idx[i]->loc, "%s: only the last index may be a vector, index %u is %s", node, i, tir_dtype_name(idx[i]->dtype));
         if (!tir_dt_is_int(idx[i]->dtype) || tir_dt_is_bool(idx[i]->dtype))
-            ERR(c, idx[i]->loc, "%s: indices must be integers, index %u is %s", node, i, dtn(idx[i]->dtype));
+            ERR(c, idx[i]->loc, "%s: indices must be integers, index %u is %s", node, i, tir_dtype_name(idx[i]->dtype));
         else if (i > 0 && idx[i]->dtype.bits != idx[0]->dtype.bits && !mixed) {
             mixed = true;
             /* spec BufferLoad 7.ii / BufferStore 4.iii («all the same bitwidth»); reading 12: TVM accepts
              * mixed widths, so only --strict refuses them */
             if (c->strict)
                 ERR(c, idx[i]->loc, "%s: all indices must have the same bit width, got %s and %s", node,
-                    dtn(idx[0]->dtype), dtn(idx[i]->dtype));
+                    tir_dtype_name(idx[0]->dtype), tir_dtype_name(idx[i]->dtype));
             else if (!c->warned_mixed_indices++)
                 tir_diag_warning(c->d, idx[i]->loc,
                                  "%s: indices of different bit widths (%s and %s) are widened to int64; the TIR "
                                  "specification wants all the same bit width (--strict makes this an error)",
-                                 node, dtn(idx[0]->dtype), dtn(idx[i]->dtype));
+                                 node, tir_dtype_name(idx[0]->dtype), tir_dtype_name(idx[i]->dtype));
         }
     }
     /* reading 12: a mixed access indexes with every index widened to int64 */
@@ -173,8 +166,8 @@ static void check_expr(checker *c, const tir_expr *e)
     check_expr_rules(c, e);
     tir_dtype want;
     if (c->d->nerrors == before && derived_dtype(e, &want) && !tir_dt_eq(want, e->dtype))
-        ERR(c, e->loc, "%s is declared %s but its operands make it %s", tir_expr_kind_names[e->kind], dtn(e->dtype),
-            dtn(want));
+        ERR(c, e->loc, "%s is declared %s but its operands make it %s", tir_expr_kind_names[e->kind], tir_dtype_name(e->dtype),
+            tir_dtype_name(want));
 }
 
 static void check_expr_rules(checker *c, const tir_expr *e)
@@ -182,7 +175,7 @@ static void check_expr_rules(checker *c, const tir_expr *e)
     unsigned lanes = e->dtype.lanes;
     if (c->strict && lanes != 1 && lanes != 4 && lanes != 8 && lanes != 16 && lanes != 32 && lanes != 64)
         ERR(c, e->loc, "%u lanes (%s) are outside the specification's 4, 8, 16, 32 and 64 (refused by --strict)", lanes,
-            dtn(e->dtype));
+            tir_dtype_name(e->dtype));
     const char *kn = tir_expr_kind_names[e->kind];
     switch (e->kind) {
     case TIR_E_VAR:
@@ -191,17 +184,17 @@ static void check_expr_rules(checker *c, const tir_expr *e)
         return;
     case TIR_E_INT:
         if (e->dtype.lanes != 1)
-            ERR(c, e->loc, "IntImm must be a scalar, got %s", dtn(e->dtype));
+            ERR(c, e->loc, "IntImm must be a scalar, got %s", tir_dtype_name(e->dtype));
         else if (!tir_dt_is_int(e->dtype))
-            ERR(c, e->loc, "IntImm must have an Int or UInt dtype, got %s", dtn(e->dtype));
+            ERR(c, e->loc, "IntImm must have an Int or UInt dtype, got %s", tir_dtype_name(e->dtype));
         else if (e->out_of_range || !tir_int_fits(e->dtype, e->ival))
             ERR(c, e->loc, "IntImm value %s%llu is out of range for %s",
                 e->ival < 0 && !(e->dtype.code == TIR_CODE_UINT && e->dtype.bits == 64 && !e->out_of_range) ? "-" : "",
-                e->ival < 0 ? (unsigned long long)(0 - (uint64_t)e->ival) : (unsigned long long)e->ival, dtn(e->dtype));
+                e->ival < 0 ? (unsigned long long)(0 - (uint64_t)e->ival) : (unsigned long long)e->ival, tir_dtype_name(e->dtype));
         return;
     case TIR_E_FLOAT: {
         if (!tir_dt_is_float(e->dtype) || e->dtype.lanes != 1) {
-            ERR(c, e->loc, "FloatImm must have a scalar Float or BFloat dtype, got %s", dtn(e->dtype));
+            ERR(c, e->loc, "FloatImm must have a scalar Float or BFloat dtype, got %s", tir_dtype_name(e->dtype));
             return;
         }
         /* FloatImm rule 3.i.b.  The spec rounds the limits for print
@@ -213,28 +206,28 @@ static void check_expr_rules(checker *c, const tir_expr *e)
                                                      : INFINITY;
         double v = e->fval;
         if (!isnan(v) && !isinf(v) && (v > lim || v < -lim))
-            ERR(c, e->loc, "FloatImm value %g is out of range for %s", v, dtn(e->dtype));
+            ERR(c, e->loc, "FloatImm value %g is out of range for %s", v, tir_dtype_name(e->dtype));
         return;
     }
     case TIR_E_STR: return;
     case TIR_E_CAST:
         check_expr(c, e->a);
         if (e->a->dtype.lanes != e->dtype.lanes)
-            ERR(c, e->loc, "Cast must keep the lane count: %s to %s", dtn(e->a->dtype), dtn(e->dtype));
+            ERR(c, e->loc, "Cast must keep the lane count: %s to %s", tir_dtype_name(e->a->dtype), tir_dtype_name(e->dtype));
         else if (tir_dt_is_handle(e->a->dtype) && !tir_dt_is_handle(e->dtype))
-            ERR(c, e->loc, "Cast of a handle must be to a handle, got %s", dtn(e->dtype));
+            ERR(c, e->loc, "Cast of a handle must be to a handle, got %s", tir_dtype_name(e->dtype));
         else if (tir_dt_is_handle(e->dtype) && !tir_dt_is_int(e->a->dtype) && !tir_dt_is_handle(e->a->dtype))
-            ERR(c, e->loc, "Cast to a handle needs an Int, UInt or Handle value, got %s", dtn(e->a->dtype));
+            ERR(c, e->loc, "Cast to a handle needs an Int, UInt or Handle value, got %s", tir_dtype_name(e->a->dtype));
         return;
     case TIR_E_SELECT:
         check_expr(c, e->a);
         check_expr(c, e->b);
         check_expr(c, e->c);
         if (!tir_dt_is_bool(e->a->dtype))
-            ERR(c, e->a->loc, "Select condition must be bool, got %s", dtn(e->a->dtype));
+            ERR(c, e->a->loc, "Select condition must be bool, got %s", tir_dtype_name(e->a->dtype));
         else if (!tir_dt_eq(e->b->dtype, e->c->dtype))
-            ERR(c, e->loc, "Select true and false values must have the same dtype, got %s and %s", dtn(e->b->dtype),
-                dtn(e->c->dtype));
+            ERR(c, e->loc, "Select true and false values must have the same dtype, got %s and %s", tir_dtype_name(e->b->dtype),
+                tir_dtype_name(e->c->dtype));
         else if (e->a->dtype.lanes != 1 && e->a->dtype.lanes != e->b->dtype.lanes)
             ERR(c, e->loc, "Select condition has %u lanes but the values have %u", e->a->dtype.lanes, e->b->dtype.lanes);
         return;
@@ -248,23 +241,23 @@ static void check_expr_rules(checker *c, const tir_expr *e)
         if (e->lanes <= 1)
             ERR(c, e->loc, "Ramp lanes must be greater than 1, got %d", e->lanes);
         if (!tir_dt_eq(e->a->dtype, e->b->dtype) || e->a->dtype.lanes != 1)
-            ERR(c, e->loc, "Ramp base and stride must be scalars of the same dtype, got %s and %s", dtn(e->a->dtype),
-                dtn(e->b->dtype));
+            ERR(c, e->loc, "Ramp base and stride must be scalars of the same dtype, got %s and %s", tir_dtype_name(e->a->dtype),
+                tir_dtype_name(e->b->dtype));
         else if (!tir_dt_is_int(e->a->dtype))
-            ERR(c, e->loc, "Ramp base and stride must be Int or UInt, got %s", dtn(e->a->dtype));
+            ERR(c, e->loc, "Ramp base and stride must be Int or UInt, got %s", tir_dtype_name(e->a->dtype));
         return;
     case TIR_E_BROADCAST:
         check_expr(c, e->a);
         if (e->a->dtype.lanes != 1)
-            ERR(c, e->loc, "Broadcast value must be a scalar, got %s", dtn(e->a->dtype));
+            ERR(c, e->loc, "Broadcast value must be a scalar, got %s", tir_dtype_name(e->a->dtype));
         if (e->lanes <= 1)
             ERR(c, e->loc, "Broadcast lanes must be greater than 1, got %d", e->lanes);
         return;
     case TIR_E_LET: {
         check_expr(c, e->a);
         if (!tir_dt_eq(e->var->dtype, e->a->dtype))
-            ERR(c, e->loc, "Let variable '%s' is %s but its value is %s", e->var->name, dtn(e->var->dtype),
-                dtn(e->a->dtype));
+            ERR(c, e->loc, "Let variable '%s' is %s but its value is %s", e->var->name, tir_dtype_name(e->var->dtype),
+                tir_dtype_name(e->a->dtype));
         scope_entry *saved = c->scope;
         bind_var(c, e->var, e->loc);
         check_expr(c, e->b);
@@ -277,7 +270,7 @@ static void check_expr_rules(checker *c, const tir_expr *e)
         for (uint32_t i = 0; i < e->nargs; i++)
             check_expr(c, e->args[i]);
         if (e->op && strcmp(e->op, "tir.if_then_else") == 0 && e->nargs == 3 && !is_bool_scalar(e->args[0]->dtype))
-            ERR(c, e->args[0]->loc, "if_then_else condition must be a bool scalar, got %s", dtn(e->args[0]->dtype));
+            ERR(c, e->args[0]->loc, "if_then_else condition must be a bool scalar, got %s", tir_dtype_name(e->args[0]->dtype));
         {
             const tir_builtin *bi = tir_builtin_find(e->op);
             if (bi && e->nargs != (uint32_t)bi->nargs)
@@ -289,16 +282,16 @@ static void check_expr_rules(checker *c, const tir_expr *e)
                 bool good = want_float ? tir_dt_is_float(t) : tir_dt_is_int(t) && (bool_ok || !tir_dt_is_bool(t));
                 if (!good) {
                     ERR(c, e->args[i]->loc, "%s expects %s arguments, got %s", e->op,
-                        want_float ? "float" : "integer", dtn(t));
+                        want_float ? "float" : "integer", tir_dtype_name(t));
                     break;
                 }
                 if (bi->args == BUILTIN_FLOAT_INT && i == 1) {
                     if (t.lanes != e->args[0]->dtype.lanes || (t.code == TIR_CODE_UINT && t.bits == 64))
                         ERR(c, e->args[i]->loc, "%s exponent must be a non-u64 integer with the lanes of the value, got %s",
-                            e->op, dtn(t));
+                            e->op, tir_dtype_name(t));
                 } else if (i && !tir_dt_eq(t, e->args[0]->dtype))
                     ERR(c, e->args[i]->loc, "%s arguments must have the same dtype, got %s and %s", e->op,
-                        dtn(e->args[0]->dtype), dtn(t));
+                        tir_dtype_name(e->args[0]->dtype), tir_dtype_name(t));
             }
         }
         if (e->callee) {
@@ -320,7 +313,7 @@ static void check_expr_rules(checker *c, const tir_expr *e)
                     }
                     if (!tir_dt_eq(callee->params[i]->dtype, e->args[i]->dtype))
                         ERR(c, e->args[i]->loc, "argument %u of '%s' is %s, but parameter '%s' is %s", i, e->callee,
-                            dtn(e->args[i]->dtype), callee->params[i]->name, dtn(callee->params[i]->dtype));
+                            tir_dtype_name(e->args[i]->dtype), callee->params[i]->name, tir_dtype_name(callee->params[i]->dtype));
                 }
             }
         }
@@ -328,14 +321,14 @@ static void check_expr_rules(checker *c, const tir_expr *e)
             tir_dtype from = e->args[0]->dtype;
             if ((unsigned)from.bits * from.lanes != (unsigned)e->dtype.bits * e->dtype.lanes || tir_dt_is_bool(from) ||
                 tir_dt_is_bool(e->dtype) || tir_dt_is_handle(from) || tir_dt_is_handle(e->dtype))
-                ERR(c, e->loc, "reinterpret needs the same total number of bits, got %s to %s", dtn(from), dtn(e->dtype));
+                ERR(c, e->loc, "reinterpret needs the same total number of bits, got %s to %s", tir_dtype_name(from), tir_dtype_name(e->dtype));
         }
         if (e->op && strcmp(e->op, "tir.ret") == 0) {
             c->ret_count++;
             /* every return, not just the last, must give the declared type */
             if (e->nargs == 1 && c->func->has_ret_type && !tir_dt_eq(e->args[0]->dtype, c->func->ret_dtype))
                 ERR(c, e->loc, "function '%s' returns %s here but declares %s", c->func->name,
-                    dtn(e->args[0]->dtype), dtn(c->func->ret_dtype));
+                    tir_dtype_name(e->args[0]->dtype), tir_dtype_name(c->func->ret_dtype));
         }
         return;
     case TIR_E_SHUFFLE: {
@@ -346,13 +339,13 @@ static void check_expr_rules(checker *c, const tir_expr *e)
             check_expr(c, e->args[i]);
             total += e->args[i]->dtype.lanes;
             if (i && (e->args[i]->dtype.code != e->args[0]->dtype.code || e->args[i]->dtype.bits != e->args[0]->dtype.bits))
-                ERR(c, e->args[i]->loc, "Shuffle vectors must share a dtype, got %s and %s", dtn(e->args[0]->dtype),
-                    dtn(e->args[i]->dtype));
+                ERR(c, e->args[i]->loc, "Shuffle vectors must share a dtype, got %s and %s", tir_dtype_name(e->args[0]->dtype),
+                    tir_dtype_name(e->args[i]->dtype));
         }
         for (uint32_t i = 0; i < e->nargs2; i++) {
             check_expr(c, e->args2[i]);
             if (!is_int_scalar(e->args2[i]->dtype))
-                ERR(c, e->args2[i]->loc, "Shuffle indices must be integer scalars, got %s", dtn(e->args2[i]->dtype));
+                ERR(c, e->args2[i]->loc, "Shuffle indices must be integer scalars, got %s", tir_dtype_name(e->args2[i]->dtype));
         }
         if (e->nargs && e->nargs2 != total)
             ERR(c, e->loc, "Shuffle has %u indices but its vectors have %u lanes", e->nargs2, total);
@@ -363,14 +356,14 @@ static void check_expr_rules(checker *c, const tir_expr *e)
         check_expr(c, e->a);
         check_expr(c, e->b);
         if (!tir_dt_is_bool(e->a->dtype) || !tir_dt_is_bool(e->b->dtype))
-            ERR(c, e->loc, "%s operands must be bool, got %s and %s", kn, dtn(e->a->dtype), dtn(e->b->dtype));
+            ERR(c, e->loc, "%s operands must be bool, got %s and %s", kn, tir_dtype_name(e->a->dtype), tir_dtype_name(e->b->dtype));
         else if (e->a->dtype.lanes != e->b->dtype.lanes)
-            ERR(c, e->loc, "%s operands must have the same lanes, got %s and %s", kn, dtn(e->a->dtype), dtn(e->b->dtype));
+            ERR(c, e->loc, "%s operands must have the same lanes, got %s and %s", kn, tir_dtype_name(e->a->dtype), tir_dtype_name(e->b->dtype));
         return;
     case TIR_E_NOT:
         check_expr(c, e->a);
         if (!tir_dt_is_bool(e->a->dtype))
-            ERR(c, e->loc, "Not operand must be bool, got %s", dtn(e->a->dtype));
+            ERR(c, e->loc, "Not operand must be bool, got %s", tir_dtype_name(e->a->dtype));
         return;
     default:
         break;
@@ -379,7 +372,7 @@ static void check_expr_rules(checker *c, const tir_expr *e)
     check_expr(c, e->a);
     check_expr(c, e->b);
     if (!tir_dt_eq(e->a->dtype, e->b->dtype)) {
-        ERR(c, e->loc, "%s operands must have the same dtype, got %s and %s", kn, dtn(e->a->dtype), dtn(e->b->dtype));
+        ERR(c, e->loc, "%s operands must have the same dtype, got %s and %s", kn, tir_dtype_name(e->a->dtype), tir_dtype_name(e->b->dtype));
         return;
     }
     if (tir_dt_is_handle(e->a->dtype)) {
@@ -387,7 +380,7 @@ static void check_expr_rules(checker *c, const tir_expr *e)
         return;
     }
     if (e->kind == TIR_E_MOD && !tir_dt_is_int(e->a->dtype))
-        ERR(c, e->loc, "Mod operands must be Int or UInt, got %s", dtn(e->a->dtype));
+        ERR(c, e->loc, "Mod operands must be Int or UInt, got %s", tir_dtype_name(e->a->dtype));
 }
 
 static void check_stmt(checker *c, const tir_stmt *s);
@@ -408,7 +401,7 @@ static void check_buffer_decl(checker *c, const tir_buffer *b)
     for (uint32_t i = 0; i < b->ndim; i++)
         if (!is_int_scalar(b->shape[i]->dtype))
             ERR(c, b->shape[i]->loc, "Buffer '%s' shape entries must be Int or UInt scalars, got %s", b->name,
-                dtn(b->shape[i]->dtype));
+                tir_dtype_name(b->shape[i]->dtype));
     for (uint32_t i = 0; i < b->nstrides; i++)
         if (!is_int_scalar(b->strides[i]->dtype) || !tir_dt_eq(b->strides[i]->dtype, b->strides[0]->dtype))
             ERR(c, b->strides[i]->loc, "Buffer '%s' strides must be integer scalars of one dtype", b->name);
@@ -418,7 +411,7 @@ static void check_buffer_decl(checker *c, const tir_buffer *b)
         ERR(c, b->loc, "Buffer '%s' data must be a pointer variable", b->name);
     tir_vtype vt = tir_dtype_vtype(b->dtype);
     if (vt == TIR_VT_NONE || vt == TIR_VT_HANDLE)
-        ERR(c, b->loc, "unsupported dtype for buffer '%s': %s", b->name, dtn(b->dtype));
+        ERR(c, b->loc, "unsupported dtype for buffer '%s': %s", b->name, tir_dtype_name(b->dtype));
 }
 
 static void check_block(checker *c, const tir_stmt *realize)
@@ -431,13 +424,13 @@ static void check_block(checker *c, const tir_stmt *realize)
         check_expr(c, realize->indices[i]);
     check_expr(c, realize->predicate);
     if (!tir_dt_is_bool(realize->predicate->dtype))
-        ERR(c, realize->predicate->loc, "BlockRealize predicate must be bool, got %s", dtn(realize->predicate->dtype));
+        ERR(c, realize->predicate->loc, "BlockRealize predicate must be bool, got %s", tir_dtype_name(realize->predicate->dtype));
     scope_entry *saved = c->scope;
     for (uint32_t i = 0; i < blk->niter_vars; i++) {
         const tir_iter_var *iv = &blk->iter_vars[i];
         if (!is_int_scalar(iv->var->dtype))
             ERR(c, iv->var->loc, "block iter var '%s' must be an Int or UInt scalar, got %s", iv->var->name,
-                dtn(iv->var->dtype));
+                tir_dtype_name(iv->var->dtype));
         if (iv->dom_min)
             check_expr(c, iv->dom_min);
         if (iv->dom_extent) {
@@ -445,11 +438,11 @@ static void check_block(checker *c, const tir_stmt *realize)
             /* IterVar rule 1 */
             if (iv->dom_extent->dtype.code != TIR_CODE_INT || !tir_dt_eq(iv->dom_extent->dtype, iv->var->dtype))
                 ERR(c, iv->dom_extent->loc, "IterVar '%s' domain extent must be %s, got %s", iv->var->name,
-                    dtn(iv->var->dtype), dtn(iv->dom_extent->dtype));
+                    tir_dtype_name(iv->var->dtype), tir_dtype_name(iv->dom_extent->dtype));
         }
         if (i < realize->nindices && !tir_dt_eq(realize->indices[i]->dtype, iv->var->dtype))
             ERR(c, realize->indices[i]->loc, "block iter var '%s' is %s but is bound to a %s value", iv->var->name,
-                dtn(iv->var->dtype), dtn(realize->indices[i]->dtype));
+                tir_dtype_name(iv->var->dtype), tir_dtype_name(realize->indices[i]->dtype));
         bind_var(c, iv->var, iv->var->loc);
     }
     for (uint32_t i = 0; i < blk->nalloc; i++) {
@@ -465,8 +458,8 @@ static void check_block(checker *c, const tir_stmt *realize)
         check_region(c, &mb->source);
         check_buffer_decl(c, buf);
         if (!tir_dt_eq(buf->dtype, src->dtype))
-            ERR(c, buf->loc, "match_buffer '%s' is %s but its source '%s' is %s", buf->name, dtn(buf->dtype), src->name,
-                dtn(src->dtype));
+            ERR(c, buf->loc, "match_buffer '%s' is %s but its source '%s' is %s", buf->name, tir_dtype_name(buf->dtype), src->name,
+                tir_dtype_name(src->dtype));
         int64_t offset = (int64_t)mb->source.n - (int64_t)buf->ndim;
         if (offset < 0)
             ERR(c, buf->loc, "match_buffer '%s' has %u dimensions, more than its region's %u", buf->name, buf->ndim,
@@ -517,10 +510,10 @@ static void check_stmt(checker *c, const tir_stmt *s)
         if (s->var->type_kind == TIR_TYPE_POINTER) {
             if (!tir_dt_is_handle(s->value->dtype) || s->value->dtype.bits == 0)
                 ERR(c, s->loc, "LetStmt pointer variable '%s' needs a handle value, got %s", s->var->name,
-                    dtn(s->value->dtype));
+                    tir_dtype_name(s->value->dtype));
         } else if (!tir_dt_eq(s->var->dtype, s->value->dtype)) {
-            ERR(c, s->value->loc, "LetStmt variable '%s' is %s but its value is %s", s->var->name, dtn(s->var->dtype),
-                dtn(s->value->dtype));
+            ERR(c, s->value->loc, "LetStmt variable '%s' is %s but its value is %s", s->var->name, tir_dtype_name(s->var->dtype),
+                tir_dtype_name(s->value->dtype));
         }
         bind_var(c, s->var, s->loc);
         check_stmt(c, s->body);
@@ -540,7 +533,7 @@ static void check_stmt(checker *c, const tir_stmt *s)
                 c->scope = e;
             }
             if (s->value && !is_int_scalar(s->value->dtype))
-                ERR(c, s->value->loc, "a %s extent must be an integer scalar, got %s", s->attr_key, dtn(s->value->dtype));
+                ERR(c, s->value->loc, "a %s extent must be an integer scalar, got %s", s->attr_key, tir_dtype_name(s->value->dtype));
             bool outer = c->in_serial_loop;
             c->in_serial_loop = false; /* a thread region's iterations run at once */
             check_stmt(c, s->body);
@@ -553,9 +546,9 @@ static void check_stmt(checker *c, const tir_stmt *s)
         check_expr(c, s->cond);
         check_expr(c, s->message);
         if (!is_bool_scalar(s->cond->dtype))
-            ERR(c, s->cond->loc, "AssertStmt condition must be a bool scalar, got %s", dtn(s->cond->dtype));
+            ERR(c, s->cond->loc, "AssertStmt condition must be a bool scalar, got %s", tir_dtype_name(s->cond->dtype));
         if (s->message->kind != TIR_E_STR && !tir_dt_eq(s->message->dtype, TIR_DT_I32))
-            ERR(c, s->message->loc, "AssertStmt message must be a string or an int32, got %s", dtn(s->message->dtype));
+            ERR(c, s->message->loc, "AssertStmt message must be a string or an int32, got %s", tir_dtype_name(s->message->dtype));
         if (s->body)
             check_stmt(c, s->body);
         break;
@@ -566,10 +559,10 @@ static void check_stmt(checker *c, const tir_stmt *s)
         unsigned idx_lanes = s->nindices ? s->indices[s->nindices - 1]->dtype.lanes : 1;
         if (s->value->dtype.lanes != idx_lanes * s->buffer->dtype.lanes)
             ERR(c, s->value->loc, "BufferStore value has %u lanes but buffer '%s' (%s) indexed with %u lanes needs %u",
-                s->value->dtype.lanes, s->buffer->name, dtn(s->buffer->dtype), idx_lanes, idx_lanes * s->buffer->dtype.lanes);
+                s->value->dtype.lanes, s->buffer->name, tir_dtype_name(s->buffer->dtype), idx_lanes, idx_lanes * s->buffer->dtype.lanes);
         else if (s->value->dtype.code != s->buffer->dtype.code || s->value->dtype.bits != s->buffer->dtype.bits)
-            ERR(c, s->value->loc, "BufferStore value is %s but buffer '%s' holds %s", dtn(s->value->dtype),
-                s->buffer->name, dtn(s->buffer->dtype));
+            ERR(c, s->value->loc, "BufferStore value is %s but buffer '%s' holds %s", tir_dtype_name(s->value->dtype),
+                s->buffer->name, tir_dtype_name(s->buffer->dtype));
         break;
     }
     case TIR_S_ALLOCATE:
@@ -577,13 +570,13 @@ static void check_stmt(checker *c, const tir_stmt *s)
         for (uint32_t i = 0; i < s->nindices; i++) {
             check_expr(c, s->indices[i]);
             if (!is_int_scalar(s->indices[i]->dtype))
-                ERR(c, s->indices[i]->loc, "Allocate extents must be integer scalars, got %s", dtn(s->indices[i]->dtype));
+                ERR(c, s->indices[i]->loc, "Allocate extents must be integer scalars, got %s", tir_dtype_name(s->indices[i]->dtype));
             else if (i > 0 && is_int_scalar(s->indices[0]->dtype) && !tir_dt_eq(s->indices[0]->dtype, s->indices[i]->dtype))
                 ERR(c, s->indices[i]->loc, "Allocate extents must all have the same dtype, got %s and %s",
-                    dtn(s->indices[0]->dtype), dtn(s->indices[i]->dtype));
+                    tir_dtype_name(s->indices[0]->dtype), tir_dtype_name(s->indices[i]->dtype));
         }
         if (!is_bool_scalar(s->cond->dtype))
-            ERR(c, s->cond->loc, "Allocate condition must be a bool scalar, got %s", dtn(s->cond->dtype));
+            ERR(c, s->cond->loc, "Allocate condition must be a bool scalar, got %s", tir_dtype_name(s->cond->dtype));
         bind_var(c, s->var, s->loc);
         check_stmt(c, s->body);
         break;
@@ -601,7 +594,7 @@ static void check_stmt(checker *c, const tir_stmt *s)
     case TIR_S_IF:
         check_expr(c, s->cond);
         if (!is_bool_scalar(s->cond->dtype))
-            ERR(c, s->cond->loc, "IfThenElse condition must be a bool scalar, got %s", dtn(s->cond->dtype));
+            ERR(c, s->cond->loc, "IfThenElse condition must be a bool scalar, got %s", tir_dtype_name(s->cond->dtype));
         check_stmt(c, s->body);
         c->scope = saved;
         if (s->else_case)
@@ -625,20 +618,20 @@ static void check_stmt(checker *c, const tir_stmt *s)
         check_expr(c, s->extent);
         tir_dtype lv = s->var->dtype, mn = s->min->dtype, ex = s->extent->dtype;
         if (!is_int_scalar(lv) || !is_int_scalar(mn) || !is_int_scalar(ex)) {
-            ERR(c, s->loc, "For loop variable, min and extent must be Int or UInt scalars, got %s, %s and %s", dtn(lv),
-                dtn(mn), dtn(ex));
+            ERR(c, s->loc, "For loop variable, min and extent must be Int or UInt scalars, got %s, %s and %s", tir_dtype_name(lv),
+                tir_dtype_name(mn), tir_dtype_name(ex));
         } else {
             /* For rules 2-5: IntImm bounds narrower than the loop var are promoted. */
             if (mn.bits > lv.bits || ex.bits > lv.bits)
                 ERR(c, s->loc, "For min and extent may not be wider than the loop variable '%s' (%s), got %s and %s",
-                    s->var->name, dtn(lv), dtn(mn), dtn(ex));
+                    s->var->name, tir_dtype_name(lv), tir_dtype_name(mn), tir_dtype_name(ex));
             if (s->min->kind == TIR_E_INT && mn.bits < lv.bits)
                 mn = lv;
             if (s->extent->kind == TIR_E_INT && ex.bits < lv.bits)
                 ex = lv;
             if (!tir_dt_eq(lv, mn) || !tir_dt_eq(lv, ex))
                 ERR(c, s->loc, "For loop variable '%s', min and extent must have the same dtype, got %s, %s and %s",
-                    s->var->name, dtn(lv), dtn(s->min->dtype), dtn(s->extent->dtype));
+                    s->var->name, tir_dtype_name(lv), tir_dtype_name(s->min->dtype), tir_dtype_name(s->extent->dtype));
         }
         if (s->for_kind == TIR_FOR_VECTORIZED &&
             (s->min->kind != TIR_E_INT || s->min->ival != 0 || s->extent->kind != TIR_E_INT || s->extent->ival < 1))
@@ -658,7 +651,7 @@ static void check_stmt(checker *c, const tir_stmt *s)
             ERR(c, s->loc, "a While loop may not be inside a vectorized For loop");
         check_expr(c, s->cond);
         if (!is_int_scalar(s->cond->dtype))
-            ERR(c, s->cond->loc, "While condition must be an Int or UInt scalar, got %s", dtn(s->cond->dtype));
+            ERR(c, s->cond->loc, "While condition must be an Int or UInt scalar, got %s", tir_dtype_name(s->cond->dtype));
         else if (s->cond->kind == TIR_E_INT)
             ERR(c, s->cond->loc, "While condition must not be a constant");
         {
@@ -728,7 +721,7 @@ bool tir_check_module_strict(tir_arena *a, tir_diag *d, const tir_module *m, boo
         if (c.ret_count && !f->has_ret_type)
             ERR(&c, f->loc, "function '%s' returns a value with tir.ret but declares no return type", f->name);
         else if (!c.ret_count && f->has_ret_type && !tir_dt_is_void(f->ret_dtype))
-            ERR(&c, f->loc, "function '%s' declares return type %s but never calls tir.ret", f->name, dtn(f->ret_dtype));
+            ERR(&c, f->loc, "function '%s' declares return type %s but never calls tir.ret", f->name, tir_dtype_name(f->ret_dtype));
     }
     return d->nerrors == before;
 }

@@ -22,6 +22,7 @@
 #include "fold.h"
 #include "halffloat.h"
 #include "lower.h"
+#include "oom.h"
 #include "opcodes.h"
 
 typedef struct {
@@ -117,22 +118,11 @@ static void *grow(void *p, uint32_t *cap, uint32_t need, size_t elem)
     uint32_t n = *cap ? *cap : 16;
     while (n < need)
         n *= 2;
-    void *q = realloc(p, (size_t)n * elem);
-    if (!q) {
-        fputs("tirc: out of memory\n", stderr);
-        abort();
-    }
+    void *q = tir_xrealloc(p, (size_t)n * elem);
     *cap = n;
     return q;
 }
 
-static const char *dtn(tir_dtype t)
-{
-    static char bufs[4][32];
-    static int k;
-    k = (k + 1) % 4;
-    return tir_dtype_str(t, bufs[k], sizeof bufs[k]);
-}
 
 /* ---- registers ------------------------------------------------------------ */
 static uint32_t new_reg(cg *c, tir_vtype vt)
@@ -171,11 +161,11 @@ static tir_vtype elem_vt(cg *c, tir_dtype dt, tir_loc loc)
 {
     tir_vtype vt = tir_dtype_vtype(dt);
     if (vt == TIR_VT_NONE || vt == TIR_VT_HANDLE) {
-        ERR(c, loc, "unsupported: values of type %s are not supported yet", dtn(dt));
+        ERR(c, loc, "unsupported: values of type %s are not supported yet", tir_dtype_name(dt));
         return TIR_VT_I32;
     }
     if (dt.lanes > 64) {
-        ERR(c, loc, "unsupported: %s has more than 64 lanes", dtn(dt));
+        ERR(c, loc, "unsupported: %s has more than 64 lanes", tir_dtype_name(dt));
         return TIR_VT_I32;
     }
     return vt;
@@ -185,7 +175,7 @@ static tir_vtype elem_vt(cg *c, tir_dtype dt, tir_loc loc)
 static tir_vtype vt_of(cg *c, tir_dtype dt, tir_loc loc)
 {
     if (dt.lanes != 1) {
-        ERR(c, loc, "internal error: a vector value (%s) where a scalar is expected", dtn(dt));
+        ERR(c, loc, "internal error: a vector value (%s) where a scalar is expected", tir_dtype_name(dt));
         return TIR_VT_I32;
     }
     return elem_vt(c, dt, loc);
@@ -208,9 +198,18 @@ static uint32_t new_vreg(cg *c, tir_vtype vt, unsigned lanes)
 }
 
 /* ---- emission ------------------------------------------------------------ */
+/* Appends instruction `op` with its n operand words; n must be the table's
+ * operand count (a mismatch is a compiler bug, reported as an error). */
 static void emit(cg *c, int op, int n, ...)
 {
     if (op < 0) {
+        c->failed = true;
+        return;
+    }
+    if (op >= TIRBC_OP_COUNT || n != tirbc_ops[op].noperands) {
+        char name[64];
+        tir_diag_error(c->d, (tir_loc){0, 0, 0}, "internal error: %s emitted with %d operands, the table has %u",
+                       tirbc_op_name(op, name, sizeof name), n, op < TIRBC_OP_COUNT ? tirbc_ops[op].noperands : 0u);
         c->failed = true;
         return;
     }
@@ -255,7 +254,7 @@ static uint32_t add_string(cg *c, const char *s)
         if (strcmp(c->strings[i], s) == 0)
             return i;
     c->strings = grow(c->strings, &c->capstrings, c->nstrings + 1, sizeof *c->strings);
-    c->strings[c->nstrings] = strdup(s);
+    c->strings[c->nstrings] = tir_xstrdup(s);
     return c->nstrings++;
 }
 
@@ -353,7 +352,7 @@ static void name_storage(cg *c)
         const data_slot *d = &c->datas[i];
         if (!d->bare || !d->view_name || d->views_differ)
             continue;
-        char *name = strdup(d->view_name);
+        char *name = tir_xstrdup(d->view_name);
         if (!name)
             continue;
         free(c->bufs[d->vmbuf].name);
@@ -382,7 +381,7 @@ static uint32_t add_vmbuf(cg *c, const tir_buffer *b, uint8_t kind)
     c->bufs = grow(c->bufs, &c->capbufs, c->nbufs + 1, sizeof *c->bufs);
     tirbc_buffer *vb = &c->bufs[c->nbufs];
     memset(vb, 0, sizeof *vb);
-    vb->name = strdup(b->name);
+    vb->name = tir_xstrdup(b->name);
     /* Vector-element buffers (float32x8) are stored as lanes consecutive scalars. */
     vb->dtype = tir_dt_with_lanes(b->dtype, 1);
     vb->kind = kind;
@@ -615,8 +614,8 @@ static flat_index gen_flat(cg *c, const tir_buffer *b, tir_expr **idx, uint32_t 
         f.reg = const_int(c, TIR_VT_I64, 0);
         return f;
     }
-    uint32_t *regs = malloc(n * sizeof *regs);
-    bool *zero = malloc(n * sizeof *zero);
+    uint32_t *regs = tir_xmalloc(n * sizeof *regs);
+    bool *zero = tir_xmalloc(n * sizeof *zero);
     for (uint32_t i = 0; i < n; i++) {
         tir_expr *ix = simplify_index(c, idx[i]);
         zero[i] = int_const_is(ix, 0);
@@ -1061,7 +1060,7 @@ static uint32_t gen_call(cg *c, const tir_expr *e)
         ERR(c, e->loc, "call to unknown function '%s'", e->callee);
         return 0;
     }
-    uint32_t *vals = malloc((e->nargs ? e->nargs : 1) * sizeof *vals);
+    uint32_t *vals = tir_xmalloc((e->nargs ? e->nargs : 1) * sizeof *vals);
     for (uint32_t i = 0; i < e->nargs; i++)
         vals[i] = gen_expr(c, e->args[i]);
     uint32_t base = c->nregs;
@@ -1366,7 +1365,7 @@ static uint32_t gen_shuffle(cg *c, const tir_expr *e)
 {
     tir_vtype vt = elem_vt(c, e->dtype, e->loc);
     unsigned lanes = e->dtype.lanes;
-    uint32_t *src = malloc((e->nargs ? e->nargs : 1) * sizeof *src);
+    uint32_t *src = tir_xmalloc((e->nargs ? e->nargs : 1) * sizeof *src);
     for (uint32_t k = 0; k < e->nargs; k++)
         src[k] = gen_expr(c, e->args[k]);
     uint32_t dst = lanes > 1 ? new_vreg(c, vt, lanes) : temp(c, vt);
@@ -1626,9 +1625,7 @@ static void var_set_add(var_set *vs, const tir_var *v)
         return;
     if (vs->n == vs->cap) {
         vs->cap = vs->cap ? vs->cap * 2 : 16;
-        vs->vars = realloc(vs->vars, vs->cap * sizeof *vs->vars);
-        if (!vs->vars)
-            abort();
+        vs->vars = tir_xrealloc(vs->vars, vs->cap * sizeof *vs->vars);
     }
     vs->vars[vs->n++] = v;
 }
@@ -3013,12 +3010,12 @@ static void gen_params(cg *c, tirbc_function *fn)
 {
     const tir_func *f = c->func;
     fn->nparams = f->nparams;
-    fn->params = calloc(f->nparams ? f->nparams : 1, sizeof *fn->params);
+    fn->params = tir_xcalloc(f->nparams ? f->nparams : 1, sizeof *fn->params);
     /* Scalar parameters first: a buffer shape may name one (spec PrimFunc 1.i). */
     for (uint32_t i = 0; i < f->nparams; i++) {
         tirbc_param *p = &fn->params[i];
         const tir_buffer *b = f->param_buffers[i];
-        p->name = strdup(b ? b->name : f->params[i]->name);
+        p->name = tir_xstrdup(b ? b->name : f->params[i]->name);
         if (b) {
             /* The signature name is the buffer's for `A: T.Buffer(...)`, else the handle's. */
             bool sugar = strlen(f->params[i]->name) == strlen(b->name) + 7 &&
@@ -3026,8 +3023,8 @@ static void gen_params(cg *c, tirbc_function *fn)
                          strcmp(f->params[i]->name + strlen(b->name), "_handle") == 0;
             if (!sugar) {
                 free(p->name);
-                p->name = strdup(f->params[i]->name);
-                p->alias = strdup(b->name);
+                p->name = tir_xstrdup(f->params[i]->name);
+                p->alias = tir_xstrdup(b->name);
             }
             continue;
         }
@@ -3048,20 +3045,20 @@ static void gen_params(cg *c, tirbc_function *fn)
         p->index = vb;
         tirbc_buffer *vbuf = &c->bufs[vb];
         vbuf->ndim = b->ndim;
-        vbuf->shape = calloc(b->ndim ? b->ndim : 1, sizeof *vbuf->shape);
+        vbuf->shape = tir_xcalloc(b->ndim ? b->ndim : 1, sizeof *vbuf->shape);
         for (uint32_t k = 0; k < b->ndim; k++) {
             dimref(c, b->shape[k], &c->bufs[vb].shape[k], "shape", b);
             /* A symbolic extent keeps its variable's name, for tirvm info and messages. */
             if (b->shape[k]->kind == TIR_E_VAR && b->shape[k]->var->name) {
                 if (!c->bufs[vb].shape_names)
-                    c->bufs[vb].shape_names = calloc(b->ndim, sizeof *c->bufs[vb].shape_names);
+                    c->bufs[vb].shape_names = tir_xcalloc(b->ndim, sizeof *c->bufs[vb].shape_names);
                 if (c->bufs[vb].shape_names)
-                    c->bufs[vb].shape_names[k] = strdup(b->shape[k]->var->name);
+                    c->bufs[vb].shape_names[k] = tir_xstrdup(b->shape[k]->var->name);
             }
         }
         if (b->nstrides) {
             c->bufs[vb].nstrides = b->nstrides;
-            c->bufs[vb].strides = calloc(b->nstrides, sizeof(tirbc_dimref));
+            c->bufs[vb].strides = tir_xcalloc(b->nstrides, sizeof(tirbc_dimref));
             for (uint32_t k = 0; k < b->nstrides; k++)
                 dimref(c, b->strides[k], &c->bufs[vb].strides[k], "strides", b);
         }
@@ -3076,8 +3073,8 @@ static void finish(cg *c, tirbc_function *fn)
 {
     uint32_t plen = c->nconsts * 3;
     uint32_t total = plen + c->ncode;
-    uint32_t *code = malloc((total ? total : 1) * sizeof *code);
-    fn->consts = calloc(c->nconsts ? c->nconsts : 1, sizeof *fn->consts);
+    uint32_t *code = tir_xmalloc((total ? total : 1) * sizeof *code);
+    fn->consts = tir_xcalloc(c->nconsts ? c->nconsts : 1, sizeof *fn->consts);
     for (uint32_t i = 0; i < c->nconsts; i++) {
         fn->consts[i] = c->consts[i].bits;
         code[i * 3] = TIRBC_OP_LDK;
@@ -3153,7 +3150,7 @@ static bool gen_function(tir_arena *a, tir_diag *d, const tir_module *m, const t
     c.mod = m;
     c.func = f;
     memset(fn, 0, sizeof *fn);
-    fn->name = strdup(f->name);
+    fn->name = tir_xstrdup(f->name);
     fn->ret_dtype = f->has_ret_type ? f->ret_dtype : TIR_DT_VOID;
     if (f->has_ret_type && !tir_dt_is_void(f->ret_dtype))
         vt_of(&c, f->ret_dtype, f->loc);
@@ -3168,10 +3165,10 @@ static bool gen_function(tir_arena *a, tir_diag *d, const tir_module *m, const t
 
 tirbc_module *tir_codegen_module(tir_arena *a, tir_diag *d, const tir_module *m, const char *source_name)
 {
-    tirbc_module *out = calloc(1, sizeof *out);
+    tirbc_module *out = tir_xcalloc(1, sizeof *out);
     out->version = TIRBC_FORMAT_VERSION;
-    out->source = source_name ? strdup(source_name) : NULL;
-    out->funcs = calloc(m->nfuncs ? m->nfuncs : 1, sizeof *out->funcs);
+    out->source = source_name ? tir_xstrdup(source_name) : NULL;
+    out->funcs = tir_xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof *out->funcs);
     bool ok = true;
     for (uint32_t i = 0; i < m->nfuncs; i++) {
         ok &= gen_function(a, d, m, m->funcs[i], &out->funcs[i]);

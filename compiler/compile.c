@@ -8,6 +8,7 @@
 #include "codegen.h"
 #include "diag.h"
 #include "lower.h"
+#include "oom.h"
 #include "py_ast.h"
 #include "script.h"
 #include "tvm_json.h"
@@ -30,50 +31,86 @@ static bool is_json(const char *file, const char *src, size_t len)
     return i < len && src[i] == '{';
 }
 
+/* What a compile owns; on the heap, so it keeps its value across an
+ * out-of-memory unwind (a longjmp). */
+typedef struct {
+    tir_arena arena;
+    tir_diag d;
+    tir_error_class phase;
+} compile_state;
+
+static void compile_phases(compile_state *st, const char *file, const char *src, size_t len,
+                           const tir_compile_options *opts, tir_compile_result *out)
+{
+    tir_diag *d = &st->d;
+    tir_module *m = NULL;
+    st->phase = TIR_ERR_SYNTAX;
+    if (is_json(file, src, len)) {
+        /* TVM's JSON serialization: syntax and structure are checked together */
+        m = tir_json_build(&st->arena, d, src, len);
+        st->phase = TIR_ERR_SCRIPT;
+    } else {
+        py_module *pm = py_parse(&st->arena, d, src, len);
+        if (pm && !d->nerrors) {
+            st->phase = TIR_ERR_SCRIPT;
+            m = tir_script_build(&st->arena, d, pm);
+        }
+    }
+    if (m && !d->nerrors) {
+        st->phase = TIR_ERR_TYPE;
+        tir_check_module_strict(&st->arena, d, m, opts && opts->strict);
+    }
+    if (m && !d->nerrors && !(opts && opts->check_only)) {
+        st->phase = TIR_ERR_UNSUPPORTED;
+        if (tir_lower_module(&st->arena, d, m))
+            out->module = tir_codegen_module(&st->arena, d, m, base_name(file));
+    }
+}
+
 bool tir_compile(const char *file, const char *src, size_t len, const tir_compile_options *opts,
                  tir_compile_result *out)
 {
     memset(out, 0, sizeof *out);
-    tir_arena arena;
-    tir_arena_init(&arena);
-    tir_diag d;
-    tir_diag_init(&d, file, src, len);
-    tir_module *m = NULL;
-    tir_error_class phase = TIR_ERR_SYNTAX;
-    if (is_json(file, src, len)) {
-        /* TVM's JSON serialization: syntax and structure are checked together */
-        m = tir_json_build(&arena, &d, src, len);
-        phase = TIR_ERR_SCRIPT;
+    compile_state *st = malloc(sizeof *st);
+    if (!st) {
+        out->nerrors = 1;
+        out->error_class = TIR_ERR_OUT_OF_MEMORY;
+        return false;
+    }
+    tir_arena_init(&st->arena);
+    tir_diag_init(&st->d, file, src, len);
+    jmp_buf on_oom, *outer = tir_oom_handler;
+    if (setjmp(on_oom) == 0) {
+        tir_oom_handler = &on_oom;
+        compile_phases(st, file, src, len, opts, out);
     } else {
-        py_module *pm = py_parse(&arena, &d, src, len);
-        if (pm && !d.nerrors) {
-            phase = TIR_ERR_SCRIPT;
-            m = tir_script_build(&arena, &d, pm);
-        }
+        /* an allocation failed: whatever was built is dropped */
+        tirbc_module_free(out->module);
+        out->module = NULL;
+        if (!st->d.nerrors)
+            st->d.nerrors = 1;
+        tir_diag_error(&st->d, (tir_loc){0, 0, 0}, "out of memory");
+        st->phase = TIR_ERR_OUT_OF_MEMORY;
     }
-    if (m && !d.nerrors) {
-        phase = TIR_ERR_TYPE;
-        tir_check_module_strict(&arena, &d, m, opts && opts->strict);
-    }
-    if (m && !d.nerrors && !(opts && opts->check_only)) {
-        phase = TIR_ERR_UNSUPPORTED;
-        if (tir_lower_module(&arena, &d, m))
-            out->module = tir_codegen_module(&arena, &d, m, base_name(file));
-    }
-    if (d.nerrors) {
+    tir_oom_handler = outer;
+    tir_diag *d = &st->d;
+    if (d->nerrors) {
         /* "unsupported" errors are their own class whichever phase found them */
-        const char *first = d.text ? strstr(d.text, ": error: ") : NULL;
-        out->error_class = first && strncmp(first + 9, "unsupported", 11) == 0 ? TIR_ERR_UNSUPPORTED : phase;
+        const char *first = d->text ? strstr(d->text, ": error: ") : NULL;
+        out->error_class = st->phase != TIR_ERR_OUT_OF_MEMORY && first && strncmp(first + 9, "unsupported", 11) == 0
+                               ? TIR_ERR_UNSUPPORTED
+                               : st->phase;
     }
-    if (d.nerrors && out->module) {
+    if (d->nerrors && out->module) {
         tirbc_module_free(out->module);
         out->module = NULL;
     }
-    out->nerrors = d.nerrors;
-    out->diagnostics = d.text;
-    d.text = NULL;
-    tir_diag_free(&d);
-    tir_arena_free(&arena);
+    out->nerrors = d->nerrors;
+    out->diagnostics = d->text;
+    d->text = NULL;
+    tir_diag_free(d);
+    tir_arena_free(&st->arena);
+    free(st);
     return out->nerrors == 0;
 }
 
@@ -85,6 +122,7 @@ const char *tir_error_class_name(tir_error_class c)
     case TIR_ERR_SCRIPT: return "script";
     case TIR_ERR_TYPE: return "type";
     case TIR_ERR_UNSUPPORTED: return "unsupported";
+    case TIR_ERR_OUT_OF_MEMORY: return "out of memory";
     }
     return "?";
 }

@@ -22,6 +22,7 @@ typedef enum {
     TIR_ERR_SCRIPT,      /* valid Python, but not a TIR program (names, calls, TVMScript forms) */
     TIR_ERR_TYPE,        /* a typing, scoping or SSA rule of the specification */
     TIR_ERR_UNSUPPORTED, /* outside what tirc supports (the message starts with "unsupported") */
+    TIR_ERR_OUT_OF_MEMORY, /* an allocation failed; nothing was compiled */
 } tir_error_class;
 
 typedef struct {
@@ -34,7 +35,7 @@ typedef struct {
 const char *tir_error_class_name(tir_error_class c);
 
 /* `file` is the name used in messages and recorded in the module.
- * Returns true on success. */
+ * Returns true on success.  Safe to call from several threads at once. */
 bool tir_compile(const char *file, const char *src, size_t len, const tir_compile_options *opts,
                  tir_compile_result *out);
 

@@ -87,6 +87,15 @@ const char *tir_dtype_str(tir_dtype t, char *buf, size_t n)
     return buf;
 }
 
+const char *tir_dtype_name(tir_dtype t)
+{
+    /* per thread, so compiles on several threads do not share the ring */
+    static _Thread_local char bufs[8][32];
+    static _Thread_local unsigned k;
+    k = (k + 1) % 8;
+    return tir_dtype_str(t, bufs[k], sizeof bufs[k]);
+}
+
 tir_vtype tir_dtype_vtype(tir_dtype t)
 {
     switch (t.code) {

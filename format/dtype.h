@@ -86,6 +86,9 @@ static inline bool tir_dt_is_scalar(tir_dtype t) { return t.lanes == 1; }
 bool tir_dtype_parse(const char *s, size_t len, tir_dtype *out);
 /* Writes the canonical name ("int32", "float16x8", "bool") into buf. */
 const char *tir_dtype_str(tir_dtype t, char *buf, size_t n);
+/* The canonical name in one of a small ring of buffers owned by the calling
+ * thread, so up to 8 names can appear in one message; for diagnostics. */
+const char *tir_dtype_name(tir_dtype t);
 /* The value kind of one lane; TIR_VT_NONE for void or unsupported types. */
 tir_vtype tir_dtype_vtype(tir_dtype t);
 /* The dtype of a value kind with one lane. */

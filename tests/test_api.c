@@ -4,6 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "compile.h"
@@ -73,9 +76,55 @@ static void unknown_function_is_a_usage_error(void)
     tirvm_module_free(m);
 }
 
+/* The compiler's out-of-memory policy: with the address space capped, a
+ * large compile fails with the out-of-memory class, without printing or
+ * exiting.  Run in a child process (the cap is for the whole process);
+ * sanitizers reserve far more address space than any cap allows. */
+static void out_of_memory_is_a_status(void)
+{
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    SKIP("sanitizer builds reserve address space beyond any cap");
+#else
+    /* 40000 statements: far more memory than the cap leaves */
+    size_t cap = 64u << 20, len = 0;
+    char *src = malloc(cap);
+    if (!src) {
+        CHECK(false);
+        return;
+    }
+    len += (size_t)sprintf(src + len, "from tvm.script import tir as T\n@T.prim_func\n"
+                                      "def f(A: T.Buffer((8,), \"float32\")):\n");
+    for (int i = 0; i < 40000; i++)
+        len += (size_t)sprintf(src + len, "    A[%d] = A[%d] * 2.0 + 1.0\n", i % 8, (i + 3) % 8);
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        /* room for what is mapped now and a little more */
+        FILE *st = fopen("/proc/self/statm", "r");
+        unsigned long pages = 0;
+        if (!st || fscanf(st, "%lu", &pages) != 1)
+            _exit(3);
+        fclose(st);
+        struct rlimit rl = {.rlim_cur = pages * (unsigned long)sysconf(_SC_PAGESIZE) + (16u << 20)};
+        rl.rlim_max = rl.rlim_cur;
+        if (setrlimit(RLIMIT_AS, &rl) != 0)
+            _exit(3);
+        tir_compile_result res;
+        bool ok = tir_compile("big.py", src, len, NULL, &res);
+        _exit(!ok && res.error_class == TIR_ERR_OUT_OF_MEMORY ? 0 : ok ? 1 : 2);
+    }
+    int status = 0;
+    CHECK(pid > 0 && waitpid(pid, &status, 0) == pid);
+    CHECK(WIFEXITED(status));
+    CHECK_EQ_INT(WEXITSTATUS(status), 0);
+    free(src);
+#endif
+}
+
 int main(void)
 {
     RUN(wrong_argument_count_is_a_runtime_error);
     RUN(unknown_function_is_a_usage_error);
+    RUN(out_of_memory_is_a_status);
     CHECK_DONE();
 }
