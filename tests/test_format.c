@@ -1595,8 +1595,63 @@ static void test_fuzz_code(void)
     printf("# code fuzz: %d random programs verified\n", accepted);
 }
 
+/* Every opcode's generated size (TIRBC_SIZE_<ID>) is what the assembler
+ * emits for it, what survives writing and reading, and where the listing
+ * finds the next instruction. */
+static void test_instruction_sizes(void)
+{
+    static const unsigned sizes[TIRBC_OP_COUNT] = {
+#define OP(id, mn, ops, vt, syn) [TIRBC_OP_##id] = TIRBC_SIZE_##id,
+#include "opcodes.def"
+#undef OP
+    };
+    int bad = 0;
+    for (int op = 0; op < TIRBC_OP_COUNT && bad < 5; op++) {
+        char text[512], name[64], err[256];
+        int len = snprintf(text, sizeof text, "function main() -> void\n  registers 1: r0:i32\n  %s",
+                           tirbc_op_name(op, name, sizeof name));
+        for (unsigned i = 0; i < tirbc_ops[op].noperands; i++) {
+            const tirbc_operand_info *o = tirbc_op_operand((uint32_t)op, i);
+            const char *word = o->kind == TIRBC_OPK_VTYPE    ? "i32"
+                               : o->kind == TIRBC_OPK_LANEFN ? "exp.f32"
+                               : o->kind == TIRBC_OPK_JUMP   ? "@0"
+                               : o->kind == TIRBC_OPK_LANES  ? "x2"
+                                                             : NULL;
+            if (word)
+                len += snprintf(text + len, sizeof text - (size_t)len, "%s%s", i ? ", " : " ", word);
+            else
+                len += snprintf(text + len, sizeof text - (size_t)len, "%s%s0", i ? ", " : " ", o->prefix);
+        }
+        len += snprintf(text + len, sizeof text - (size_t)len, "\n  ret\n");
+        tirbc_module *m = NULL, *back = NULL;
+        uint8_t *bytes = NULL;
+        size_t nbytes = 0;
+        unsigned size = sizes[op];
+        bool ok = tirbc_assemble(text, (size_t)len, "sizes.tirasm", &m, err, sizeof err) == 0 &&
+                  m->funcs[0].ncode == size + 1 && m->funcs[0].code[size] == TIRBC_OP_RET &&
+                  tirbc_write(m, &bytes, &nbytes, err, sizeof err) == 0 &&
+                  tirbc_read(bytes, nbytes, &back, err, sizeof err) == 0 && back->funcs[0].ncode == size + 1 &&
+                  back->funcs[0].code[size] == TIRBC_OP_RET;
+        if (ok) {
+            char *listing = tirbc_disasm(back), at[32];
+            snprintf(at, sizeof at, " %u  ret", size);
+            ok = listing && strstr(listing, at) != NULL;
+            free(listing);
+        }
+        if (!ok) {
+            printf("#   %s: size %u not what the assembler, reader and listing agree on (%s)\n", name, size, err);
+            bad++;
+        }
+        tirbc_module_free(m);
+        tirbc_module_free(back);
+        free(bytes);
+    }
+    CHECK_EQ_INT(bad, 0);
+}
+
 int main(void)
 {
+    RUN(test_instruction_sizes);
     RUN(test_roundtrip);
     RUN(test_roundtrip_minimal);
     RUN(test_shape_names);
