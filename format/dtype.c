@@ -4,13 +4,13 @@
 #include <string.h>
 
 const char *const tir_vtype_names[TIR_VT_COUNT] = {
-#define X(e, n, s) n,
+#define X(e, n, s, ct, sg, bits, cls) n,
     TIR_VTYPES(X)
 #undef X
 };
 
 const uint8_t tir_vtype_sizes[TIR_VT_COUNT] = {
-#define X(e, n, s) s,
+#define X(e, n, s, ct, sg, bits, cls) s,
     TIR_VTYPES(X)
 #undef X
 };

@@ -23,26 +23,31 @@ typedef struct {
     uint16_t lanes;
 } tir_dtype;
 
-/* Scalar value kinds: what one lane of a register or buffer element is.
- * X(ENUM, short name used in mnemonics, element size in bytes) */
-#define TIR_VTYPES(X)      \
-    X(BOOL, "bool", 1)     \
-    X(I8, "i8", 1)         \
-    X(I16, "i16", 2)       \
-    X(I32, "i32", 4)       \
-    X(I64, "i64", 8)       \
-    X(U8, "u8", 1)         \
-    X(U16, "u16", 2)       \
-    X(U32, "u32", 4)       \
-    X(U64, "u64", 8)       \
-    X(F16, "f16", 2)       \
-    X(BF16, "bf16", 2)     \
-    X(F32, "f32", 4)       \
-    X(F64, "f64", 8)       \
-    X(HANDLE, "handle", 8)
+/* Scalar value kinds: what one lane of a register or buffer element is;
+ * the one table of their traits.
+ * X(ENUM, short name used in mnemonics, size in bytes, C type of a lane in
+ *   memory and in vector registers, signed, bits, CLASS)
+ * CLASS is BOOL, INT, HALF (16-bit floats, computed in float32 and kept as
+ * their bits), FLOAT or HANDLE.  The interpreter's per-kind traits and kind
+ * lists (vm/vm_kinds.h) are generated from this table by gen_vm_kinds. */
+#define TIR_VTYPES(X)                               \
+    X(BOOL, "bool", 1, uint8_t, 0, 1, BOOL)         \
+    X(I8, "i8", 1, int8_t, 1, 8, INT)               \
+    X(I16, "i16", 2, int16_t, 1, 16, INT)           \
+    X(I32, "i32", 4, int32_t, 1, 32, INT)           \
+    X(I64, "i64", 8, int64_t, 1, 64, INT)           \
+    X(U8, "u8", 1, uint8_t, 0, 8, INT)              \
+    X(U16, "u16", 2, uint16_t, 0, 16, INT)          \
+    X(U32, "u32", 4, uint32_t, 0, 32, INT)          \
+    X(U64, "u64", 8, uint64_t, 0, 64, INT)          \
+    X(F16, "f16", 2, uint16_t, 1, 16, HALF)         \
+    X(BF16, "bf16", 2, uint16_t, 1, 16, HALF)       \
+    X(F32, "f32", 4, float, 1, 32, FLOAT)           \
+    X(F64, "f64", 8, double, 1, 64, FLOAT)          \
+    X(HANDLE, "handle", 8, uint64_t, 0, 64, HANDLE)
 
 typedef enum {
-#define X(e, n, s) TIR_VT_##e,
+#define X(e, n, s, ct, sg, bits, cls) TIR_VT_##e,
     TIR_VTYPES(X)
 #undef X
     TIR_VT_COUNT,

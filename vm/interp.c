@@ -15,68 +15,19 @@
 #include "halffloat.h"
 #include "mac_kernels.h"
 #include "math_fns.h"
+#include "vm_kinds.h"
 #include "opcodes.h"
 #include "vm_internal.h"
 
 /* Largest allocation one ALLOC may make. */
 #define VM_MAX_ALLOC_BYTES ((uint64_t)1 << 36)
 
-/* ---- value kinds: normalization and access -------------------------------- */
-#define NORM_BOOL(v) ((int64_t)((uint64_t)(v) & 1))
-#define NORM_I8(v) ((int64_t)(int8_t)(uint8_t)(v))
-#define NORM_I16(v) ((int64_t)(int16_t)(uint16_t)(v))
-#define NORM_I32(v) ((int64_t)(int32_t)(uint32_t)(v))
-#define NORM_I64(v) ((int64_t)(uint64_t)(v))
-#define NORM_U8(v) ((int64_t)(uint8_t)(v))
-#define NORM_U16(v) ((int64_t)(uint16_t)(v))
-#define NORM_U32(v) ((int64_t)(uint32_t)(v))
-#define NORM_U64(v) ((int64_t)(uint64_t)(v))
+/* ---- value kinds ------------------------------------------------------------
+ * Each kind's traits (normalization, signed view, lane types, limits, casts)
+ * and the kind lists are generated into vm_kinds.h from TIR_VTYPES. */
 
-/* Signed view for comparisons and division: every kind but u64 is exact as int64. */
-#define SV_BOOL(r) R(r).i
-#define SV_I8(r) R(r).i
-#define SV_I16(r) R(r).i
-#define SV_I32(r) R(r).i
-#define SV_I64(r) R(r).i
-#define SV_U8(r) R(r).i
-#define SV_U16(r) R(r).i
-#define SV_U32(r) R(r).i
-#define SV_U64(r) R(r).u
-#define SIGNED_BOOL 0
-#define SIGNED_I8 1
-#define SIGNED_I16 1
-#define SIGNED_I32 1
-#define SIGNED_I64 1
-#define SIGNED_U8 0
-#define SIGNED_U16 0
-#define SIGNED_U32 0
-#define SIGNED_U64 0
-
-/* Element types in memory. */
-#define MEM_BOOL uint8_t
-#define MEM_I8 int8_t
-#define MEM_I16 int16_t
-#define MEM_I32 int32_t
-#define MEM_I64 int64_t
-#define MEM_U8 uint8_t
-#define MEM_U16 uint16_t
-#define MEM_U32 uint32_t
-#define MEM_U64 uint64_t
-
-/* Saturating float→integer limits (C leaves out-of-range conversions
+/* Saturating float→integer conversions (C leaves out-of-range conversions
  * undefined; tirvm clamps to the type's range and maps NaN to 0). */
-#define LO_I8 INT8_MIN
-#define HI_I8 INT8_MAX
-#define LO_I16 INT16_MIN
-#define HI_I16 INT16_MAX
-#define LO_I32 INT32_MIN
-#define HI_I32 INT32_MAX
-#define LO_U8 0
-#define HI_U8 UINT8_MAX
-#define LO_U16 0
-#define HI_U16 UINT16_MAX
-#define LO_U32 0
-#define HI_U32 UINT32_MAX
 
 static inline int64_t f2i_sat(double x, double lo, double hi)
 {
@@ -146,124 +97,10 @@ static inline int64_t sfloormod(int64_t a, int64_t b)
  * a destination either is one of the sources or does not overlap them (the
  * verifier's register layout), and every operation is lane-wise, so in-place
  * updates are safe. */
-typedef uint8_t __attribute__((may_alias)) AT_BOOL;
-typedef int8_t __attribute__((may_alias)) AT_I8;
-typedef int16_t __attribute__((may_alias)) AT_I16;
-typedef int32_t __attribute__((may_alias)) AT_I32;
-typedef int64_t __attribute__((may_alias)) AT_I64;
-typedef uint8_t __attribute__((may_alias)) AT_U8;
-typedef uint16_t __attribute__((may_alias)) AT_U16;
-typedef uint32_t __attribute__((may_alias)) AT_U32;
-typedef uint64_t __attribute__((may_alias)) AT_U64;
-typedef uint16_t __attribute__((may_alias)) AT_F16;
-typedef uint16_t __attribute__((may_alias)) AT_BF16;
-typedef float __attribute__((may_alias)) AT_F32;
-typedef double __attribute__((may_alias)) AT_F64;
 #define VREG(T, r) ((AT_##T *)&R(r))
-#define LANES(T, k) (ctx->scratch[k].M_##T)
-#define M_BOOL u8
-#define M_I8 i8
-#define M_I16 i16
-#define M_I32 i32
-#define M_I64 i64
-#define M_U8 u8
-#define M_U16 u16
-#define M_U32 u32
-#define M_U64 u64
-#define M_F16 u16
-#define M_BF16 u16
-#define M_F32 f32
-#define M_F64 f64
-#define CT_BOOL uint8_t
-#define CT_I8 int8_t
-#define CT_I16 int16_t
-#define CT_I32 int32_t
-#define CT_I64 int64_t
-#define CT_U8 uint8_t
-#define CT_U16 uint16_t
-#define CT_U32 uint32_t
-#define CT_U64 uint64_t
-#define CT_F32 float
-#define CT_F64 double
-/* Integer lanes compute in a wide unsigned type (no promotion to int can
- * overflow), then narrow back to their width. */
-#define IW_BOOL(v) ((uint32_t)(uint8_t)(v))
-#define IW_I8(v) ((uint32_t)(uint8_t)(v))
-#define IW_I16(v) ((uint32_t)(uint16_t)(v))
-#define IW_I32(v) ((uint32_t)(v))
-#define IW_I64(v) ((uint64_t)(v))
-#define IW_U8(v) ((uint32_t)(v))
-#define IW_U16(v) ((uint32_t)(v))
-#define IW_U32(v) ((uint32_t)(v))
-#define IW_U64(v) ((uint64_t)(v))
-#define NARROW_BOOL(v) ((uint8_t)((v) & 1))
-#define NARROW_I8(v) ((int8_t)(uint8_t)(v))
-#define NARROW_I16(v) ((int16_t)(uint16_t)(v))
-#define NARROW_I32(v) ((int32_t)(uint32_t)(v))
-#define NARROW_I64(v) ((int64_t)(uint64_t)(v))
-#define NARROW_U8(v) ((uint8_t)(v))
-#define NARROW_U16(v) ((uint16_t)(v))
-#define NARROW_U32(v) ((uint32_t)(v))
-#define NARROW_U64(v) ((uint64_t)(v))
-/* A scalar register's value as a lane. */
-#define SCALAR_BOOL(r) ((uint8_t)(R(r).i != 0))
-#define SCALAR_I8(r) NARROW_I8(R(r).u)
-#define SCALAR_I16(r) NARROW_I16(R(r).u)
-#define SCALAR_I32(r) NARROW_I32(R(r).u)
-#define SCALAR_I64(r) R(r).i
-#define SCALAR_U8(r) NARROW_U8(R(r).u)
-#define SCALAR_U16(r) NARROW_U16(R(r).u)
-#define SCALAR_U32(r) NARROW_U32(R(r).u)
-#define SCALAR_U64(r) R(r).u
-#define SCALAR_F32(r) R(r).f32
-#define SCALAR_F64(r) R(r).f64
-#define CT_F16 uint16_t
-#define CT_BF16 uint16_t
-#define TOF_F16 tir_f16_to_f32
-#define TOF_BF16 tir_bf16_to_f32
-#define FROMD_F16 tir_f16_from_f64
-#define FROMD_BF16 tir_bf16_from_f64
 /* A 16-bit float register as float32, and a float result rounded into one. */
 #define HF(T, r) TOF_##T((uint16_t)R(r).u)
 #define HSET(T, r, v) (R(r).u = FROMD_##T((double)(v)))
-#define SCALAR_F16(r) ((uint16_t)R(r).u)
-#define SCALAR_BF16(r) ((uint16_t)R(r).u)
-#define LOAD_FIXUP_F16(r, nl)
-#define LOAD_FIXUP_BF16(r, nl)
-#define CAST_TO_F16(v) tir_f16_from_f64(CAST_TO_F64(v))
-#define CAST_TO_BF16(v) tir_bf16_from_f64(CAST_TO_F64(v))
-/* A lane as a scalar register value (integers normalized, floats native). */
-#define LANE_TO_SCALAR_BOOL(r, v) (R(r).i = (v) != 0)
-#define LANE_TO_SCALAR_I8(r, v) (R(r).i = (v))
-#define LANE_TO_SCALAR_I16(r, v) (R(r).i = (v))
-#define LANE_TO_SCALAR_I32(r, v) (R(r).i = (v))
-#define LANE_TO_SCALAR_I64(r, v) (R(r).i = (v))
-#define LANE_TO_SCALAR_U8(r, v) (R(r).i = (v))
-#define LANE_TO_SCALAR_U16(r, v) (R(r).i = (v))
-#define LANE_TO_SCALAR_U32(r, v) (R(r).i = (v))
-#define LANE_TO_SCALAR_U64(r, v) (R(r).u = (v))
-#define LANE_TO_SCALAR_F16(r, v) (R(r).u = (v))
-#define LANE_TO_SCALAR_BF16(r, v) (R(r).u = (v))
-#define LANE_TO_SCALAR_F32(r, v) (R(r).f32 = (v))
-#define LANE_TO_SCALAR_F64(r, v) (R(r).f64 = (v))
-#define FLOOR_F32 floorf
-#define FLOOR_F64 floor
-/* Bool lanes loaded from memory: any nonzero byte is true. */
-#define LOAD_FIXUP_BOOL(r, nl)                 \
-    do {                                       \
-        for (uint32_t i_ = 0; i_ < (nl); i_++) \
-            (r)[i_] = (r)[i_] != 0;            \
-    } while (0)
-#define LOAD_FIXUP_I8(r, nl)
-#define LOAD_FIXUP_I16(r, nl)
-#define LOAD_FIXUP_I32(r, nl)
-#define LOAD_FIXUP_I64(r, nl)
-#define LOAD_FIXUP_U8(r, nl)
-#define LOAD_FIXUP_U16(r, nl)
-#define LOAD_FIXUP_U32(r, nl)
-#define LOAD_FIXUP_U64(r, nl)
-#define LOAD_FIXUP_F32(r, nl)
-#define LOAD_FIXUP_F64(r, nl)
 
 /* One lane of a vector register of kind vt, in a form every cast can start from. */
 typedef struct {
@@ -295,17 +132,6 @@ static inline lane_val lane_value(const uint8_t *reg, uint32_t vt, uint32_t i)
 }
 static inline uint64_t lane_bits(lane_val v) { return v.cls == 1 ? v.u : (uint64_t)v.i; }
 #define CAST_INT(T, LO, HI, v) ((v).cls == 2 ? NARROW_##T((uint64_t)f2i_sat((v).f, LO, HI)) : NARROW_##T(lane_bits(v)))
-#define CAST_TO_BOOL(v) ((uint8_t)((v).cls == 2 ? (v).f != 0 : lane_bits(v) != 0))
-#define CAST_TO_I8(v) CAST_INT(I8, INT8_MIN, INT8_MAX, v)
-#define CAST_TO_I16(v) CAST_INT(I16, INT16_MIN, INT16_MAX, v)
-#define CAST_TO_I32(v) CAST_INT(I32, INT32_MIN, INT32_MAX, v)
-#define CAST_TO_U8(v) CAST_INT(U8, 0, UINT8_MAX, v)
-#define CAST_TO_U16(v) CAST_INT(U16, 0, UINT16_MAX, v)
-#define CAST_TO_U32(v) CAST_INT(U32, 0, UINT32_MAX, v)
-#define CAST_TO_I64(v) ((v).cls == 2 ? f2i64_sat((v).f) : (int64_t)lane_bits(v))
-#define CAST_TO_U64(v) ((v).cls == 2 ? f2u64_sat((v).f) : lane_bits(v))
-#define CAST_TO_F32(v) ((v).cls == 2 ? (float)(v).f : (v).cls == 1 ? (float)(v).u : (float)(v).i)
-#define CAST_TO_F64(v) ((v).cls == 2 ? (v).f : (v).cls == 1 ? (double)(v).u : (double)(v).i)
 
 /* Element access helpers for the loop-level instructions (unaligned-safe). */
 static inline float load_f32(const uint8_t *p, uint64_t i) { float v; memcpy(&v, p + i * 4, 4); return v; }
@@ -529,8 +355,7 @@ dispatch:
             return false;                                                                     \
         BRANCH_TO(D); /* an empty region jumping backward must still spend */                 \
     }
-    PAR_BODY(BOOL) PAR_BODY(I8) PAR_BODY(I16) PAR_BODY(I32) PAR_BODY(I64)
-    PAR_BODY(U8) PAR_BODY(U16) PAR_BODY(U32) PAR_BODY(U64)
+    VM_KINDS_INT(PAR_BODY)
 
     /* Loop increment: the loop variable is normalized, so it cannot pass its
      * bound; arithmetic is unsigned anyway so a hostile module cannot overflow. */
@@ -544,8 +369,7 @@ dispatch:
         }                                                \
         VM_NEXT(LOOP_##T);                                      \
     }
-    LOOP_BODY(BOOL) LOOP_BODY(I8) LOOP_BODY(I16) LOOP_BODY(I32) LOOP_BODY(I64)
-    LOOP_BODY(U8) LOOP_BODY(U16) LOOP_BODY(U32) LOOP_BODY(U64)
+    VM_KINDS_INT(LOOP_BODY)
 #define CMPBR_BODY(T)                                                        \
     VM_CASE(BREQ_##T) if (SV_##T(A) == SV_##T(B)) BRANCH_TO(C); VM_NEXT(BREQ_##T);     \
     VM_CASE(BRNE_##T) if (SV_##T(A) != SV_##T(B)) BRANCH_TO(C); VM_NEXT(BRNE_##T);     \
@@ -553,8 +377,7 @@ dispatch:
     VM_CASE(BRLE_##T) if (SV_##T(A) <= SV_##T(B)) BRANCH_TO(C); VM_NEXT(BRLE_##T);     \
     VM_CASE(BRGT_##T) if (SV_##T(A) > SV_##T(B)) BRANCH_TO(C); VM_NEXT(BRGT_##T);      \
     VM_CASE(BRGE_##T) if (SV_##T(A) >= SV_##T(B)) BRANCH_TO(C); VM_NEXT(BRGE_##T);
-    CMPBR_BODY(BOOL) CMPBR_BODY(I8) CMPBR_BODY(I16) CMPBR_BODY(I32) CMPBR_BODY(I64)
-    CMPBR_BODY(U8) CMPBR_BODY(U16) CMPBR_BODY(U32) CMPBR_BODY(U64)
+    VM_KINDS_INT(CMPBR_BODY)
 
     /* ---- moves ---- */
     VM_CASE(MOV) R(A) = R(B); VM_NEXT(MOV);
@@ -574,65 +397,53 @@ dispatch:
 #define OOB(buf, idx)                                                                                 \
     FAIL("out-of-bounds access to buffer '%s': element %lld of %llu", buf_name(fn, buf), (long long)(idx), \
          (unsigned long long)bufs[buf].nelem)
-#define LD_INT(T)                                                     \
+    /* integers load normalized (bool: any nonzero byte is true) and store their low bytes */
+#define LD_ST_INT(T)                                                  \
     VM_CASE(LD_##T)                                                   \
     {                                                                 \
         uint64_t idx = R(C).u;                                        \
         if (idx >= bufs[B].nelem)                                     \
             OOB(B, idx);                                              \
-        MEM_##T v;                                                    \
+        CT_##T v;                                                     \
         memcpy(&v, bufs[B].data + idx * sizeof v, sizeof v);          \
-        R(A).i = (int64_t)v;                                          \
-        VM_NEXT(LD_##T);                                                   \
-    }
-#define ST_INT(T)                                                     \
-    VM_CASE(ST_##T)                                                   \
-    {                                                                 \
-        uint64_t idx = R(B).u;                                        \
-        if (idx >= bufs[A].nelem)                                     \
-            OOB(A, idx);                                              \
-        MEM_##T v = (MEM_##T)R(C).u;                                  \
-        memcpy(bufs[A].data + idx * sizeof v, &v, sizeof v);          \
-        VM_NEXT(ST_##T);                                                   \
-    }
-    VM_CASE(LD_BOOL)
-    {
-        uint64_t idx = R(C).u;
-        if (idx >= bufs[B].nelem)
-            OOB(B, idx);
-        R(A).i = bufs[B].data[idx] != 0; /* bool storage: any nonzero byte is true */
-        VM_NEXT(LD_BOOL);
-    }
-    ST_INT(BOOL)
-    LD_INT(I8) LD_INT(I16) LD_INT(I32) LD_INT(I64) LD_INT(U8) LD_INT(U16) LD_INT(U32)
-    ST_INT(I8) ST_INT(I16) ST_INT(I32) ST_INT(I64) ST_INT(U8) ST_INT(U16) ST_INT(U32) ST_INT(U64)
-    VM_CASE(LD_U64)
-    {
-        uint64_t idx = R(C).u;
-        if (idx >= bufs[B].nelem)
-            OOB(B, idx);
-        memcpy(&R(A).u, bufs[B].data + idx * 8, 8);
-        VM_NEXT(LD_U64);
-    }
-#define LD_FLOAT(T, CT, MEMBER)                                            \
-    VM_CASE(LD_##T)                                                   \
-    {                                                                 \
-        uint64_t idx = R(C).u;                                        \
-        if (idx >= bufs[B].nelem)                                     \
-            OOB(B, idx);                                              \
-        memcpy(&R(A).MEMBER, bufs[B].data + idx * sizeof(CT), sizeof(CT)); \
-        VM_NEXT(LD_##T);                                                   \
+        R(A).i = TO_##T(v);                                           \
+        VM_NEXT(LD_##T);                                              \
     }                                                                 \
     VM_CASE(ST_##T)                                                   \
     {                                                                 \
         uint64_t idx = R(B).u;                                        \
         if (idx >= bufs[A].nelem)                                     \
             OOB(A, idx);                                              \
-        memcpy(bufs[A].data + idx * sizeof(CT), &R(C).MEMBER, sizeof(CT)); \
-        VM_NEXT(ST_##T);                                                   \
+        CT_##T v = (CT_##T)R(C).u;                                    \
+        memcpy(bufs[A].data + idx * sizeof v, &v, sizeof v);          \
+        VM_NEXT(ST_##T);                                              \
     }
-    LD_FLOAT(F32, float, f32)
-    LD_FLOAT(F64, double, f64)
+    VM_KINDS_INT(LD_ST_INT)
+    /* floats are kept natively, 16-bit floats as their bits */
+#define LD_ST_BITS(T, MEMBER)                                         \
+    VM_CASE(LD_##T)                                                   \
+    {                                                                 \
+        uint64_t idx = R(C).u;                                        \
+        if (idx >= bufs[B].nelem)                                     \
+            OOB(B, idx);                                              \
+        CT_##T v;                                                     \
+        memcpy(&v, bufs[B].data + idx * sizeof v, sizeof v);          \
+        R(A).MEMBER = v;                                              \
+        VM_NEXT(LD_##T);                                              \
+    }                                                                 \
+    VM_CASE(ST_##T)                                                   \
+    {                                                                 \
+        uint64_t idx = R(B).u;                                        \
+        if (idx >= bufs[A].nelem)                                     \
+            OOB(A, idx);                                              \
+        CT_##T v = (CT_##T)R(C).MEMBER;                               \
+        memcpy(bufs[A].data + idx * sizeof v, &v, sizeof v);          \
+        VM_NEXT(ST_##T);                                              \
+    }
+#define LD_ST_FLOAT(T) LD_ST_BITS(T, M_##T)
+#define LD_ST_HALF(T) LD_ST_BITS(T, u)
+    VM_KINDS_FLOAT(LD_ST_FLOAT)
+    VM_KINDS_HALF(LD_ST_HALF)
 
     /* ---- loop-level instructions ---- */
 #define MAC_BODY(T, CT, LOADV, STOREV, MULADD, KERNEL)                                              \
@@ -839,9 +650,8 @@ dispatch:
         }                                                                                          \
         VM_NEXT(MACI_##T);                                                                               \
     }
-    MACI_BODY(BOOL, uint8_t) MACI_BODY(I8, int8_t) MACI_BODY(I16, int16_t) MACI_BODY(I32, int32_t)
-    MACI_BODY(I64, int64_t) MACI_BODY(U8, uint8_t) MACI_BODY(U16, uint16_t) MACI_BODY(U32, uint32_t)
-    MACI_BODY(U64, uint64_t)
+#define MACI_KIND(T) MACI_BODY(T, CT_##T)
+    VM_KINDS_INT(MACI_KIND)
 
     /* ---- fused index loads and stores ---- */
 #define LDX_BODY(T, LOADEXPR)                                         \
@@ -863,22 +673,17 @@ dispatch:
         memcpy(bufs[A].data + idx * sizeof v, &v, sizeof v);          \
         VM_NEXT(STX_##T);                                                   \
     }
-#define LDX_INT(T)                                                                                   \
-    LDX_BODY(T, MEM_##T v; memcpy(&v, bufs[B].data + idx * sizeof v, sizeof v); R(A).i = (int64_t)v) \
-    STX_BODY(T, MEM_##T, (MEM_##T)R(E).u)
-    LDX_BODY(BOOL, R(A).i = bufs[B].data[idx] != 0)
-    STX_BODY(BOOL, uint8_t, (uint8_t)R(E).u)
-    LDX_INT(I8) LDX_INT(I16) LDX_INT(I32) LDX_INT(I64) LDX_INT(U8) LDX_INT(U16) LDX_INT(U32)
-    LDX_BODY(U64, memcpy(&R(A).u, bufs[B].data + idx * 8, 8))
-    STX_BODY(U64, uint64_t, R(E).u)
-    LDX_BODY(F32, memcpy(&R(A).f32, bufs[B].data + idx * 4, 4))
-    STX_BODY(F32, float, R(E).f32)
-    LDX_BODY(F64, memcpy(&R(A).f64, bufs[B].data + idx * 8, 8))
-    STX_BODY(F64, double, R(E).f64)
-    LDX_BODY(F16, uint16_t v; memcpy(&v, bufs[B].data + idx * 2, 2); R(A).u = v)
-    STX_BODY(F16, uint16_t, (uint16_t)R(E).u)
-    LDX_BODY(BF16, uint16_t v; memcpy(&v, bufs[B].data + idx * 2, 2); R(A).u = v)
-    STX_BODY(BF16, uint16_t, (uint16_t)R(E).u)
+#define LDX_INT(T)                                                                                  \
+    LDX_BODY(T, CT_##T v; memcpy(&v, bufs[B].data + idx * sizeof v, sizeof v); R(A).i = TO_##T(v)) \
+    STX_BODY(T, CT_##T, (CT_##T)R(E).u)
+#define LDX_BITS(T, MEMBER)                                                                        \
+    LDX_BODY(T, CT_##T v; memcpy(&v, bufs[B].data + idx * sizeof v, sizeof v); R(A).MEMBER = v)  \
+    STX_BODY(T, CT_##T, (CT_##T)R(E).MEMBER)
+#define LDX_FLOAT(T) LDX_BITS(T, M_##T)
+#define LDX_HALF(T) LDX_BITS(T, u)
+    VM_KINDS_INT(LDX_INT)
+    VM_KINDS_FLOAT(LDX_FLOAT)
+    VM_KINDS_HALF(LDX_HALF)
 
     VM_CASE(ALLOC)
     {
@@ -947,36 +752,10 @@ dispatch:
             FAIL("integer modulo by zero");                                   \
         R(A).i = NORM_##T(SIGNED_##T ? (uint64_t)sfloormod(R(B).i, R(C).i) : R(B).u % R(C).u); \
         VM_NEXT(FLOORMOD_##T);                                                           \
-    VM_CASE(EXT_##T) R(A).i = NORM_##T(R(B).u); VM_NEXT(EXT_##T);
-    INT_ARITH(I8) INT_ARITH(I16) INT_ARITH(I32) INT_ARITH(I64)
-    INT_ARITH(U8) INT_ARITH(U16) INT_ARITH(U32) INT_ARITH(U64)
-
-    /* bool arithmetic wraps modulo 2; a cast to bool tests for nonzero (spec-readings 6) */
-    VM_CASE(ADD_BOOL) R(A).i = NORM_BOOL(R(B).u + R(C).u); VM_NEXT(ADD_BOOL);
-    VM_CASE(SUB_BOOL) R(A).i = NORM_BOOL(R(B).u - R(C).u); VM_NEXT(SUB_BOOL);
-    VM_CASE(MUL_BOOL) R(A).i = NORM_BOOL(R(B).u * R(C).u); VM_NEXT(MUL_BOOL);
-    VM_CASE(MIN_BOOL) R(A).i = R(B).i < R(C).i ? R(B).i : R(C).i; VM_NEXT(MIN_BOOL);
-    VM_CASE(MAX_BOOL) R(A).i = R(B).i > R(C).i ? R(B).i : R(C).i; VM_NEXT(MAX_BOOL);
-    VM_CASE(EQ_BOOL) R(A).i = R(B).i == R(C).i; VM_NEXT(EQ_BOOL);
-    VM_CASE(NE_BOOL) R(A).i = R(B).i != R(C).i; VM_NEXT(NE_BOOL);
-    VM_CASE(LT_BOOL) R(A).i = R(B).i < R(C).i; VM_NEXT(LT_BOOL);
-    VM_CASE(LE_BOOL) R(A).i = R(B).i <= R(C).i; VM_NEXT(LE_BOOL);
-    VM_CASE(GT_BOOL) R(A).i = R(B).i > R(C).i; VM_NEXT(GT_BOOL);
-    VM_CASE(GE_BOOL) R(A).i = R(B).i >= R(C).i; VM_NEXT(GE_BOOL);
-    VM_CASE(SEL_BOOL) R(A) = R(B).i ? R(C) : R(D); VM_NEXT(SEL_BOOL);
-    VM_CASE(DIV_BOOL)
-    VM_CASE(FLOORDIV_BOOL)
-        if (!R(C).u)
-            FAIL("integer division by zero");
-        R(A).i = R(B).i & 1;
-        VM_NEXT(FLOORDIV_BOOL);
-    VM_CASE(MOD_BOOL)
-    VM_CASE(FLOORMOD_BOOL)
-        if (!R(C).u)
-            FAIL("integer modulo by zero");
-        R(A).i = 0;
-        VM_NEXT(FLOORMOD_BOOL);
-    VM_CASE(EXT_BOOL) R(A).i = R(B).u != 0; VM_NEXT(EXT_BOOL);
+    VM_CASE(EXT_##T) R(A).i = TO_##T(R(B).u); VM_NEXT(EXT_##T);
+    /* bool arithmetic wraps modulo 2 like the other widths; a cast to bool
+     * tests for nonzero (spec-readings 6), which TO_BOOL does */
+    VM_KINDS_INT(INT_ARITH)
 
     /* ---- float arithmetic: IEEE 754, no fast-math ---- */
 #define FLOAT_ARITH(T, MEMBER)                                                      \
@@ -997,8 +776,8 @@ dispatch:
     VM_CASE(SEL_##T) R(A) = R(B).i ? R(C) : R(D); VM_NEXT(SEL_##T);                  \
     VM_CASE(SITOF_##T) R(A).MEMBER = R(B).i; VM_NEXT(SITOF_##T);                            \
     VM_CASE(UTOF_##T) R(A).MEMBER = R(B).u; VM_NEXT(UTOF_##T);
-    FLOAT_ARITH(F32, f32)
-    FLOAT_ARITH(F64, f64)
+#define FLOAT_ARITH_KIND(T) FLOAT_ARITH(T, M_##T)
+    VM_KINDS_FLOAT(FLOAT_ARITH_KIND)
 
     /* ---- float16 and bfloat16: computed in float32, rounded once (halffloat.h) ---- */
 #define HALF_ARITH(T)                                                                           \
@@ -1024,28 +803,8 @@ dispatch:
     VM_CASE(SEL_##T) R(A) = R(B).i ? R(C) : R(D); VM_NEXT(SEL_##T);                                   \
     VM_CASE(SITOF_##T) R(A).u = FROMD_##T((double)R(B).i); VM_NEXT(SITOF_##T);                          \
     VM_CASE(UTOF_##T) R(A).u = FROMD_##T((double)R(B).u); VM_NEXT(UTOF_##T);                           \
-    VM_CASE(ISNAN_##T) R(A).i = isnan(HF(T, B)) != 0; VM_NEXT(ISNAN_##T);                               \
-    VM_CASE(LD_##T)                                                                             \
-    {                                                                                           \
-        uint64_t idx = R(C).u;                                                                  \
-        if (idx >= bufs[B].nelem)                                                               \
-            OOB(B, idx);                                                                        \
-        uint16_t v;                                                                             \
-        memcpy(&v, bufs[B].data + idx * 2, 2);                                                  \
-        R(A).u = v;                                                                             \
-        VM_NEXT(LD_##T);                                                                             \
-    }                                                                                           \
-    VM_CASE(ST_##T)                                                                             \
-    {                                                                                           \
-        uint64_t idx = R(B).u;                                                                  \
-        if (idx >= bufs[A].nelem)                                                               \
-            OOB(A, idx);                                                                        \
-        uint16_t v = (uint16_t)R(C).u;                                                          \
-        memcpy(bufs[A].data + idx * 2, &v, 2);                                                  \
-        VM_NEXT(ST_##T);                                                                             \
-    }
-    HALF_ARITH(F16)
-    HALF_ARITH(BF16)
+    VM_CASE(ISNAN_##T) R(A).i = isnan(HF(T, B)) != 0; VM_NEXT(ISNAN_##T);
+    VM_KINDS_HALF(HALF_ARITH)
     VM_CASE(F32TO_F16) R(A).u = tir_f16_from_f64(R(B).f32); VM_NEXT(F32TO_F16);
     VM_CASE(F32TO_BF16) R(A).u = tir_bf16_from_f64(R(B).f32); VM_NEXT(F32TO_BF16);
     VM_CASE(F64TO_F16) R(A).u = tir_f16_from_f64(R(B).f64); VM_NEXT(F64TO_F16);
@@ -1065,23 +824,22 @@ dispatch:
     VM_CASE(S##TO_BF16) R(A).u = tir_bf16_from_f64(HF(S, B)); VM_NEXT(S##TO_BF16);                       \
     VM_CASE(S##TO_F32) R(A).f32 = HF(S, B); VM_NEXT(S##TO_F32);                                         \
     VM_CASE(S##TO_F64) R(A).f64 = HF(S, B); VM_NEXT(S##TO_F64);
-    HTO(F16)
-    HTO(BF16)
+    VM_KINDS_HALF(HTO)
 
     VM_CASE(NOT) R(A).i = !R(B).i; VM_NEXT(NOT);
     VM_CASE(BAND) R(A).i = R(B).i & R(C).i; VM_NEXT(BAND);
     VM_CASE(BOR) R(A).i = R(B).i | R(C).i; VM_NEXT(BOR);
 
     /* ---- float to other types ---- */
-#define FTO_SMALL(S, M, T) VM_CASE(S##TO_##T) R(A).i = f2i_sat(R(B).M, LO_##T, HI_##T); VM_NEXT(S##TO_##T);
-#define FTO_ALL(S, M)                                                   \
-    VM_CASE(S##TO_BOOL) R(A).i = R(B).M != 0; VM_NEXT(S##TO_BOOL);               \
-    FTO_SMALL(S, M, I8) FTO_SMALL(S, M, I16) FTO_SMALL(S, M, I32)       \
-    FTO_SMALL(S, M, U8) FTO_SMALL(S, M, U16) FTO_SMALL(S, M, U32)       \
-    VM_CASE(S##TO_I64) R(A).i = f2i64_sat(R(B).M); VM_NEXT(S##TO_I64);          \
-    VM_CASE(S##TO_U64) R(A).u = f2u64_sat(R(B).M); VM_NEXT(S##TO_U64);
-    FTO_ALL(F32, f32)
-    FTO_ALL(F64, f64)
+#define FTO_SMALL(S, MEMBER, T) VM_CASE(S##TO_##T) R(A).i = f2i_sat(R(B).MEMBER, LO_##T, HI_##T); VM_NEXT(S##TO_##T);
+#define FTO_ALL(S, MEMBER)                                                   \
+    VM_CASE(S##TO_BOOL) R(A).i = R(B).MEMBER != 0; VM_NEXT(S##TO_BOOL);               \
+    FTO_SMALL(S, MEMBER, I8) FTO_SMALL(S, MEMBER, I16) FTO_SMALL(S, MEMBER, I32)       \
+    FTO_SMALL(S, MEMBER, U8) FTO_SMALL(S, MEMBER, U16) FTO_SMALL(S, MEMBER, U32)       \
+    VM_CASE(S##TO_I64) R(A).i = f2i64_sat(R(B).MEMBER); VM_NEXT(S##TO_I64);          \
+    VM_CASE(S##TO_U64) R(A).u = f2u64_sat(R(B).MEMBER); VM_NEXT(S##TO_U64);
+#define FTO_KIND(T) FTO_ALL(T, M_##T)
+    VM_KINDS_FLOAT(FTO_KIND)
     VM_CASE(F32TO_F32) R(A).f32 = R(B).f32; VM_NEXT(F32TO_F32);
     VM_CASE(F32TO_F64) R(A).f64 = R(B).f32; VM_NEXT(F32TO_F64);
     VM_CASE(F64TO_F32) R(A).f32 = (float)R(B).f64; VM_NEXT(F64TO_F32);
@@ -1101,16 +859,18 @@ dispatch:
 #define MATH(ID, MN, ARITY, F32FN, F64FN, SYN) MATH##ARITY(ID, F32FN, F64FN)
 #include "math.def"
 #undef MATH
-    VM_CASE(ISNAN_F32) R(A).i = isnan(R(B).f32) != 0; VM_NEXT(ISNAN_F32);
-    VM_CASE(ISNAN_F64) R(A).i = isnan(R(B).f64) != 0; VM_NEXT(ISNAN_F64);
-    VM_CASE(ISINF_F32) R(A).i = isinf(R(B).f32) != 0; VM_NEXT(ISINF_F32);
-    VM_CASE(ISINF_F64) R(A).i = isinf(R(B).f64) != 0; VM_NEXT(ISINF_F64);
-    VM_CASE(ISINF_F16) R(A).i = isinf(HF(F16, B)) != 0; VM_NEXT(ISINF_F16);
-    VM_CASE(ISINF_BF16) R(A).i = isinf(HF(BF16, B)) != 0; VM_NEXT(ISINF_BF16);
-    VM_CASE(ISFINITE_F32) R(A).i = isfinite(R(B).f32) != 0; VM_NEXT(ISFINITE_F32);
-    VM_CASE(ISFINITE_F64) R(A).i = isfinite(R(B).f64) != 0; VM_NEXT(ISFINITE_F64);
-    VM_CASE(ISFINITE_F16) R(A).i = isfinite(HF(F16, B)) != 0; VM_NEXT(ISFINITE_F16);
-    VM_CASE(ISFINITE_BF16) R(A).i = isfinite(HF(BF16, B)) != 0; VM_NEXT(ISFINITE_BF16);
+    /* the float predicates, on each float kind's value as float32 or native */
+#define FLOAT_VALUE(T, r) R(r).M_##T
+#define HALF_VALUE(T, r) HF(T, r)
+#define FLOAT_PREDICATES(T, VALUE)                                                      \
+    VM_CASE(ISINF_##T) R(A).i = isinf(VALUE(T, B)) != 0; VM_NEXT(ISINF_##T);           \
+    VM_CASE(ISFINITE_##T) R(A).i = isfinite(VALUE(T, B)) != 0; VM_NEXT(ISFINITE_##T);
+#define FLOAT_PREDICATES_FLOAT(T)                                                       \
+    VM_CASE(ISNAN_##T) R(A).i = isnan(R(B).M_##T) != 0; VM_NEXT(ISNAN_##T);            \
+    FLOAT_PREDICATES(T, FLOAT_VALUE)
+#define FLOAT_PREDICATES_HALF(T) FLOAT_PREDICATES(T, HALF_VALUE)
+    VM_KINDS_FLOAT(FLOAT_PREDICATES_FLOAT)
+    VM_KINDS_HALF(FLOAT_PREDICATES_HALF)
     /* ldexp with the exponent clamped: beyond +-100000 every result is already 0 or inf */
     VM_CASE(LDEXP_F32) R(A).f32 = ldexpf(R(B).f32, clamp_exp(R(C).i)); VM_NEXT(LDEXP_F32);
     VM_CASE(LDEXP_F64) R(A).f64 = ldexp(R(B).f64, clamp_exp(R(C).i)); VM_NEXT(LDEXP_F64);
@@ -1118,15 +878,6 @@ dispatch:
     VM_CASE(LDEXP_BF16) HSET(BF16, A, ldexpf(HF(BF16, B), clamp_exp(R(C).i))); VM_NEXT(LDEXP_BF16);
 
     /* ---- integer bit operations ---- */
-#define BITS_OF_BOOL 1
-#define BITS_OF_I8 8
-#define BITS_OF_I16 16
-#define BITS_OF_I32 32
-#define BITS_OF_I64 64
-#define BITS_OF_U8 8
-#define BITS_OF_U16 16
-#define BITS_OF_U32 32
-#define BITS_OF_U64 64
 #define BITOPS(T)                                                                     \
     VM_CASE(BITAND_##T) R(A).i = NORM_##T(R(B).u & R(C).u); VM_NEXT(BITAND_##T);               \
     VM_CASE(BITOR_##T) R(A).i = NORM_##T(R(B).u | R(C).u); VM_NEXT(BITOR_##T);                \
@@ -1141,8 +892,7 @@ dispatch:
         else                                                                          \
             R(A).i = R(C).u < BITS_OF_##T ? (int64_t)(R(B).u >> R(C).u) : 0;          \
         VM_NEXT(SHR_##T);
-    BITOPS(BOOL) BITOPS(I8) BITOPS(I16) BITOPS(I32) BITOPS(I64)
-    BITOPS(U8) BITOPS(U16) BITOPS(U32) BITOPS(U64)
+    VM_KINDS_INT(BITOPS)
     /* bit counts over the type's width (the normalized value's low bits) */
 #define BITCOUNT(T)                                                                              \
     VM_CASE(POPCOUNT_##T) R(A).i = __builtin_popcountll(width_bits(R(B).u, BITS_OF_##T)); VM_NEXT(POPCOUNT_##T); \
@@ -1152,8 +902,7 @@ dispatch:
         R(A).i = x ? __builtin_clzll(x) - (64 - BITS_OF_##T) : BITS_OF_##T;                      \
         VM_NEXT(CLZ_##T);                                                                              \
     }
-    BITCOUNT(BOOL) BITCOUNT(I8) BITCOUNT(I16) BITCOUNT(I32) BITCOUNT(I64)
-    BITCOUNT(U8) BITCOUNT(U16) BITCOUNT(U32) BITCOUNT(U64)
+    VM_KINDS_INT(BITCOUNT)
     /* reinterpretation: the low bytes of a slot hold any scalar's bits (little-endian) */
 #define BITCAST_INT(T)                                                                           \
     VM_CASE(BITCAST_##T)                                                                         \
@@ -1162,8 +911,7 @@ dispatch:
         R(A).i = NORM_##T(bits);                                                                 \
         VM_NEXT(BITCAST_##T);                                                                              \
     }
-    BITCAST_INT(BOOL) BITCAST_INT(I8) BITCAST_INT(I16) BITCAST_INT(I32) BITCAST_INT(I64)
-    BITCAST_INT(U8) BITCAST_INT(U16) BITCAST_INT(U32) BITCAST_INT(U64)
+    VM_KINDS_INT(BITCAST_INT)
     VM_CASE(BITCAST_F16) R(A).u = R(B).u & 0xffff; VM_NEXT(BITCAST_F16);
     VM_CASE(BITCAST_BF16) R(A).u = R(B).u & 0xffff; VM_NEXT(BITCAST_BF16);
     VM_CASE(BITCAST_F32)
@@ -1361,12 +1109,9 @@ dispatch:
     VEC_BIN(VADD, T, x + y) VEC_BIN(VSUB, T, x - y) VEC_BIN(VMUL, T, x * y)                \
     VEC_BIN(VDIV, T, x / y) VEC_BIN(VFLOORDIV, T, FLOOR_##T(x / y))                           \
     VEC_BIN(VFLOORMOD, T, x - FLOOR_##T(x / y) * y)
-    VEC_INT(BOOL) VEC_INT(I8) VEC_INT(I16) VEC_INT(I32) VEC_INT(I64)
-    VEC_INT(U8) VEC_INT(U16) VEC_INT(U32) VEC_INT(U64)
-    VEC_LANE(BOOL) VEC_LANE(I8) VEC_LANE(I16) VEC_LANE(I32) VEC_LANE(I64)
-    VEC_LANE(U8) VEC_LANE(U16) VEC_LANE(U32) VEC_LANE(U64)
-    VEC_LANE(F16) VEC_LANE(BF16) VEC_LANE(F32) VEC_LANE(F64)
-    VEC_FLOAT(F32) VEC_FLOAT(F64)
+    VM_KINDS_INT(VEC_INT)
+    VM_KINDS_VALUE(VEC_LANE)
+    VM_KINDS_FLOAT(VEC_FLOAT)
     /* 16-bit float lanes: widened to float32, computed, rounded once. */
 #define HL(T, v) TOF_##T(v)
 #define HR(T, v) FROMD_##T((double)(v))
@@ -1475,8 +1220,7 @@ dispatch:
         VM_NEXT(VOR);
     }
 
-    VEC_HALF(F16)
-    VEC_HALF(BF16)
+    VM_KINDS_HALF(VEC_HALF)
 
 #ifndef VM_THREADED
     case TIRBC_OP_COUNT: break;
