@@ -22,7 +22,8 @@
  *   FLOOR_K        floats: the C floor function of the kind
  * and the lists VM_KINDS_<CLASS>(F) expanding F(K) for each kind of the
  * class (INT includes bool), plus VM_KINDS_NARROW_INT (integers of 8 to
- * 32 bits, bool excluded). */
+ * 32 bits, bool excluded) and VM_KINDS_INT_NESTED (INT again, for use
+ * inside a body that VM_KINDS_INT instantiates). */
 #include <stdio.h>
 #include <string.h>
 
@@ -145,6 +146,9 @@ int main(void)
         printf("\n");
     }
     list("INT", pick_int);
+    /* the same list again, for use inside a body VM_KINDS_INT instantiates
+     * (a macro does not expand inside its own expansion) */
+    list("INT_NESTED", pick_int);
     list("NARROW_INT", pick_narrow_int);
     list("HALF", pick_half);
     list("FLOAT", pick_float);

@@ -14,6 +14,9 @@
 
 #include "halffloat.h"
 #include "mac_kernels.h"
+#include "bounds.h"
+#include "dispatch.h"
+#include "loop_ops.h"
 #include "math_fns.h"
 #include "vm_kinds.h"
 #include "opcodes.h"
@@ -133,130 +136,6 @@ static inline lane_val lane_value(const uint8_t *reg, uint32_t vt, uint32_t i)
 static inline uint64_t lane_bits(lane_val v) { return v.cls == 1 ? v.u : (uint64_t)v.i; }
 #define CAST_INT(T, LO, HI, v) ((v).cls == 2 ? NARROW_##T((uint64_t)f2i_sat((v).f, LO, HI)) : NARROW_##T(lane_bits(v)))
 
-/* Element access helpers for the loop-level instructions (unaligned-safe). */
-static inline float load_f32(const uint8_t *p, uint64_t i) { float v; memcpy(&v, p + i * 4, 4); return v; }
-static inline void store_f32(uint8_t *p, uint64_t i, float v) { memcpy(p + i * 4, &v, 4); }
-static inline double load_f64(const uint8_t *p, uint64_t i) { double v; memcpy(&v, p + i * 8, 8); return v; }
-static inline void store_f64(uint8_t *p, uint64_t i, double v) { memcpy(p + i * 8, &v, 8); }
-static inline uint16_t load_u16(const uint8_t *p, uint64_t i) { uint16_t v; memcpy(&v, p + i * 2, 2); return v; }
-static inline void store_u16(uint8_t *p, uint64_t i, uint16_t v) { memcpy(p + i * 2, &v, 2); }
-
-/* Do the rows base + k*stride + [0, lanes) for k < count all lie in [0, nelem)?
- * Checked on the first and last row, with overflow detection. */
-static inline bool mac_in_bounds(int64_t base, int64_t stride, int64_t count, uint32_t lanes, uint64_t nelem)
-{
-    int64_t span, last, end;
-    if (__builtin_mul_overflow(stride, count - 1, &span) || __builtin_add_overflow(base, span, &last) ||
-        __builtin_add_overflow(last, (int64_t)lanes - 1, &end) || __builtin_add_overflow(base, (int64_t)lanes - 1, &span))
-        return false;
-    return base >= 0 && last >= 0 && (uint64_t)span < nelem && (uint64_t)end < nelem;
-}
-
-/* Are base + a*sa + b*sb + j for a < na, b < nb, j < lanes all inside
- * [0, nelem)?  The extremes of an affine range are at its corners. */
-static inline bool affine2_in_bounds(int64_t base, int64_t sa, int64_t na, int64_t sb, int64_t nb, uint32_t lanes,
-                                     uint64_t nelem)
-{
-    int64_t ea, eb, lo = base, hi = base;
-    if (__builtin_mul_overflow(sa, na - 1, &ea) || __builtin_mul_overflow(sb, nb - 1, &eb) ||
-        __builtin_add_overflow(ea < 0 ? lo : hi, ea, ea < 0 ? &lo : &hi) ||
-        __builtin_add_overflow(eb < 0 ? lo : hi, eb, eb < 0 ? &lo : &hi) ||
-        __builtin_add_overflow(hi, (int64_t)lanes - 1, &hi))
-        return false;
-    return lo >= 0 && (uint64_t)hi < nelem;
-}
-
-/* Are base + i*stride for i < n all inside [0, nelem)?  Checked on the first
- * and last lane, with overflow detection. */
-static inline bool strided_in_bounds(int64_t base, int64_t stride, uint32_t n, uint64_t nelem)
-{
-    int64_t span, last;
-    if (__builtin_mul_overflow(stride, (int64_t)(n - 1), &span) || __builtin_add_overflow(base, span, &last))
-        return false;
-    return (uint64_t)base < nelem && (uint64_t)last < nelem;
-}
-
-/* The first gather/scatter lane whose element offset is outside [0, nelem), or n. */
-static inline uint32_t first_lane_out_of_bounds(const int64_t *ix, uint32_t n, uint64_t nelem)
-{
-    for (uint32_t i = 0; i < n; i++)
-        if ((uint64_t)ix[i] >= nelem)
-            return i;
-    return n;
-}
-
-/* ---- dispatch -------------------------------------------------------------- */
-/* An instruction body ends with VM_NEXT(its own ID): the next instruction is
- * TIRBC_SIZE_<ID> words on (opcodes.h).  Debug builds (the sanitizer builds
- * the tests run) check that the ID named has the running instruction's size. */
-#ifdef TIRVM_CHECK_SIZES
-#include <assert.h>
-#define VM_CHECK_SIZE(size) assert(tirbc_ops[*ip].noperands + 1u == (unsigned)(size))
-#else
-#define VM_CHECK_SIZE(size) ((void)0)
-#endif
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(TIRVM_SWITCH_DISPATCH)
-#define VM_THREADED 1
-#define VM_CASE(id) L_##id:
-#define VM_NEXT(id)                      \
-    do {                                 \
-        VM_CHECK_SIZE(TIRBC_SIZE_##id);               \
-        ip += TIRBC_SIZE_##id;           \
-        goto *labels[*ip];               \
-    } while (0)
-#define VM_JUMP(t)         \
-    do {                   \
-        ip = code + (t);   \
-        goto *labels[*ip]; \
-    } while (0)
-#define VM_START() goto *labels[*ip];
-#else
-#define VM_CASE(id) case TIRBC_OP_##id:
-#define VM_NEXT(id)            \
-    do {                       \
-        VM_CHECK_SIZE(TIRBC_SIZE_##id);     \
-        ip += TIRBC_SIZE_##id; \
-        goto dispatch;         \
-    } while (0)
-#define VM_JUMP(t)       \
-    do {                 \
-        ip = code + (t); \
-        goto dispatch;   \
-    } while (0)
-#define VM_START()
-#endif
-
-#define R(r) regs[(r)]
-/* The instruction pointer walks the code; PC is its offset, for messages,
- * backward-branch tests and region bodies. */
-#define PC ((uint32_t)(ip - code))
-/* The operand words, lettered as the synopses in opcodes.def letter them. */
-#define A ip[1]
-#define B ip[2]
-#define C ip[3]
-#define D ip[4]
-#define E ip[5]
-#define F ip[6]
-#define G ip[7]
-#define H ip[8]
-#define I ip[9]
-#define J ip[10]
-#define K ip[11]
-#define L ip[12]
-#define M ip[13]
-
-/* Buffer names may be absent in a module; messages still need one. */
-static const char *buf_name(const tirbc_function *fn, uint32_t b)
-{
-    return fn->buffers[b].name ? fn->buffers[b].name : "?";
-}
-
-#define FAIL(...)                           \
-    do {                                    \
-        vm_error_at(ctx, PC, __VA_ARGS__);  \
-        return false;                       \
-    } while (0)
-
 int64_t vm_normalize(tir_vtype vt, uint64_t v)
 {
     switch (vt) {
@@ -271,25 +150,6 @@ int64_t vm_normalize(tir_vtype vt, uint64_t v)
     }
 }
 
-/* The step budget (tirvm_module_set_limits) is spent where execution can
- * repeat: loop back-edges, backward jumps and calls. */
-#define SPEND_STEP()                                                   \
-    do {                                                               \
-        if (__builtin_expect(ctx->steps_left == 0, 0) && !vm_take_steps(ctx, 1)) \
-            FAIL("step limit exceeded (%llu steps)", (unsigned long long)(ctx->m ? ctx->m->max_steps : 0)); \
-        ctx->steps_left--;                                             \
-    } while (0)
-/* A loop-level instruction spends one step per iteration of the loop it
- * replaces, so a hostile count (with stride 0 every iteration is in bounds)
- * cannot run past the budget either. */
-#define SPEND_STEPS(n)                                                 \
-    do {                                                               \
-        if (__builtin_expect(ctx->steps_left < (uint64_t)(n), 0) && !vm_take_steps(ctx, (uint64_t)(n))) { \
-            ctx->steps_left = 0;                                       \
-            FAIL("step limit exceeded (%llu steps)", (unsigned long long)(ctx->m ? ctx->m->max_steps : 0)); \
-        }                                                              \
-        ctx->steps_left -= (uint64_t)(n);                              \
-    } while (0)
 bool vm_interpret(vm_ctx *ctx, vm_slot *regs, vm_buf *bufs, uint32_t pc)
 {
     const tirbc_function *fn = ctx->fn;
@@ -394,9 +254,6 @@ dispatch:
         VM_NEXT(CHKIDX);
 
     /* ---- buffers: one unsigned compare keeps every access inside its buffer ---- */
-#define OOB(buf, idx)                                                                                 \
-    FAIL("out-of-bounds access to buffer '%s': element %lld of %llu", buf_name(fn, buf), (long long)(idx), \
-         (unsigned long long)bufs[buf].nelem)
     /* integers load normalized (bool: any nonzero byte is true) and store their low bytes */
 #define LD_ST_INT(T)                                                  \
     VM_CASE(LD_##T)                                                   \
@@ -445,122 +302,24 @@ dispatch:
     VM_KINDS_FLOAT(LD_ST_FLOAT)
     VM_KINDS_HALF(LD_ST_HALF)
 
-    /* ---- loop-level instructions ---- */
-#define MAC_BODY(T, CT, LOADV, STOREV, MULADD, KERNEL)                                              \
-    VM_CASE(MAC_##T)                                                                           \
-    {                                                                                          \
-        uint32_t X = A, Y = C, Z = F, nl = J;                           \
-        int64_t xb = R(B).i, yb = R(D).i, ys = R(E).i, zb = R(G).i, zs = R(H).i; \
-        int64_t count = R(I).i;                                                     \
-        if (count > 0) {                                                                       \
-            SPEND_STEPS(count);                                                                \
-            if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) && mac_in_bounds(yb, ys, count, 1, bufs[Y].nelem) && \
-                mac_in_bounds(zb, zs, count, nl, bufs[Z].nelem)) {                             \
-                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, 0, ys, zb, 0, zs, 1, count, nl}; \
-                KERNEL(&m);                                                                    \
-            } else {                                                                           \
-                /* the loop's own order, so an error comes where the loop would raise it */    \
-                for (int64_t k = 0; k < count; k++) {                                          \
-                    uint64_t yi = (uint64_t)yb + (uint64_t)k * (uint64_t)ys;                   \
-                    if (yi >= bufs[Y].nelem)                                                   \
-                        OOB(Y, yi);                                                            \
-                    CT y = LOADV(bufs[Y].data, yi);                                            \
-                    for (uint32_t j = 0; j < nl; j++) {                                        \
-                        uint64_t xi = (uint64_t)xb + j, zi = (uint64_t)zb + (uint64_t)k * (uint64_t)zs + j; \
-                        if (xi >= bufs[X].nelem)                                               \
-                            OOB(X, xi);                                                        \
-                        if (zi >= bufs[Z].nelem)                                               \
-                            OOB(Z, zi);                                                        \
-                        STOREV(bufs[X].data, xi, MULADD(LOADV(bufs[X].data, xi), y, LOADV(bufs[Z].data, zi))); \
-                    }                                                                          \
-                }                                                                              \
-            }                                                                                  \
-        }                                                                                      \
-        VM_NEXT(MAC_##T);                                                                           \
-    }
-#define LOAD_F32(p, i) load_f32((p), (i))
-#define STORE_F32(p, i, v) store_f32((p), (i), (v))
-#define LOAD_F64(p, i) load_f64((p), (i))
-#define STORE_F64(p, i, v) store_f64((p), (i), (v))
-#define LOAD_H16(p, i) load_u16((p), (i))
-#define STORE_H16(p, i, v) store_u16((p), (i), (v))
-    /* Reductions over a range: the same order and the same max/min rule
-     * (x > y ? x : y with the accumulator first) as the loop they replace. */
-#define REDUCE_BODY(NAME, T, CT, MEMBER, LOADV, COMBINE)                                             \
-    VM_CASE(NAME##_##T)                                                                         \
-    {                                                                                           \
-        uint32_t Y = B;                                                                         \
-        int64_t base = R(C).i, stride = R(D).i, count = R(E).i;                                 \
-        if (count > 0) {                                                                        \
-            SPEND_STEPS(count);                                                                 \
-            CT acc = R(A).MEMBER;                                                                    \
-            if (mac_in_bounds(base, stride, count, 1, bufs[Y].nelem)) {                         \
-                for (int64_t k = 0; k < count; k++) {                                          \
-                    CT y = LOADV(bufs[Y].data, (uint64_t)(base + k * stride));                  \
-                    acc = COMBINE(acc, y);                                                      \
-                }                                                                               \
-            } else {                                                                            \
-                for (int64_t k = 0; k < count; k++) {                                          \
-                    uint64_t yi = (uint64_t)base + (uint64_t)k * (uint64_t)stride;              \
-                    if (yi >= bufs[Y].nelem) {                                                  \
-                        R(A).MEMBER = acc;                                                           \
-                        OOB(Y, yi);                                                             \
-                    }                                                                           \
-                    acc = COMBINE(acc, LOADV(bufs[Y].data, yi));                                \
-                }                                                                               \
-            }                                                                                   \
-            R(A).MEMBER = acc;                                                                       \
-        }                                                                                       \
-        VM_NEXT(NAME##_##T);                                                                             \
-    }
+    /* ---- loop-level instructions (loop_ops.c): a whole loop in one dispatch ---- */
+#define LOOP_OP(ID)                                 \
+    VM_CASE(ID)                                     \
+        if (!vm_loop_##ID(ctx, regs, bufs, ip))     \
+            return false;                           \
+        VM_NEXT(ID);
+#define LOOP_OPS_FP(T) LOOP_OP(MAC_##T)
+#define LOOP_OPS_FLOAT(T) LOOP_OP(MAC2_##T) LOOP_OP(RSUM_##T) LOOP_OP(RMAX_##T) LOOP_OP(RMIN_##T)
+#define LOOP_OPS_INT(T) LOOP_OP(MACI_##T)
+    VM_KINDS_HALF(LOOP_OPS_FP)
+    VM_KINDS_FLOAT(LOOP_OPS_FP)
+    VM_KINDS_FLOAT(LOOP_OPS_FLOAT)
+    VM_KINDS_INT(LOOP_OPS_INT)
+
+    /* ordered lane reductions into a scalar */
 #define RED_ADD(x, y) ((x) + (y))
 #define RED_MAX(x, y) ((x) > (y) ? (x) : (y))
 #define RED_MIN(x, y) ((x) < (y) ? (x) : (y))
-    REDUCE_BODY(RSUM, F32, float, f32, LOAD_F32, RED_ADD)
-    REDUCE_BODY(RSUM, F64, double, f64, LOAD_F64, RED_ADD)
-    REDUCE_BODY(RMAX, F32, float, f32, LOAD_F32, RED_MAX)
-    REDUCE_BODY(RMAX, F64, double, f64, LOAD_F64, RED_MAX)
-    REDUCE_BODY(RMIN, F32, float, f32, LOAD_F32, RED_MIN)
-    REDUCE_BODY(RMIN, F64, double, f64, LOAD_F64, RED_MIN)
-
-    MAC_BODY(F32, float, LOAD_F32, STORE_F32, tirvm_muladd_f32, tirvm_mac_f32)
-    /* mac over two nested loops, in their order (a outer, b inner) */
-#define MAC2_BODY(T, CT, LOADV, STOREV, KERNEL)                                                          \
-    VM_CASE(MAC2_##T)                                                                              \
-    {                                                                                              \
-        uint32_t X = A, Y = C, Z = G, nl = M;                               \
-        int64_t xb = R(B).i, yb = R(D).i, ya = R(E).i, ys = R(F).i;                     \
-        int64_t zb = R(H).i, za = R(I).i, zs = R(J).i;           \
-        int64_t na = R(K).i, nb = R(L).i, total;                           \
-        if (na > 0 && nb > 0) {                                                                    \
-            SPEND_STEPS(__builtin_mul_overflow(na, nb, &total) ? UINT64_MAX : (uint64_t)total);   \
-            if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                     \
-                affine2_in_bounds(yb, ya, na, ys, nb, 1, bufs[Y].nelem) &&                         \
-                affine2_in_bounds(zb, za, na, zs, nb, nl, bufs[Z].nelem)) {                        \
-                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl}; \
-                KERNEL(&m);                                                                        \
-            } else {                                                                               \
-                /* the loops' own order, so an error comes where they would raise it */           \
-                for (int64_t a = 0; a < na; a++)                                                   \
-                    for (int64_t b = 0; b < nb; b++) {                                             \
-                        uint64_t yi = (uint64_t)yb + (uint64_t)a * (uint64_t)ya + (uint64_t)b * (uint64_t)ys; \
-                        if (yi >= bufs[Y].nelem)                                                   \
-                            OOB(Y, yi);                                                            \
-                        CT y = LOADV(bufs[Y].data, yi);                                            \
-                        for (uint32_t j = 0; j < nl; j++) {                                        \
-                            uint64_t xi = (uint64_t)xb + j;                                        \
-                            uint64_t zi = (uint64_t)zb + (uint64_t)a * (uint64_t)za + (uint64_t)b * (uint64_t)zs + j; \
-                            if (xi >= bufs[X].nelem)                                               \
-                                OOB(X, xi);                                                        \
-                            if (zi >= bufs[Z].nelem)                                               \
-                                OOB(Z, zi);                                                        \
-                            STOREV(bufs[X].data, xi, LOADV(bufs[X].data, xi) + y * LOADV(bufs[Z].data, zi)); \
-                        }                                                                          \
-                    }                                                                              \
-            }                                                                                      \
-        }                                                                                          \
-        VM_NEXT(MAC2_##T);                                                                               \
-    }
 #define VREDUCE_BODY(NAME, T, MEMBER, COMBINE)                  \
     VM_CASE(NAME##_##T)                                    \
     {                                                      \
@@ -575,83 +334,6 @@ dispatch:
     VREDUCE_BODY(VRSUM, F32, f32, RED_ADD) VREDUCE_BODY(VRSUM, F64, f64, RED_ADD)
     VREDUCE_BODY(VRMAX, F32, f32, RED_MAX) VREDUCE_BODY(VRMAX, F64, f64, RED_MAX)
     VREDUCE_BODY(VRMIN, F32, f32, RED_MIN) VREDUCE_BODY(VRMIN, F64, f64, RED_MIN)
-    MAC2_BODY(F32, float, LOAD_F32, STORE_F32, tirvm_mac_f32)
-    MAC2_BODY(F64, double, LOAD_F64, STORE_F64, tirvm_mac_f64)
-    MAC_BODY(F64, double, LOAD_F64, STORE_F64, tirvm_muladd_f64, tirvm_mac_f64)
-    MAC_BODY(F16, uint16_t, LOAD_H16, STORE_H16, tirvm_muladd_f16, tirvm_mac_f16)
-    MAC_BODY(BF16, uint16_t, LOAD_H16, STORE_H16, tirvm_muladd_bf16, tirvm_mac_bf16)
-
-    /* Integer accumulation: sources of kind K widened to T; wraps in T's width. */
-#define MACI_LOOP(TT, ST)                                                                          \
-    do {                                                                                           \
-        if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) && mac_in_bounds(yb, ys, count, 1, bufs[Y].nelem) && \
-            mac_in_bounds(zb, zs, count, nl, bufs[Z].nelem)) {                                     \
-            uint64_t acc[64];                                                                      \
-            for (uint32_t j = 0; j < nl; j++) {                                                    \
-                TT x;                                                                              \
-                memcpy(&x, bufs[X].data + ((uint64_t)xb + j) * sizeof x, sizeof x);                \
-                acc[j] = (uint64_t)x;                                                              \
-            }                                                                                      \
-            for (int64_t k = 0; k < count; k++) {                                                  \
-                ST y;                                                                              \
-                memcpy(&y, bufs[Y].data + (uint64_t)(yb + k * ys) * sizeof y, sizeof y);           \
-                const uint8_t *zrow = bufs[Z].data + (uint64_t)(zb + k * zs) * sizeof(ST);         \
-                for (uint32_t j = 0; j < nl; j++) {                                                \
-                    ST z;                                                                          \
-                    memcpy(&z, zrow + j * sizeof z, sizeof z);                                     \
-                    acc[j] += (uint64_t)(int64_t)y * (uint64_t)(int64_t)z;                         \
-                }                                                                                  \
-            }                                                                                      \
-            for (uint32_t j = 0; j < nl; j++) {                                                    \
-                TT x = (TT)acc[j];                                                                 \
-                memcpy(bufs[X].data + ((uint64_t)xb + j) * sizeof x, &x, sizeof x);                \
-            }                                                                                      \
-        } else {                                                                                   \
-            for (int64_t k = 0; k < count; k++) {                                                  \
-                uint64_t yi = (uint64_t)yb + (uint64_t)k * (uint64_t)ys;                           \
-                if (yi >= bufs[Y].nelem)                                                           \
-                    OOB(Y, yi);                                                                    \
-                ST y;                                                                              \
-                memcpy(&y, bufs[Y].data + yi * sizeof y, sizeof y);                                \
-                for (uint32_t j = 0; j < nl; j++) {                                                \
-                    uint64_t xi = (uint64_t)xb + j, zi = (uint64_t)zb + (uint64_t)k * (uint64_t)zs + j; \
-                    if (xi >= bufs[X].nelem)                                                       \
-                        OOB(X, xi);                                                                \
-                    if (zi >= bufs[Z].nelem)                                                       \
-                        OOB(Z, zi);                                                                \
-                    TT x;                                                                          \
-                    ST z;                                                                          \
-                    memcpy(&x, bufs[X].data + xi * sizeof x, sizeof x);                            \
-                    memcpy(&z, bufs[Z].data + zi * sizeof z, sizeof z);                            \
-                    x = (TT)((uint64_t)x + (uint64_t)(int64_t)y * (uint64_t)(int64_t)z);           \
-                    memcpy(bufs[X].data + xi * sizeof x, &x, sizeof x);                            \
-                }                                                                                  \
-            }                                                                                      \
-        }                                                                                          \
-    } while (0)
-#define MACI_BODY(T, TT)                                                                           \
-    VM_CASE(MACI_##T)                                                                              \
-    {                                                                                              \
-        uint32_t X = A, Y = C, Z = F, nl = J;                               \
-        int64_t xb = R(B).i, yb = R(D).i, ys = R(E).i, zb = R(G).i, zs = R(H).i; \
-        int64_t count = R(I).i;                                                         \
-        if (count > 0) {                                                                           \
-            SPEND_STEPS(count);                                                                    \
-            switch (K) {                                                               \
-            case TIR_VT_I8: MACI_LOOP(TT, int8_t); break;                                          \
-            case TIR_VT_U8: MACI_LOOP(TT, uint8_t); break;                                         \
-            case TIR_VT_I16: MACI_LOOP(TT, int16_t); break;                                        \
-            case TIR_VT_U16: MACI_LOOP(TT, uint16_t); break;                                       \
-            case TIR_VT_I32: MACI_LOOP(TT, int32_t); break;                                        \
-            case TIR_VT_U32: MACI_LOOP(TT, uint32_t); break;                                       \
-            case TIR_VT_I64: MACI_LOOP(TT, int64_t); break;                                        \
-            default: MACI_LOOP(TT, uint64_t); break;                                               \
-            }                                                                                      \
-        }                                                                                          \
-        VM_NEXT(MACI_##T);                                                                               \
-    }
-#define MACI_KIND(T) MACI_BODY(T, CT_##T)
-    VM_KINDS_INT(MACI_KIND)
 
     /* ---- fused index loads and stores ---- */
 #define LDX_BODY(T, LOADEXPR)                                         \

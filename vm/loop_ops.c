@@ -1,0 +1,217 @@
+/* The loop-level instructions (opcodes.def): each runs a whole innermost
+ * loop (or two) in one dispatch, with the same operations in the same order
+ * as the loop it replaces, so results are identical.  Each checks the
+ * ranges it touches first; when one is out of bounds it runs iteration by
+ * iteration and fails where the loop would.  Called from the interpreter
+ * with the instruction at ip; false on a runtime error. */
+#include "loop_ops.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "bounds.h"
+#include "dispatch.h"
+#include "halffloat.h"
+#include "mac_kernels.h"
+#include "vm_kinds.h"
+
+/* What a loop-level body sees, as an interpreter body does. */
+#define LOOP_OP_PROLOGUE                                                                            \
+    const tirbc_function *fn = ctx->fn;                                                             \
+    const uint32_t *code = fn->code;                                                                \
+    (void)code
+
+#define RED_ADD(x, y) ((x) + (y))
+#define RED_MAX(x, y) ((x) > (y) ? (x) : (y))
+#define RED_MIN(x, y) ((x) < (y) ? (x) : (y))
+
+#define MAC_BODY(T, CT, LOADV, STOREV, MULADD, KERNEL)                                              \
+    bool vm_loop_MAC_##T(VM_LOOP_OP_PARAMS)                                                         \
+    {                                                                                               \
+        LOOP_OP_PROLOGUE;                                                                           \
+        uint32_t X = A, Y = C, Z = F, nl = J;                                                       \
+        int64_t xb = R(B).i, yb = R(D).i, ys = R(E).i, zb = R(G).i, zs = R(H).i;                    \
+        int64_t count = R(I).i;                                                                     \
+        if (count > 0) {                                                                            \
+            SPEND_STEPS(count);                                                                     \
+            if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) && mac_in_bounds(yb, ys, count, 1, bufs[Y].nelem) && \
+                mac_in_bounds(zb, zs, count, nl, bufs[Z].nelem)) {                                  \
+                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, 0, ys, zb, 0, zs, 1, count, nl}; \
+                KERNEL(&m);                                                                         \
+            } else {                                                                                \
+                /* the loop's own order, so an error comes where the loop would raise it */         \
+                for (int64_t k = 0; k < count; k++) {                                               \
+                    uint64_t yi = (uint64_t)yb + (uint64_t)k * (uint64_t)ys;                        \
+                    if (yi >= bufs[Y].nelem)                                                        \
+                        OOB(Y, yi);                                                                 \
+                    CT y = LOADV(bufs[Y].data, yi);                                                 \
+                    for (uint32_t j = 0; j < nl; j++) {                                             \
+                        uint64_t xi = (uint64_t)xb + j, zi = (uint64_t)zb + (uint64_t)k * (uint64_t)zs + j; \
+                        if (xi >= bufs[X].nelem)                                                    \
+                            OOB(X, xi);                                                             \
+                        if (zi >= bufs[Z].nelem)                                                    \
+                            OOB(Z, zi);                                                             \
+                        STOREV(bufs[X].data, xi, MULADD(LOADV(bufs[X].data, xi), y, LOADV(bufs[Z].data, zi))); \
+                    }                                                                               \
+                }                                                                                   \
+            }                                                                                       \
+        }                                                                                           \
+        return true;                                                                                \
+    }
+#define LOAD_F32(p, i) load_f32((p), (i))
+#define STORE_F32(p, i, v) store_f32((p), (i), (v))
+#define LOAD_F64(p, i) load_f64((p), (i))
+#define STORE_F64(p, i, v) store_f64((p), (i), (v))
+#define LOAD_H16(p, i) load_u16((p), (i))
+#define STORE_H16(p, i, v) store_u16((p), (i), (v))
+    /* Reductions over a range: the same order and the same max/min rule
+     * (x > y ? x : y with the accumulator first) as the loop they replace. */
+#define REDUCE_BODY(NAME, T, CT, MEMBER, LOADV, COMBINE)                                            \
+    bool vm_loop_##NAME##_##T(VM_LOOP_OP_PARAMS)                                                    \
+    {                                                                                               \
+        LOOP_OP_PROLOGUE;                                                                           \
+        uint32_t Y = B;                                                                             \
+        int64_t base = R(C).i, stride = R(D).i, count = R(E).i;                                     \
+        if (count > 0) {                                                                            \
+            SPEND_STEPS(count);                                                                     \
+            CT acc = R(A).MEMBER;                                                                   \
+            if (mac_in_bounds(base, stride, count, 1, bufs[Y].nelem)) {                             \
+                for (int64_t k = 0; k < count; k++) {                                               \
+                    CT y = LOADV(bufs[Y].data, (uint64_t)(base + k * stride));                      \
+                    acc = COMBINE(acc, y);                                                          \
+                }                                                                                   \
+            } else {                                                                                \
+                for (int64_t k = 0; k < count; k++) {                                               \
+                    uint64_t yi = (uint64_t)base + (uint64_t)k * (uint64_t)stride;                  \
+                    if (yi >= bufs[Y].nelem) {                                                      \
+                        R(A).MEMBER = acc;                                                          \
+                        OOB(Y, yi);                                                                 \
+                    }                                                                               \
+                    acc = COMBINE(acc, LOADV(bufs[Y].data, yi));                                    \
+                }                                                                                   \
+            }                                                                                       \
+            R(A).MEMBER = acc;                                                                      \
+        }                                                                                           \
+        return true;                                                                                \
+    }
+
+    /* mac over two nested loops, in their order (a outer, b inner) */
+#define MAC2_BODY(T, CT, LOADV, STOREV, KERNEL)                                                     \
+    bool vm_loop_MAC2_##T(VM_LOOP_OP_PARAMS)                                                        \
+    {                                                                                               \
+        LOOP_OP_PROLOGUE;                                                                           \
+        uint32_t X = A, Y = C, Z = G, nl = M;                                                       \
+        int64_t xb = R(B).i, yb = R(D).i, ya = R(E).i, ys = R(F).i;                                 \
+        int64_t zb = R(H).i, za = R(I).i, zs = R(J).i;                                              \
+        int64_t na = R(K).i, nb = R(L).i, total;                                                    \
+        if (na > 0 && nb > 0) {                                                                     \
+            SPEND_STEPS(__builtin_mul_overflow(na, nb, &total) ? UINT64_MAX : (uint64_t)total);     \
+            if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                      \
+                affine2_in_bounds(yb, ya, na, ys, nb, 1, bufs[Y].nelem) &&                          \
+                affine2_in_bounds(zb, za, na, zs, nb, nl, bufs[Z].nelem)) {                         \
+                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl}; \
+                KERNEL(&m);                                                                         \
+            } else {                                                                                \
+                /* the loops' own order, so an error comes where they would raise it */             \
+                for (int64_t a = 0; a < na; a++)                                                    \
+                    for (int64_t b = 0; b < nb; b++) {                                              \
+                        uint64_t yi = (uint64_t)yb + (uint64_t)a * (uint64_t)ya + (uint64_t)b * (uint64_t)ys; \
+                        if (yi >= bufs[Y].nelem)                                                    \
+                            OOB(Y, yi);                                                             \
+                        CT y = LOADV(bufs[Y].data, yi);                                             \
+                        for (uint32_t j = 0; j < nl; j++) {                                         \
+                            uint64_t xi = (uint64_t)xb + j;                                         \
+                            uint64_t zi = (uint64_t)zb + (uint64_t)a * (uint64_t)za + (uint64_t)b * (uint64_t)zs + j; \
+                            if (xi >= bufs[X].nelem)                                                \
+                                OOB(X, xi);                                                         \
+                            if (zi >= bufs[Z].nelem)                                                \
+                                OOB(Z, zi);                                                         \
+                            STOREV(bufs[X].data, xi, LOADV(bufs[X].data, xi) + y * LOADV(bufs[Z].data, zi)); \
+                        }                                                                           \
+                    }                                                                               \
+            }                                                                                       \
+        }                                                                                           \
+        return true;                                                                                \
+    }
+
+    /* Integer accumulation: sources of kind K widened to T; wraps in T's width. */
+#define MACI_LOOP(TT, ST)                                                                           \
+    do {                                                                                            \
+        if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) && mac_in_bounds(yb, ys, count, 1, bufs[Y].nelem) && \
+            mac_in_bounds(zb, zs, count, nl, bufs[Z].nelem)) {                                      \
+            uint64_t acc[64];                                                                       \
+            for (uint32_t j = 0; j < nl; j++) {                                                     \
+                TT x;                                                                               \
+                memcpy(&x, bufs[X].data + ((uint64_t)xb + j) * sizeof x, sizeof x);                 \
+                acc[j] = (uint64_t)x;                                                               \
+            }                                                                                       \
+            for (int64_t k = 0; k < count; k++) {                                                   \
+                ST y;                                                                               \
+                memcpy(&y, bufs[Y].data + (uint64_t)(yb + k * ys) * sizeof y, sizeof y);            \
+                const uint8_t *zrow = bufs[Z].data + (uint64_t)(zb + k * zs) * sizeof(ST);          \
+                for (uint32_t j = 0; j < nl; j++) {                                                 \
+                    ST z;                                                                           \
+                    memcpy(&z, zrow + j * sizeof z, sizeof z);                                      \
+                    acc[j] += (uint64_t)(int64_t)y * (uint64_t)(int64_t)z;                          \
+                }                                                                                   \
+            }                                                                                       \
+            for (uint32_t j = 0; j < nl; j++) {                                                     \
+                TT x = (TT)acc[j];                                                                  \
+                memcpy(bufs[X].data + ((uint64_t)xb + j) * sizeof x, &x, sizeof x);                 \
+            }                                                                                       \
+        } else {                                                                                    \
+            for (int64_t k = 0; k < count; k++) {                                                   \
+                uint64_t yi = (uint64_t)yb + (uint64_t)k * (uint64_t)ys;                            \
+                if (yi >= bufs[Y].nelem)                                                            \
+                    OOB(Y, yi);                                                                     \
+                ST y;                                                                               \
+                memcpy(&y, bufs[Y].data + yi * sizeof y, sizeof y);                                 \
+                for (uint32_t j = 0; j < nl; j++) {                                                 \
+                    uint64_t xi = (uint64_t)xb + j, zi = (uint64_t)zb + (uint64_t)k * (uint64_t)zs + j; \
+                    if (xi >= bufs[X].nelem)                                                        \
+                        OOB(X, xi);                                                                 \
+                    if (zi >= bufs[Z].nelem)                                                        \
+                        OOB(Z, zi);                                                                 \
+                    TT x;                                                                           \
+                    ST z;                                                                           \
+                    memcpy(&x, bufs[X].data + xi * sizeof x, sizeof x);                             \
+                    memcpy(&z, bufs[Z].data + zi * sizeof z, sizeof z);                             \
+                    x = (TT)((uint64_t)x + (uint64_t)(int64_t)y * (uint64_t)(int64_t)z);            \
+                    memcpy(bufs[X].data + xi * sizeof x, &x, sizeof x);                             \
+                }                                                                                   \
+            }                                                                                       \
+        }                                                                                           \
+    } while (0)
+#define MACI_BODY(T, TT)                                                                            \
+    bool vm_loop_MACI_##T(VM_LOOP_OP_PARAMS)                                                        \
+    {                                                                                               \
+        LOOP_OP_PROLOGUE;                                                                           \
+        typedef TT maci_acc; /* the accumulator kind, for MACI_SOURCE */                            \
+        uint32_t X = A, Y = C, Z = F, nl = J;                                                       \
+        int64_t xb = R(B).i, yb = R(D).i, ys = R(E).i, zb = R(G).i, zs = R(H).i;                    \
+        int64_t count = R(I).i;                                                                     \
+        if (count > 0) {                                                                            \
+            SPEND_STEPS(count);                                                                     \
+            switch (K) { /* the sources' kind (the verifier proved it an integer kind) */           \
+                VM_KINDS_INT_NESTED(MACI_SOURCE)                                                           \
+            default: break;                                                                         \
+            }                                                                                       \
+        }                                                                                           \
+        return true;                                                                                \
+    }
+
+REDUCE_BODY(RSUM, F32, float, f32, LOAD_F32, RED_ADD)
+REDUCE_BODY(RSUM, F64, double, f64, LOAD_F64, RED_ADD)
+REDUCE_BODY(RMAX, F32, float, f32, LOAD_F32, RED_MAX)
+REDUCE_BODY(RMAX, F64, double, f64, LOAD_F64, RED_MAX)
+REDUCE_BODY(RMIN, F32, float, f32, LOAD_F32, RED_MIN)
+REDUCE_BODY(RMIN, F64, double, f64, LOAD_F64, RED_MIN)
+MAC_BODY(F32, float, LOAD_F32, STORE_F32, tirvm_muladd_f32, tirvm_mac_f32)
+MAC2_BODY(F32, float, LOAD_F32, STORE_F32, tirvm_mac_f32)
+MAC2_BODY(F64, double, LOAD_F64, STORE_F64, tirvm_mac_f64)
+MAC_BODY(F64, double, LOAD_F64, STORE_F64, tirvm_muladd_f64, tirvm_mac_f64)
+MAC_BODY(F16, uint16_t, LOAD_H16, STORE_H16, tirvm_muladd_f16, tirvm_mac_f16)
+MAC_BODY(BF16, uint16_t, LOAD_H16, STORE_H16, tirvm_muladd_bf16, tirvm_mac_bf16)
+#define MACI_SOURCE(S) case TIR_VT_##S: MACI_LOOP(maci_acc, CT_##S); break;
+#define MACI_KIND(T) MACI_BODY(T, CT_##T)
+VM_KINDS_INT(MACI_KIND)
