@@ -154,10 +154,17 @@ tir_buffer *sb_make_buffer(builder *b, const char *name, const call_args *ca, ui
             } else if (s->kind == SV_EXPR && s->e->kind == TIR_E_VAR) {
                 buf->strides[i] = s->e;
             } else {
-                ERR(b, s->loc, "unsupported: explicit strides/elem_offset (outside the specified TIR subset)");
-                return NULL;
+                tir_dtype sdt = buf->ndim ? tir_dt_with_lanes(buf->shape[0]->dtype, 1) : TIR_DT_I32;
+                buf->strides[i] = sb_to_expr_as(b, s, s->kind == SV_PYINT ? sdt : TIR_DT_I32);
+                if (!buf->strides[i])
+                    return NULL;
             }
         }
+    }
+    if (buf->nstrides && buf->nstrides != buf->ndim) {
+        ERR(b, strides->loc, "buffer '%s' has %u dimension%s but %u strides", name, buf->ndim, buf->ndim == 1 ? "" : "s",
+            buf->nstrides);
+        return NULL;
     }
     const sval *eo = sb_kwarg(ca, "elem_offset");
     const sval *of = sb_kwarg(ca, "offset_factor");
@@ -166,10 +173,8 @@ tir_buffer *sb_make_buffer(builder *b, const char *name, const call_args *ca, ui
             buf->elem_offset = eo->e;
         else if ((eo->kind == SV_PYINT && eo->i == 0) || (eo->kind == SV_EXPR && eo->e->kind == TIR_E_INT && eo->e->ival == 0))
             buf->elem_offset = tir_int(b->a, TIR_DT_I32, 0, eo->loc);
-        else {
-            ERR(b, eo->loc, "unsupported: explicit strides/elem_offset (outside the specified TIR subset)");
+        else if (!(buf->elem_offset = sb_to_expr(b, eo)))
             return NULL;
-        }
     }
     if (!buf->elem_offset) {
         int64_t ofv = 0;

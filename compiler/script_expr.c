@@ -39,6 +39,12 @@ static sval eval_name(builder *b, const py_expr *x)
             ld->args = tir_arena_alloc(b->a, sizeof *ld->args);
             ld->args[0] = tir_int(b->a, TIR_DT_I32, 0, x->loc);
             v = sv_expr(ld);
+        } else if (bd->kind == BIND_TUPLE) {
+            v.kind = SV_TUPLE;
+            v.n = bd->ntuple;
+            v.items = tir_arena_alloc(b->a, bd->ntuple * sizeof *v.items);
+            for (uint32_t i = 0; i < bd->ntuple; i++)
+                v.items[i] = sv_expr(tir_var_ref(b->a, bd->tuple_vars[i], x->loc));
         } else {
             v = sv_expr(tir_var_ref(b->a, bd->var, x->loc));
         }

@@ -65,7 +65,9 @@ struct sval {
  * that reads as its element and is assigned by a store (tvmscript-tirx.md 1.5) */
 /* BIND_FAILED: a name whose definition failed (already reported); its uses
  * fail quietly instead of each reporting it as undefined */
-typedef enum { BIND_VAR, BIND_BUFFER, BIND_SCALAR, BIND_FAILED } bind_kind;
+/* BIND_TUPLE: `for ij in T.grid(...)`'s one name for all the loop variables,
+ * a tuple of them (tuple_vars) */
+typedef enum { BIND_VAR, BIND_BUFFER, BIND_SCALAR, BIND_FAILED, BIND_TUPLE } bind_kind;
 typedef struct binding binding;
 struct binding {
     const char *name;
@@ -74,6 +76,8 @@ struct binding {
     tir_buffer *buf;
     /* loop variables remember their loop range for T.axis.remap */
     tir_expr *loop_min, *loop_extent;
+    uint32_t ntuple;
+    tir_var **tuple_vars; /* BIND_TUPLE */
     binding *next;
 };
 

@@ -74,7 +74,14 @@ static tir_stmt *build_for(builder *b, const py_stmt *st)
         return NULL;
     }
     uint32_t ntargets = st->target->kind == PY_TUPLE ? st->target->nitems : 1;
-    if (ntargets != it.nloops) {
+    /* `for ij in T.grid(m, n)`: one name for all the loop variables, a tuple
+     * of them (TVM binds the name to the list of its loop variables) */
+    bool tuple_target = ntargets == 1 && it.nloops > 1 && st->target->kind == PY_NAME;
+    if (tuple_target && it.step) {
+        ERR(b, st->target->loc, "a stepped loop has one loop variable");
+        return NULL;
+    }
+    if (ntargets != it.nloops && !tuple_target) {
         ERR(b, st->target->loc, "%u loop variable%s for %u loop%s", ntargets, ntargets == 1 ? "" : "s", it.nloops,
             it.nloops == 1 ? "" : "s");
         return NULL;
@@ -82,12 +89,20 @@ static tir_stmt *build_for(builder *b, const py_stmt *st)
     binding *saved = b->scope;
     tir_stmt *stepped = NULL; /* the binding of a stepped loop's name */
     tir_stmt **loops = tir_arena_alloc(b->a, it.nloops * sizeof *loops);
+    tir_var **tuple_vars = tuple_target ? tir_arena_alloc(b->a, it.nloops * sizeof *tuple_vars) : NULL;
     for (uint32_t i = 0; i < it.nloops; i++) {
         const py_expr *t = st->target->kind == PY_TUPLE ? st->target->items[i] : st->target;
         if (t->kind != PY_NAME) {
             ERR(b, t->loc, "a loop variable must be a name");
             b->scope = saved;
             return NULL;
+        }
+        /* the element loop variables of a tuple target are named NAME_0, NAME_1, ... */
+        const char *vname = t->name;
+        if (tuple_target) {
+            char *nm = tir_arena_alloc(b->a, strlen(t->name) + 12);
+            sprintf(nm, "%s_%u", t->name, i);
+            vname = nm;
         }
         tir_expr *mn = it.mins[i], *ext = it.extents[i];
         /* The loop variable has the wider bit width of min and extent (5.3). */
@@ -97,7 +112,7 @@ static tir_stmt *build_for(builder *b, const py_stmt *st)
         if (!tir_dt_is_int(dt))
             dt = TIR_DT_I32;
         tir_stmt *f = tir_stmt_new(b->a, TIR_S_FOR, st->loc);
-        f->var = tir_var_new(b->a, t->name, dt, t->loc);
+        f->var = tir_var_new(b->a, vname, dt, t->loc);
         f->min = mn;
         f->extent = ext;
         f->for_kind = it.for_kind;
@@ -117,9 +132,18 @@ static tir_stmt *build_for(builder *b, const py_stmt *st)
             sb_bind(b, t->name, BIND_VAR, stepped->var, NULL);
             continue;
         }
-        sb_bind(b, t->name, BIND_VAR, f->var, NULL);
+        /* a tuple target's elements are bound under a name no source can
+         * write, so T.axis.remap finds their loop ranges */
+        sb_bind(b, tuple_target ? "(tuple element)" : t->name, BIND_VAR, f->var, NULL);
         b->scope->loop_min = mn;
         b->scope->loop_extent = ext;
+        if (tuple_target)
+            tuple_vars[i] = f->var;
+    }
+    if (tuple_target) {
+        sb_bind(b, st->target->name, BIND_TUPLE, NULL, NULL);
+        b->scope->ntuple = it.nloops;
+        b->scope->tuple_vars = tuple_vars;
     }
     bool saved_top = b->in_func_top;
     b->in_func_top = false;

@@ -191,6 +191,10 @@ tir_stmt *tir_seq(tir_arena *a, tir_stmt **items, uint32_t n, tir_loc loc);
  * owns its memory (T.decl_buffer without data=, tirx's AllocBuffer).  The
  * DeclBuffer's body (al->body->body) is left for the caller. */
 tir_stmt *tir_alloc_decl(tir_arena *a, tir_buffer *buf, tir_loc loc);
+/* The extents of the Allocate of a buffer that owns its memory: its shape,
+ * or for a buffer with explicit strides one extent covering every element
+ * they reach (and at least TVM's flattened extent strides[0] * shape[0]). */
+void tir_alloc_extents(tir_arena *a, const tir_buffer *buf, uint32_t *n, tir_expr ***ext);
 /* Select(cond, t, f), of t's dtype. */
 tir_expr *tir_select(tir_arena *a, tir_expr *cond, tir_expr *t, tir_expr *f, tir_loc loc);
 /* A tirx assert's message (tvmscript-tirx.md 1.8): the parts joined, after
