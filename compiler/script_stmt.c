@@ -30,6 +30,11 @@ static tir_stmt *build_store(builder *b, const py_expr *target, const sval *valu
             ERR(b, target->loc, "only buffer elements can be assigned with a subscript");
         return NULL;
     }
+    if (base.buf->data && base.buf->data->is_const) {
+        ERR(b, target->loc, "buffer '%s' views the constant data of T.allocate_const '%s', which is read-only",
+            base.buf->name, base.buf->data->name);
+        return NULL;
+    }
     sval ld = sb_region_or_load(b, base.buf, target->index, false);
     if (ld.kind != SV_EXPR)
         return NULL;
@@ -393,6 +398,106 @@ static tir_stmt *make_allocate(builder *b, const py_stmt *st)
     return al;
 }
 
+/* The values of T.allocate_const's data list, nested lists flattened in
+ * row-major order (numpy's asarray), each converted to dt. */
+static bool const_values(builder *b, const sval *v, tir_dtype dt, tir_vec *out)
+{
+    if (v->kind == SV_TUPLE) {
+        for (uint32_t i = 0; i < v->n; i++)
+            if (!const_values(b, &v->items[i], dt, out))
+                return false;
+        return true;
+    }
+    tir_expr *e = NULL;
+    if (v->kind == SV_PYINT || v->kind == SV_PYBOOL || (v->kind == SV_EXPR && v->e->kind == TIR_E_INT))
+        e = tir_dt_is_float(dt) ? sb_cast_folded(b, dt, sb_to_expr(b, v)) : sb_to_expr_as(b, v, dt);
+    else if (v->kind == SV_PYFLOAT || (v->kind == SV_EXPR && v->e->kind == TIR_E_FLOAT))
+        /* numpy converts a float to an integer dtype by truncation, as a cast does */
+        e = tir_dt_is_float(dt) ? sb_to_expr_as(b, v, dt) : sb_cast_folded(b, dt, sb_to_expr(b, v));
+    else if (v->kind != SV_NONE)
+        ERR(b, v->loc, "T.allocate_const's data must be a list of numbers");
+    if (!e)
+        return false;
+    tir_vec_push(b->a, out, e);
+    return true;
+}
+
+/* P = T.allocate_const(data, dtype, extents): AllocateConst, constant data
+ * that P points to for the rest of the suite.  It becomes an allocation of
+ * the extents' size filled with the values in row-major order before the
+ * rest runs; P's data is read-only (stores through a view are refused). */
+static tir_stmt *make_allocate_const(builder *b, const py_stmt *st, tir_stmt **fill)
+{
+    const py_expr *t = st->target;
+    tir_loc sloc = st->loc;
+    call_args ca;
+    if (!sb_eval_args(b, st->value, &ca))
+        return NULL;
+    const sval *data = sb_arg(&ca, 0, "data"), *dts = sb_arg(&ca, 1, "dtype"), *ext = sb_arg(&ca, 2, "extents");
+    if (!data || !dts || !ext) {
+        ERR(b, sloc, "T.allocate_const takes data, a dtype and extents");
+        return NULL;
+    }
+    tir_dtype dt;
+    uint32_t n;
+    tir_expr **extents;
+    if (!sb_dtype_of(b, dts, &dt) || !sb_shape_of(b, ext, &n, &extents))
+        return NULL;
+    if (dt.lanes != 1 || tir_dt_is_handle(dt)) {
+        ERR(b, dts->loc, "T.allocate_const needs a scalar numeric dtype, got %s", sb_dt_name(dt));
+        return NULL;
+    }
+    int64_t count = 1;
+    for (uint32_t i = 0; i < n; i++) {
+        if (extents[i]->kind != TIR_E_INT || extents[i]->ival < 0 ||
+            __builtin_mul_overflow(count, extents[i]->ival, &count)) {
+            ERR(b, extents[i]->loc, "T.allocate_const's extents must be non-negative constants");
+            return NULL;
+        }
+    }
+    tir_vec vals = {0};
+    if (data->kind != SV_TUPLE) {
+        ERR(b, data->loc, "T.allocate_const's data must be a list of numbers");
+        return NULL;
+    }
+    if (!const_values(b, data, dt, &vals))
+        return NULL;
+    if ((int64_t)vals.len != count) {
+        ERR(b, data->loc, "T.allocate_const has %zu values for extents holding %lld", vals.len, (long long)count);
+        return NULL;
+    }
+    tir_buffer *buf = tir_arena_alloc(b->a, sizeof *buf);
+    char *bn = tir_arena_alloc(b->a, strlen(t->name) + 8);
+    sprintf(bn, "%s_const", t->name);
+    buf->name = bn;
+    buf->loc = t->loc;
+    buf->dtype = dt;
+    buf->ndim = 1;
+    buf->shape = tir_arena_alloc(b->a, sizeof *buf->shape);
+    buf->shape[0] = tir_int(b->a, TIR_DT_I64, count, sloc);
+    buf->elem_offset = tir_int(b->a, TIR_DT_I64, 0, sloc);
+    buf->scope = "global";
+    buf->data_alignment = 64;
+    buf->offset_factor = 1;
+    buf->data = tir_var_new(b->a, t->name, TIR_DT_HANDLE, t->loc);
+    buf->data->type_kind = TIR_TYPE_POINTER;
+    buf->data->elem_dtype = tir_dt_is_bool(dt) ? tir_dt(TIR_CODE_INT, 8, 1) : dt;
+    buf->data->scope = "global";
+    buf->data->is_const = true;
+    tir_stmt **stores = tir_arena_alloc(b->a, (count ? count : 1) * sizeof *stores);
+    for (int64_t k = 0; k < count; k++) {
+        tir_stmt *s = tir_stmt_new(b->a, TIR_S_STORE, sloc);
+        s->buffer = buf;
+        s->value = vals.items[k];
+        s->nindices = 1;
+        s->indices = tir_arena_alloc(b->a, sizeof *s->indices);
+        s->indices[0] = tir_int(b->a, TIR_DT_I64, k, sloc);
+        stores[k] = s;
+    }
+    *fill = count ? tir_seq(b->a, stores, (uint32_t)count, sloc) : noop(b, sloc);
+    return tir_alloc_decl(b->a, buf, sloc);
+}
+
 /* ---- one statement of a suite -----------------------------------------------
  * Each statement contributes nothing (a docstring, a binding), a statement
  * at its position, or a statement that opens a scope over the rest of the
@@ -403,31 +508,32 @@ typedef struct {
     bool failed;
     tir_stmt *first;  /* with opener: runs before the rest (a mutable scalar's first store) */
     bool scalar;      /* the opener declares a mutable scalar, not a buffer */
+    tir_var *names;   /* with opener: the target names this variable, not the declared buffer */
 } stmt_result;
 
 static stmt_result nothing(void)
 {
-    stmt_result r = {NULL, NULL, false, NULL, false};
+    stmt_result r = {NULL, NULL, false, NULL, false, NULL};
     return r;
 }
 
 static stmt_result failure(void)
 {
-    stmt_result r = {NULL, NULL, true, NULL, false};
+    stmt_result r = {NULL, NULL, true, NULL, false, NULL};
     return r;
 }
 
 /* s, or a failure if s is NULL */
 static stmt_result emit(tir_stmt *s)
 {
-    stmt_result r = {s, NULL, s == NULL, NULL, false};
+    stmt_result r = {s, NULL, s == NULL, NULL, false, NULL};
     return r;
 }
 
 /* s opening a scope over the rest of the suite, or a failure if s is NULL */
 static stmt_result opens_rest(tir_stmt *s)
 {
-    stmt_result r = {NULL, s, s == NULL, NULL, false};
+    stmt_result r = {NULL, s, s == NULL, NULL, false, NULL};
     return r;
 }
 
@@ -727,6 +833,13 @@ static stmt_result build_assign(builder *b, const py_stmt *st)
         return opens_rest(make_launch(b, st->value, t->name, sloc));
     if (t->kind == PY_NAME && sb_is_t_call(b, st->value, "allocate"))
         return opens_rest(make_allocate(b, st));
+    if (t->kind == PY_NAME && sb_is_t_call(b, st->value, "allocate_const")) {
+        tir_stmt *fill = NULL;
+        stmt_result r = opens_rest(make_allocate_const(b, st, &fill));
+        r.first = fill;
+        r.names = r.opener ? r.opener->var : NULL;
+        return r;
+    }
     if (t->kind == PY_NAME && sb_is_t_call(b, st->value, "Buffer"))
         return bind_buffer_view(b, st) ? nothing() : failure();
     if (t->kind == PY_NAME && (sb_is_t_call(b, st->value, "tirx_alloc_buffer") ||
@@ -1095,7 +1208,9 @@ tir_stmt *sb_build_suite(builder *b, const py_suite *s, uint32_t from, tir_loc l
         if (r.opener) {
             binding *saved = b->scope;
             tir_stmt *holder = innermost(r.opener);
-            if (holder->kind == TIR_S_DECL_BUFFER)
+            if (r.names)
+                sb_bind(b, st->target->name, BIND_VAR, r.names, NULL);
+            else if (holder->kind == TIR_S_DECL_BUFFER)
                 sb_bind(b, st->target->name, r.scalar ? BIND_SCALAR : BIND_BUFFER, NULL, holder->buffer);
             else if (st->kind != PY_S_EXPR && (r.opener->kind == TIR_S_LET || r.opener->kind == TIR_S_ALLOCATE ||
                                                (r.opener->kind == TIR_S_ATTR && st->kind == PY_S_ASSIGN)))

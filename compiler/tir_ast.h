@@ -25,6 +25,7 @@ typedef struct {
     uint8_t type_kind;
     tir_dtype elem_dtype; /* TIR_TYPE_POINTER: the pointee's dtype */
     const char *scope;    /* TIR_TYPE_POINTER: storage scope */
+    bool is_const;        /* TIR_TYPE_POINTER: T.allocate_const's data, read-only */
     int id;               /* unique within the compile */
     tir_loc loc;
 } tir_var;
