@@ -184,6 +184,11 @@ static void check_expr_rules(checker *c, const tir_expr *e)
         ERR(c, e->loc, "%u lanes (%s) are outside the specification's 4, 8, 16, 32 and 64 (refused by --strict)", lanes,
             dtn(e->dtype));
     const char *kn = tir_expr_kind_names[e->kind];
+    if ((e->kind == TIR_E_VAR && e->var->is_undef) || (e->kind == TIR_E_CALL && e->op && strcmp(e->op, "tir.undef") == 0)) {
+        /* the front ends drop the stores of T.undef(); what is left is a use TVM refuses too */
+        ERR(c, e->loc, "T.undef() may only be stored (such stores are dropped); it cannot be used here");
+        return;
+    }
     switch (e->kind) {
     case TIR_E_VAR:
         if (!in_scope(c, e->var))

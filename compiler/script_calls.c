@@ -702,6 +702,24 @@ static sval call_reinterpret(builder *b, const char *name, const call_args *ca)
     return sv_expr(sb_call_node(b, dt, "tir.reinterpret", args, 1, ca->loc));
 }
 
+/* T.undef(dtype=...): an unspecified value.  TVM's lowering (RemoveStoreUndef)
+ * drops every store whose value holds one, and refuses any other use; the
+ * statement builders do the same. */
+static sval call_undef(builder *b, const char *name, const call_args *ca)
+{
+    const sval *d = sb_kwarg(ca, "dtype");
+    if (!d && ca->n == 1)
+        d = &ca->pos[0];
+    tir_dtype dt = TIR_DT_I32;
+    if (ca->n + ca->nkw > 1 || (ca->nkw == 1 && !d)) {
+        ERR(b, ca->loc, "T.%s takes only a dtype", name);
+        return sv_none(ca->loc);
+    }
+    if (d && !sb_dtype_of(b, d, &dt))
+        return sv_none(ca->loc);
+    return sv_expr(sb_call_node(b, dt, "tir.undef", NULL, 0, ca->loc));
+}
+
 static sval call_isnan(builder *b, const char *name, const call_args *ca)
 {
     sval none = sv_none(ca->loc);
@@ -1083,6 +1101,7 @@ static const t_call t_calls[] = {
     {"popcount", call_bit_count, true}, {"clz", call_bit_count, true},
     {"ldexp", call_ldexp, true},
     {"reinterpret", call_reinterpret, false},
+    {"undef", call_undef, false},
     {"isnan", call_isnan, true},
     {"exp", call_math1, true}, {"exp2", call_math1, true}, {"exp10", call_math1, true},
     {"log", call_math1, true}, {"log2", call_math1, true}, {"log10", call_math1, true},

@@ -22,6 +22,22 @@ static tir_stmt *noop(builder *b, tir_loc loc)
     return s;
 }
 
+/* T.undef() may not index a buffer (TVM's RemoveStoreUndef refuses it). */
+static bool undef_index(builder *b, tir_expr *const *idx, uint32_t n, const tir_expr *value)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (tir_has_undef(idx[i])) {
+            ERR(b, idx[i]->loc, "T.undef() may not be used in a buffer index");
+            return true;
+        }
+    const tir_expr *in_load = tir_undef_load_index(value);
+    if (in_load) {
+        ERR(b, in_load->loc, "T.undef() may not be used in a buffer index");
+        return true;
+    }
+    return false;
+}
+
 static tir_stmt *build_store(builder *b, const py_expr *target, const sval *value, tir_loc loc)
 {
     sval base = sb_eval(b, target->value);
@@ -57,6 +73,10 @@ static tir_stmt *build_store(builder *b, const py_expr *target, const sval *valu
     }
     if (!v)
         return NULL;
+    if (undef_index(b, load->args, load->nargs, v))
+        return NULL;
+    if (tir_has_undef(v))
+        return noop(b, loc); /* a store of T.undef() is dropped, as TVM's RemoveStoreUndef does */
     tir_stmt *s = tir_stmt_new(b->a, TIR_S_STORE, loc);
     s->buffer = base.buf;
     s->value = v;
@@ -769,6 +789,10 @@ static tir_stmt *store_scalar(builder *b, tir_buffer *buf, const sval *value, ti
     tir_expr *e = sb_to_expr_as(b, value, buf->dtype);
     if (!e)
         return NULL;
+    if (undef_index(b, NULL, 0, e))
+        return NULL;
+    if (tir_has_undef(e))
+        return noop(b, loc); /* dropped, as TVM's RemoveStoreUndef does */
     tir_stmt *store = tir_stmt_new(b->a, TIR_S_STORE, loc);
     store->buffer = buf;
     store->value = e;
@@ -776,6 +800,19 @@ static tir_stmt *store_scalar(builder *b, tir_buffer *buf, const sval *value, ti
     store->indices = tir_arena_alloc(b->a, sizeof *store->indices);
     store->indices[0] = tir_int(b->a, TIR_DT_I32, 0, loc);
     return store;
+}
+
+/* x = <a value holding T.undef()>: no LetStmt; x names an undefined value,
+ * so a store of it is dropped and any other use refused (RemoveStoreUndef
+ * removes the binding along with the stores). */
+static stmt_result undef_binding(builder *b, const py_expr *t, const tir_expr *e, tir_dtype dt)
+{
+    if (undef_index(b, NULL, 0, e))
+        return failure();
+    tir_var *v = tir_var_new(b->a, t->name, dt, t->loc);
+    v->is_undef = true;
+    sb_bind(b, t->name, BIND_VAR, v, NULL);
+    return nothing();
 }
 
 /* x = e (tirx >= 0.25): a one-element local buffer holding e, as TVM's
@@ -912,6 +949,8 @@ static stmt_result build_assign(builder *b, const py_stmt *st)
     tir_expr *e = sb_to_expr(b, &v);
     if (!e)
         return failure();
+    if (tir_has_undef(e))
+        return undef_binding(b, t, e, e->dtype);
     tir_stmt *let = tir_stmt_new(b->a, TIR_S_LET, sloc);
     let->var = tir_var_new(b->a, t->name, e->dtype, t->loc);
     let->value = e;
@@ -961,6 +1000,8 @@ static stmt_result build_annassign(builder *b, const py_stmt *st)
     tir_expr *e = v.kind == SV_NONE ? NULL : has_dtype ? sb_to_expr_as(b, &v, dt) : sb_to_expr(b, &v);
     if (!e)
         return failure();
+    if (tir_has_undef(e))
+        return undef_binding(b, t, e, has_dtype ? dt : e->dtype);
     tir_stmt *let = tir_stmt_new(b->a, TIR_S_LET, sloc);
     let->var = tir_var_new(b->a, t->name, has_dtype ? dt : e->dtype, t->loc);
     let->value = e;

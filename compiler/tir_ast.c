@@ -202,3 +202,42 @@ char *tir_assert_text(tir_arena *a, const char *kind, const char *const *parts, 
     *w = 0;
     return text;
 }
+
+bool tir_has_undef(const tir_expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == TIR_E_VAR)
+        return e->var->is_undef;
+    if (e->kind == TIR_E_CALL && e->op && strcmp(e->op, "tir.undef") == 0)
+        return true;
+    if (tir_has_undef(e->a) || tir_has_undef(e->b) || tir_has_undef(e->c))
+        return true;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (tir_has_undef(e->args[i]))
+            return true;
+    for (uint32_t i = 0; i < e->nargs2; i++)
+        if (tir_has_undef(e->args2[i]))
+            return true;
+    return false;
+}
+
+const tir_expr *tir_undef_load_index(const tir_expr *e)
+{
+    if (!e)
+        return NULL;
+    const tir_expr *r;
+    if (e->kind == TIR_E_LOAD)
+        for (uint32_t i = 0; i < e->nargs; i++)
+            if (tir_has_undef(e->args[i]))
+                return e->args[i];
+    if ((r = tir_undef_load_index(e->a)) || (r = tir_undef_load_index(e->b)) || (r = tir_undef_load_index(e->c)))
+        return r;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if ((r = tir_undef_load_index(e->args[i])))
+            return r;
+    for (uint32_t i = 0; i < e->nargs2; i++)
+        if ((r = tir_undef_load_index(e->args2[i])))
+            return r;
+    return NULL;
+}

@@ -26,6 +26,7 @@ typedef struct {
     tir_dtype elem_dtype; /* TIR_TYPE_POINTER: the pointee's dtype */
     const char *scope;    /* TIR_TYPE_POINTER: storage scope */
     bool is_const;        /* TIR_TYPE_POINTER: T.allocate_const's data, read-only */
+    bool is_undef;        /* a name bound to a value holding T.undef(), with no LetStmt */
     int id;               /* unique within the compile */
     tir_loc loc;
 } tir_var;
@@ -201,6 +202,11 @@ tir_expr *tir_select(tir_arena *a, tir_expr *cond, tir_expr *t, tir_expr *f, tir
 /* A tirx assert's message (tvmscript-tirx.md 1.8): the parts joined, after
  * "Kind: " unless the kind is NULL or the default RuntimeError. */
 char *tir_assert_text(tir_arena *a, const char *kind, const char *const *parts, uint32_t n);
+
+/* Does e hold T.undef() (the call tir.undef, or a name bound to one)? */
+bool tir_has_undef(const tir_expr *e);
+/* The first buffer index inside e that holds T.undef(), or NULL. */
+const tir_expr *tir_undef_load_index(const tir_expr *e);
 
 /* Does the dtype admit this integer value (IntImm typing rule 2)? */
 bool tir_int_fits(tir_dtype dt, int64_t v);
