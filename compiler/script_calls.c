@@ -189,9 +189,25 @@ tir_buffer *sb_make_buffer(builder *b, const char *name, const call_args *ca, ui
         }
     }
     const sval *axsep = sb_kwarg(ca, "axis_separators");
-    if (axsep && axsep->kind == SV_TUPLE && axsep->n > 0) {
-        ERR(b, axsep->loc, "unsupported: axis_separators (outside the specified TIR subset)");
-        return NULL;
+    if (axsep && axsep->kind == SV_TUPLE) {
+        /* axis_separators group the axes into the dimensions of physical
+         * memory (TVM's 2-d textures and VTCM).  A CPU's memory is flat and
+         * tirvm lays every buffer out row-major, which is also the order of
+         * row-major physical dimensions, so which element an index names does
+         * not change: only TVM's rule for valid separators is checked. */
+        int64_t prev = 0;
+        for (uint32_t i = 0; i < axsep->n; i++) {
+            int64_t v;
+            if (!sb_py_int_of(b, &axsep->items[i], &v, "an axis separator"))
+                return NULL;
+            if (v < prev || v > (int64_t)buf->ndim) {
+                ERR(b, axsep->items[i].loc,
+                    "axis_separators must be non-decreasing and within 0..%u (the buffer's rank), got %lld", buf->ndim,
+                    (long long)v);
+                return NULL;
+            }
+            prev = v;
+        }
     }
     const sval *bt = sb_kwarg(ca, "buffer_type");
     if (bt && bt->kind == SV_STR && strcmp(bt->s, "auto") == 0)
