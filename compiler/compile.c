@@ -48,7 +48,7 @@ bool tir_compile(const char *file, const char *src, size_t len, const tir_compil
         py_module *pm = py_parse(&arena, &d, src, len);
         if (pm && !d.nerrors) {
             phase = TIR_ERR_SCRIPT;
-            m = tir_script_build(&arena, &d, pm);
+            m = tir_script_build_for(&arena, &d, pm, opts ? opts->tvm_minor : 0);
         }
     }
     if (m && !d.nerrors) {
