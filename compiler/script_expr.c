@@ -739,6 +739,15 @@ bool sb_is_t_call_prefix(builder *b, const py_expr *e, const char *prefix)
 /* The dtype a Python annotation (T.int32, T.handle, ...) names. */
 bool sb_annotation_dtype(builder *b, const py_expr *ann, tir_dtype *out)
 {
+    /* T.handle("float32") / T.ptr(...): a pointer, the handle dtype (the
+     * binding takes the pointee from its value) */
+    if (ann->kind == PY_CALL && ann->func->kind == PY_ATTR && ann->func->value->kind == PY_NAME && b->t_alias &&
+        strcmp(ann->func->value->name, b->t_alias) == 0 &&
+        (strcmp(ann->func->name, "handle") == 0 || strcmp(ann->func->name, "ptr") == 0 ||
+         strcmp(ann->func->name, "Ptr") == 0)) {
+        *out = TIR_DT_HANDLE;
+        return true;
+    }
     sval v = sb_eval(b, ann);
     if (v.kind == SV_TFUNC && !v.is_dialect_ir) {
         if (strcmp(v.s, "handle") == 0) {

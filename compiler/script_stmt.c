@@ -802,6 +802,17 @@ static tir_stmt *store_scalar(builder *b, tir_buffer *buf, const sval *value, ti
     return store;
 }
 
+/* p = q (or p: T.let[T.handle("float32")] = q) for a pointer variable q:
+ * an immutable binding of a pointer names the same memory, so p is bound to
+ * q itself (pointers have no run-time value of their own in tirvm). */
+static bool pointer_alias(builder *b, const py_expr *t, const tir_expr *e)
+{
+    if (e->kind != TIR_E_VAR || e->var->type_kind != TIR_TYPE_POINTER || !tir_dt_is_handle(e->dtype))
+        return false;
+    sb_bind(b, t->name, BIND_VAR, e->var, NULL);
+    return true;
+}
+
 /* x = <a value holding T.undef()>: no LetStmt; x names an undefined value,
  * so a store of it is dropped and any other use refused (RemoveStoreUndef
  * removes the binding along with the stores). */
@@ -951,6 +962,8 @@ static stmt_result build_assign(builder *b, const py_stmt *st)
         return failure();
     if (tir_has_undef(e))
         return undef_binding(b, t, e, e->dtype);
+    if (pointer_alias(b, t, e))
+        return nothing();
     tir_stmt *let = tir_stmt_new(b->a, TIR_S_LET, sloc);
     let->var = tir_var_new(b->a, t->name, e->dtype, t->loc);
     let->value = e;
@@ -1002,6 +1015,8 @@ static stmt_result build_annassign(builder *b, const py_stmt *st)
         return failure();
     if (tir_has_undef(e))
         return undef_binding(b, t, e, has_dtype ? dt : e->dtype);
+    if (pointer_alias(b, t, e))
+        return nothing();
     tir_stmt *let = tir_stmt_new(b->a, TIR_S_LET, sloc);
     let->var = tir_var_new(b->a, t->name, has_dtype ? dt : e->dtype, t->loc);
     let->value = e;
