@@ -841,6 +841,34 @@ static sval call_shuffle(builder *b, const char *name, const call_args *ca)
     return sv_expr(e);
 }
 
+/* T.get_active_lane_mask(dtype, base, limit): lane k is base + k < limit (the
+ * mask of a vector loop's tail, LLVM's get.active.lane.mask), built as that
+ * comparison of a Ramp with a Broadcast. */
+static sval call_active_lane_mask(builder *b, const char *name, const call_args *ca)
+{
+    sval none = sv_none(ca->loc);
+    const sval *d = sb_arg(ca, 0, "dtype"), *bs = sb_arg(ca, 1, "base"), *lim = sb_arg(ca, 2, "limit");
+    tir_dtype dt;
+    if (!nargs_between(b, ca, name, 3, 3) || !d || !bs || !lim || !sb_dtype_of(b, d, &dt))
+        return none;
+    if (!tir_dt_is_bool(dt) || dt.lanes < 2) {
+        ERR(b, d->loc, "T.%s makes a bool vector (such as \"uint1x4\"), got %s", name, sb_dt_name(dt));
+        return none;
+    }
+    tir_expr *base = sb_to_expr(b, bs), *limit = sb_to_expr(b, lim);
+    if (!base || !limit || !sb_match_types(b, &base, &limit, ca->loc, name))
+        return none;
+    if (!tir_dt_is_int(base->dtype) || base->dtype.lanes != 1) {
+        ERR(b, ca->loc, "T.%s takes integer scalars, got %s", name, sb_dt_name(base->dtype));
+        return none;
+    }
+    tir_expr *r = tir_expr_new(b->a, TIR_E_RAMP, tir_dt_with_lanes(base->dtype, dt.lanes), ca->loc);
+    r->a = base;
+    r->b = tir_int(b->a, base->dtype, 1, ca->loc);
+    r->lanes = dt.lanes;
+    return sv_expr(tir_binary(b->a, TIR_E_LT, r, sb_broadcast(b, limit, dt.lanes), ca->loc));
+}
+
 /* T.ret(val): the Call tir.ret that `return val` also builds (5.10) */
 static sval call_ret(builder *b, const char *name, const call_args *ca)
 {
@@ -1118,6 +1146,7 @@ static const t_call t_calls[] = {
     {"ldexp", call_ldexp, true},
     {"reinterpret", call_reinterpret, false},
     {"undef", call_undef, false},
+    {"get_active_lane_mask", call_active_lane_mask, false},
     {"isnan", call_isnan, true},
     {"exp", call_math1, true}, {"exp2", call_math1, true}, {"exp10", call_math1, true},
     {"log", call_math1, true}, {"log2", call_math1, true}, {"log10", call_math1, true},

@@ -135,9 +135,10 @@ static sval eval_attr(builder *b, const py_expr *x)
             return v;
         }
         if (strcmp(x->name, "vload") == 0 || strcmp(x->name, "vstore") == 0) {
-            /* what TVM prints for predicated accesses (tvmscript.md 6.6) */
-            ERR(b, x->loc, "unsupported: predicated buffer access (%s.%s), outside the specified TIR subset", buf->name,
-                x->name);
+            /* what TVM prints for predicated accesses (tvmscript.md 6.6); script_vaccess.c */
+            v.kind = SV_METHOD;
+            v.buf = buf;
+            v.s = x->name;
             return v;
         }
         if (strcmp(x->name, "access_ptr") == 0) {
@@ -213,6 +214,12 @@ static sval eval_call(builder *b, const py_expr *x)
         }
         return sb_make_loop(b, TIR_FOR_SERIAL, &ca, "range");
     case SV_METHOD: {
+        if (f.buf && strcmp(f.s, "vload") == 0)
+            return sb_vload(b, f.buf, &ca);
+        if (f.buf) {
+            ERR(b, x->loc, "%s.%s(...) is a statement, not a value", f.buf->name, f.s);
+            return none;
+        }
         tir_dtype dt;
         if (ca.n != 1 || !sb_dtype_of(b, &ca.pos[0], &dt))
             return none;

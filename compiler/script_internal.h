@@ -6,6 +6,7 @@
  *   script_expr.c    evaluating Python expressions to script values
  *   script_calls.c   the T.* functions called in expressions, and their arguments
  *   script_values.c  script values, scopes and TVM's type promotion
+ *   script_vaccess.c Buffer.vload / Buffer.vstore, predicated lane by lane
  * See ../shared/docs/tvmscript.md for the rules the builder follows; section
  * numbers in comments refer to it.  Functions called across files are
  * prefixed sb_ (script builder). */
@@ -185,6 +186,10 @@ bool sb_dtype_name(const char *name, tir_dtype *out);
 bool sb_is_t_call(builder *b, const py_expr *e, const char *name);
 /* ... of T.<prefix>.<anything>? */
 bool sb_is_t_call_prefix(builder *b, const py_expr *e, const char *prefix);
+
+/* ---- script_vaccess.c: Buffer.vload / Buffer.vstore (with predicates) ---- */
+sval sb_vload(builder *b, tir_buffer *buf, const call_args *ca);
+tir_stmt *sb_vstore(builder *b, tir_buffer *buf, const call_args *ca);
 
 /* ---- script_blocks.c: blocks ---------------------------------------------- */
 bool sb_block_statement(builder *b, const py_stmt *st, bool *ok);

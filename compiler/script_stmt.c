@@ -565,6 +565,16 @@ static stmt_result build_expr_stmt(builder *b, const py_stmt *st)
     tir_loc sloc = st->loc;
     if (e->kind == PY_STR || e->kind == PY_NONE)
         return nothing(); /* docstring */
+    if (e->kind == PY_CALL && e->func->kind == PY_ATTR && strcmp(e->func->name, "vstore") == 0) {
+        /* A.vstore(indices, value, predicate=...): a BufferStore */
+        sval f = sb_eval(b, e->func);
+        if (f.kind == SV_METHOD && f.buf) {
+            call_args ca;
+            if (!sb_eval_args(b, e, &ca))
+                return failure();
+            return emit(sb_vstore(b, f.buf, &ca));
+        }
+    }
     if (sb_is_t_call(b, e, "Assert")) {
         call_args ca;
         if (!sb_eval_args(b, e, &ca) || ca.n != 2) {
