@@ -4,6 +4,7 @@
  * build buffers from T.Buffer/T.match_buffer/T.alloc_buffer arguments. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "script_internal.h"
@@ -142,7 +143,15 @@ tir_buffer *sb_make_buffer(builder *b, const char *name, const call_args *ca, ui
     }
     const sval *strides = sb_kwarg(ca, "strides");
     if (strides && strides->kind == SV_TUPLE && strides->n > 0) {
-        /* Fresh stride variables named by strings are inside the subset (4.2). */
+        /* Fresh stride variables named by strings are inside the subset (4.2).
+         * Literal strides take the dtype of the first stride expression, else
+         * of the shape, so that all strides share one dtype. */
+        tir_dtype lit = buf->ndim ? tir_dt_with_lanes(buf->shape[0]->dtype, 1) : TIR_DT_I32;
+        for (uint32_t i = 0; i < strides->n; i++)
+            if (strides->items[i].kind == SV_EXPR && tir_dt_is_int(strides->items[i].e->dtype)) {
+                lit = tir_dt_with_lanes(strides->items[i].e->dtype, 1);
+                break;
+            }
         buf->nstrides = strides->n;
         buf->strides = tir_arena_alloc(b->a, strides->n * sizeof *buf->strides);
         for (uint32_t i = 0; i < strides->n; i++) {
@@ -154,8 +163,7 @@ tir_buffer *sb_make_buffer(builder *b, const char *name, const call_args *ca, ui
             } else if (s->kind == SV_EXPR && s->e->kind == TIR_E_VAR) {
                 buf->strides[i] = s->e;
             } else {
-                tir_dtype sdt = buf->ndim ? tir_dt_with_lanes(buf->shape[0]->dtype, 1) : TIR_DT_I32;
-                buf->strides[i] = sb_to_expr_as(b, s, s->kind == SV_PYINT ? sdt : TIR_DT_I32);
+                buf->strides[i] = s->kind == SV_PYINT ? sb_to_expr_as(b, s, lit) : sb_to_expr(b, s);
                 if (!buf->strides[i])
                     return NULL;
             }
@@ -1018,6 +1026,26 @@ static sval call_extern_math(builder *b, const char *name, const call_args *ca)
     for (size_t i = 0; i < sizeof map / sizeof map[0] && !op; i++)
         if (strcmp(fn, map[i].ext) == 0)
             op = map[i].op;
+    /* An LLVM intrinsic's overload suffix (llvm.ctpop.v8i8, llvm.sqrt.f32)
+     * names the result type; it must agree with the call's dtype. */
+    const char *dot = llvm && !op ? strrchr(fn, '.') : NULL;
+    if (dot && dot - fn > 5) {
+        const char *t = dot + 1;
+        long lanes = 1, bits;
+        char *end;
+        if (*t == 'v') {
+            lanes = strtol(t + 1, &end, 10);
+            t = end;
+        }
+        if ((*t == 'i' || *t == 'f') && t[1] >= '1' && t[1] <= '9') {
+            bits = strtol(t + 1, &end, 10);
+            bool fits = !*end && lanes == dt.lanes && bits == dt.bits &&
+                        (*t == 'f' ? tir_dt_is_float(dt) : tir_dt_is_int(dt));
+            for (size_t i = 0; fits && i < sizeof map / sizeof map[0] && !op; i++)
+                if (strncmp(fn, map[i].ext, (size_t)(dot - fn)) == 0 && map[i].ext[dot - fn] == 0)
+                    op = map[i].op;
+        }
+    }
     if (!op) {
         ERR(b, ca->loc, "unsupported: external function '%s' (tirvm runs C math functions and LLVM intrinsics "
                         "that map onto its builtins)",
