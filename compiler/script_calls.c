@@ -1014,7 +1014,11 @@ static sval call_extern_math(builder *b, const char *name, const call_args *ca)
         shifted.nkw = 0;
         ca = &shifted;
     }
-    if (ca->n < first || ca->nkw || !sb_dtype_of(b, &ca->pos[0], &dt) || ca->pos[1].kind != SV_STR) {
+    /* dtype "" is void (TVM prints it for calls made for their effect) */
+    bool void_dt = ca->n >= first && ca->pos[0].kind == SV_STR && !ca->pos[0].s[0];
+    if (void_dt)
+        dt = TIR_DT_VOID;
+    if (ca->n < first || ca->nkw || (!void_dt && !sb_dtype_of(b, &ca->pos[0], &dt)) || ca->pos[1].kind != SV_STR) {
         if (ca->n >= 2 && ca->pos[1].kind == SV_STR)
             ERR(b, ca->loc, "T.%s takes a dtype, the function's name%s and its arguments", name,
                 llvm ? ", the number of overloaded types" : "");
