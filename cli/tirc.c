@@ -20,8 +20,14 @@ static const char usage[] =
     "       tirc --help | --version\n"
     "Options: --strict makes every rule of the TIR specification that TVM does not\n"
     "follow an error: indices of different bit widths in one access (accepted\n"
-    "by default with a warning, each widened to int64, as TVM accepts them) and\n"
-    "vector lane counts other than 4, 8, 16, 32, 64.\n"
+    "by default with a warning, each widened to int64, as TVM accepts them),\n"
+    "vector lane counts other than 4, 8, 16, 32, 64, and buffer strides that\n"
+    "are not variables (strides=[17, 1]).\n"
+    "--tvm-version X.Y (0.18 to 0.27) reads a TVMScript SOURCE as that TVM\n"
+    "release prints it, instead of guessing the release from its imports,\n"
+    "header and body: the dialect (classic tir up to 0.23, tirx from 0.24) and\n"
+    "what x = e means in tirx (a binding in 0.24, a mutable scalar from 0.25).\n"
+    "A JSON SOURCE names its release in its metadata.\n"
     "\n"
     "SOURCE is a TVMScript file (.py) as TVM prints it or as users write it, or\n"
     "TVM's JSON serialization (.json, from tvm.ir.save_json); '-' reads from\n"
@@ -57,6 +63,7 @@ int main(int argc, char **argv)
 {
     const char *source = NULL, *output = NULL;
     bool check = false, emit_asm = false, strict = false;
+    int tvm_minor = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -69,6 +76,19 @@ int main(int argc, char **argv)
             check = true;
         } else if (strcmp(a, "--strict") == 0) {
             strict = true;
+        } else if (strcmp(a, "--tvm-version") == 0 || strncmp(a, "--tvm-version=", 14) == 0) {
+            const char *v = a[13] == '=' ? a + 14 : NULL;
+            if (!v) {
+                if (i + 1 >= argc)
+                    return usage_error("%s needs a TVM release such as 0.25", a);
+                v = argv[++i];
+            }
+            /* 0.MINOR, optionally .PATCH or a suffix such as .dev0 */
+            char *end;
+            long minor = strncmp(v, "0.", 2) == 0 ? strtol(v + 2, &end, 10) : -1;
+            if (minor < 18 || minor > 27 || end == v + 2 || (*end && *end != '.'))
+                return usage_error("--tvm-version takes a TVM release from 0.18 to 0.27, got '%s'", v);
+            tvm_minor = (int)minor;
         } else if (strcmp(a, "--emit=asm") == 0) {
             emit_asm = true;
         } else if (strncmp(a, "--emit=", 7) == 0) {
@@ -99,7 +119,7 @@ int main(int argc, char **argv)
     if (!src)
         return EXIT_USAGE;
     const char *name = from_stdin ? "<stdin>" : source;
-    tir_compile_options opts = {check, strict};
+    tir_compile_options opts = {check, strict, tvm_minor};
     tir_compile_result res;
     bool ok = tir_compile(name, src, len, &opts, &res);
     free(src);

@@ -177,6 +177,11 @@ static void check_expr_rules(checker *c, const tir_expr *e)
         ERR(c, e->loc, "%u lanes (%s) are outside the specification's 4, 8, 16, 32 and 64 (refused by --strict)", lanes,
             tir_dtype_name(e->dtype));
     const char *kn = tir_expr_kind_names[e->kind];
+    if ((e->kind == TIR_E_VAR && e->var->is_undef) || (e->kind == TIR_E_CALL && e->op && strcmp(e->op, "tir.undef") == 0)) {
+        /* the front ends drop the stores of T.undef(); what is left is a use TVM refuses too */
+        ERR(c, e->loc, "T.undef() may only be stored (such stores are dropped); it cannot be used here");
+        return;
+    }
     switch (e->kind) {
     case TIR_E_VAR:
         if (!in_scope(c, e->var))
@@ -405,8 +410,25 @@ static void check_buffer_decl(checker *c, const tir_buffer *b)
     for (uint32_t i = 0; i < b->nstrides; i++)
         if (!is_int_scalar(b->strides[i]->dtype) || !tir_dt_eq(b->strides[i]->dtype, b->strides[0]->dtype))
             ERR(c, b->strides[i]->loc, "Buffer '%s' strides must be integer scalars of one dtype", b->name);
+        else if (c->strict && b->strides[i]->kind != TIR_E_VAR)
+            /* Buffer rule 3.ii: «users do not specify strides, all are fresh Vars»; TVM accepts any */
+            ERR(c, b->strides[i]->loc,
+                "Buffer '%s' has a stride that is not a variable; the specification wants fresh stride Vars "
+                "(refused by --strict)", b->name);
     if (b->elem_offset && !is_int_scalar(b->elem_offset->dtype))
         ERR(c, b->elem_offset->loc, "Buffer '%s' elem_offset must be an integer scalar", b->name);
+}
+
+/* A buffer declared in the body (a view by DeclBuffer, or an allocation):
+ * tirvm adds no elem_offset to its accesses, so only 0 keeps its meaning.
+ * (A parameter's elem_offset is bound from the tensor's byte_offset, which
+ * the VM applies to the data pointer; a block match_buffer's is lowered.) */
+static void check_body_buffer_decl(checker *c, const tir_buffer *b)
+{
+    check_buffer_decl(c, b);
+    if (b->elem_offset && !(b->elem_offset->kind == TIR_E_INT && b->elem_offset->ival == 0))
+        ERR(c, b->elem_offset->loc,
+            "unsupported: elem_offset on buffer '%s' declared in the body (an offset into other memory)", b->name);
     if (!b->data || b->data->type_kind != TIR_TYPE_POINTER)
         ERR(c, b->loc, "Buffer '%s' data must be a pointer variable", b->name);
     tir_vtype vt = tir_dtype_vtype(b->dtype);
@@ -446,7 +468,7 @@ static void check_block(checker *c, const tir_stmt *realize)
         bind_var(c, iv->var, iv->var->loc);
     }
     for (uint32_t i = 0; i < blk->nalloc; i++) {
-        check_buffer_decl(c, blk->alloc_buffers[i]);
+        check_body_buffer_decl(c, blk->alloc_buffers[i]);
         for (uint32_t k = 0; k < blk->alloc_buffers[i]->ndim; k++)
             check_expr(c, blk->alloc_buffers[i]->shape[k]);
         bind_var(c, blk->alloc_buffers[i]->data, blk->alloc_buffers[i]->loc);
@@ -581,7 +603,7 @@ static void check_stmt(checker *c, const tir_stmt *s)
         check_stmt(c, s->body);
         break;
     case TIR_S_DECL_BUFFER:
-        check_buffer_decl(c, s->buffer);
+        check_body_buffer_decl(c, s->buffer);
         check_stmt(c, s->body);
         break;
     case TIR_S_REALIZE:

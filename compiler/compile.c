@@ -53,7 +53,7 @@ static void compile_phases(compile_state *st, const char *file, const char *src,
         py_module *pm = py_parse(&st->arena, d, src, len);
         if (pm && !d->nerrors) {
             st->phase = TIR_ERR_SCRIPT;
-            m = tir_script_build(&st->arena, d, pm);
+            m = tir_script_build_for(&st->arena, d, pm, opts ? opts->tvm_minor : 0);
         }
     }
     if (m && !d->nerrors) {

@@ -11,7 +11,9 @@
 typedef struct {
     bool check_only; /* parse and type-check only */
     bool strict;     /* refuse what TVM accepts but the spec's «guillemet» rules do not: mixed index
-                        bit widths, vector lane counts other than 4, 8, 16, 32, 64 */
+                        bit widths, vector lane counts other than 4, 8, 16, 32, 64, strides
+                        that are not variables */
+    int tvm_minor;   /* read TVMScript as TVM 0.<tvm_minor> prints it (18..27); 0: guess from the file */
 } tir_compile_options;
 
 /* The class of the first error, for tools that sort failures (the

@@ -143,8 +143,7 @@ static tir_stmt *lower_block(lowerer *l, tir_stmt *s)
         al->var = buf->data;
         al->buffer = buf;
         al->dtype = buf->dtype;
-        al->nindices = buf->ndim;
-        al->indices = buf->shape;
+        tir_alloc_extents(l->a, buf, &al->nindices, &al->indices);
         al->cond = tir_int(l->a, TIR_DT_BOOL, 1, buf->loc);
         al->body = body;
         body = al;

@@ -237,9 +237,10 @@ static bool has_tirx_0_25_marks(const tir_diag *d)
  * applies: 0.25's marks (T.let[...], s_tir=, the Axis import) mean 0.25 or
  * later; a printed header without them is 0.24's; a program written by hand
  * against an import gets today's meaning. */
-static void scan_imports(builder *b, const py_module *m)
+static void scan_imports(builder *b, const py_module *m, int tvm_minor)
 {
     bool tirx_import = false, tirx_header = false, classic = false;
+    tir_loc import_loc = {1, 1, 0};
     for (uint32_t i = 0; i < m->body.len; i++) {
         const py_stmt *s = m->body.items[i];
         if (s->kind != PY_S_IMPORT || !s->from_module)
@@ -251,9 +252,11 @@ static void scan_imports(builder *b, const py_module *m)
             if (strcmp(s->names[k], "tir") == 0) {
                 b->t_alias = alias;
                 classic = true;
+                import_loc = s->loc;
             } else if (strcmp(s->names[k], "tirx") == 0) {
                 b->t_alias = alias;
                 tirx_import = true;
+                import_loc = s->loc;
             } else if (strcmp(s->names[k], "ir") == 0) {
                 b->i_alias = alias;
             }
@@ -275,6 +278,17 @@ static void scan_imports(builder *b, const py_module *m)
         b->tirx = marks ? 26 : 24;
     else if (marks || text_has(b->d, "T.sblock(") || text_has(b->d, "T.sblock_alloc_buffer("))
         b->tirx = marks ? 26 : 24;
+    if (!tvm_minor)
+        return;
+    /* tirc --tvm-version 0.MINOR: that release's meaning instead of the guess */
+    if (classic && tvm_minor >= 24)
+        ERR(b, import_loc,
+            "the classic tir dialect (from tvm.script import tir) is TVM 0.23's and earlier; TVM 0.%d prints tirx",
+            tvm_minor);
+    else if (b->tirx && tvm_minor < 24 && (tirx_import || tirx_header))
+        ERR(b, import_loc, "the tirx dialect is TVM 0.24's and later; TVM 0.%d prints the classic tir dialect", tvm_minor);
+    else
+        b->tirx = tvm_minor >= 24 ? tvm_minor : 0;
 }
 
 /* @R.function / @relax.function: a Relax function printed in the same
@@ -317,6 +331,11 @@ static void build_def(builder *b, const py_stmt *s)
 
 tir_module *tir_script_build(tir_arena *a, tir_diag *d, const py_module *m)
 {
+    return tir_script_build_for(a, d, m, 0);
+}
+
+tir_module *tir_script_build_for(tir_arena *a, tir_diag *d, const py_module *m, int tvm_minor)
+{
     builder bb;
     memset(&bb, 0, sizeof bb);
     builder *b = &bb;
@@ -325,7 +344,9 @@ tir_module *tir_script_build(tir_arena *a, tir_diag *d, const py_module *m)
     b->t_alias = "T";
     b->i_alias = "I";
     b->pm = m;
-    scan_imports(b, m);
+    scan_imports(b, m, tvm_minor);
+    if (d->nerrors)
+        return NULL;
     for (uint32_t i = 0; i < m->body.len; i++) {
         const py_stmt *s = m->body.items[i];
         switch (s->kind) {

@@ -10,5 +10,8 @@
 
 /* Returns the module, or NULL after reporting errors through d. */
 tir_module *tir_script_build(tir_arena *a, tir_diag *d, const py_module *m);
+/* As tir_script_build, reading the program as TVM 0.tvm_minor prints it
+ * (18..27) rather than guessing the release; 0 guesses. */
+tir_module *tir_script_build_for(tir_arena *a, tir_diag *d, const py_module *m, int tvm_minor);
 
 #endif

@@ -274,13 +274,32 @@ bool sb_block_statement(builder *b, const py_stmt *st, bool *ok)
             *ok = false;
             return true;
         }
-        call_args ca;
-        if (!sb_eval_args(b, e, &ca) || ca.n != 1 || ca.pos[0].kind != SV_DICT) {
+        if (e->nitems != 1 || e->nkw || e->items[0]->kind != PY_DICT) {
             ERR(b, st->loc, "T.func_attr takes one dict argument");
             *ok = false;
             return true;
         }
-        const sval *dict = &ca.pos[0];
+        /* The keys are kept; the values carry no meaning for running the
+         * function, but are evaluated so mistakes in them are reported, except
+         * TVM's own Python objects (tvm.target.Target(...)), which a C front
+         * end cannot build. */
+        const py_expr *d = e->items[0];
+        sval dv = sv_none(d->loc);
+        dv.kind = SV_DICT;
+        dv.n = d->nitems;
+        dv.items = tir_arena_alloc(b->a, (d->nitems ? d->nitems : 1) * sizeof(sval));
+        for (uint32_t i = 0; i < d->nitems; i++) {
+            dv.items[i] = sb_eval(b, d->items[i]);
+            const py_expr *val = d->values[i], *root = val->kind == PY_CALL ? val->func : NULL;
+            while (root && root->kind == PY_ATTR)
+                root = root->value;
+            bool tvm_object = root && root->kind == PY_NAME && strcmp(root->name, "tvm") == 0 && !sb_lookup(b, "tvm");
+            if (!tvm_object && sb_eval(b, val).kind == SV_NONE && val->kind != PY_NONE) {
+                *ok = false;
+                return true;
+            }
+        }
+        const sval *dict = &dv;
         const char **keys = tir_arena_alloc(b->a, (b->func->nattrs + dict->n + 1) * sizeof *keys);
         if (b->func->nattrs)
             memcpy(keys, b->func->attr_keys, b->func->nattrs * sizeof *keys);

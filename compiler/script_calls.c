@@ -4,6 +4,7 @@
  * build buffers from T.Buffer/T.match_buffer/T.alloc_buffer arguments. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "script_internal.h"
@@ -142,7 +143,15 @@ tir_buffer *sb_make_buffer(builder *b, const char *name, const call_args *ca, ui
     }
     const sval *strides = sb_kwarg(ca, "strides");
     if (strides && strides->kind == SV_TUPLE && strides->n > 0) {
-        /* Fresh stride variables named by strings are inside the subset (4.2). */
+        /* Fresh stride variables named by strings are inside the subset (4.2).
+         * Literal strides take the dtype of the first stride expression, else
+         * of the shape, so that all strides share one dtype. */
+        tir_dtype lit = buf->ndim ? tir_dt_with_lanes(buf->shape[0]->dtype, 1) : TIR_DT_I32;
+        for (uint32_t i = 0; i < strides->n; i++)
+            if (strides->items[i].kind == SV_EXPR && tir_dt_is_int(strides->items[i].e->dtype)) {
+                lit = tir_dt_with_lanes(strides->items[i].e->dtype, 1);
+                break;
+            }
         buf->nstrides = strides->n;
         buf->strides = tir_arena_alloc(b->a, strides->n * sizeof *buf->strides);
         for (uint32_t i = 0; i < strides->n; i++) {
@@ -154,10 +163,16 @@ tir_buffer *sb_make_buffer(builder *b, const char *name, const call_args *ca, ui
             } else if (s->kind == SV_EXPR && s->e->kind == TIR_E_VAR) {
                 buf->strides[i] = s->e;
             } else {
-                ERR(b, s->loc, "unsupported: explicit strides/elem_offset (outside the specified TIR subset)");
-                return NULL;
+                buf->strides[i] = s->kind == SV_PYINT ? sb_to_expr_as(b, s, lit) : sb_to_expr(b, s);
+                if (!buf->strides[i])
+                    return NULL;
             }
         }
+    }
+    if (buf->nstrides && buf->nstrides != buf->ndim) {
+        ERR(b, strides->loc, "buffer '%s' has %u dimension%s but %u strides", name, buf->ndim, buf->ndim == 1 ? "" : "s",
+            buf->nstrides);
+        return NULL;
     }
     const sval *eo = sb_kwarg(ca, "elem_offset");
     const sval *of = sb_kwarg(ca, "offset_factor");
@@ -166,10 +181,8 @@ tir_buffer *sb_make_buffer(builder *b, const char *name, const call_args *ca, ui
             buf->elem_offset = eo->e;
         else if ((eo->kind == SV_PYINT && eo->i == 0) || (eo->kind == SV_EXPR && eo->e->kind == TIR_E_INT && eo->e->ival == 0))
             buf->elem_offset = tir_int(b->a, TIR_DT_I32, 0, eo->loc);
-        else {
-            ERR(b, eo->loc, "unsupported: explicit strides/elem_offset (outside the specified TIR subset)");
+        else if (!(buf->elem_offset = sb_to_expr(b, eo)))
             return NULL;
-        }
     }
     if (!buf->elem_offset) {
         int64_t ofv = 0;
@@ -184,9 +197,25 @@ tir_buffer *sb_make_buffer(builder *b, const char *name, const call_args *ca, ui
         }
     }
     const sval *axsep = sb_kwarg(ca, "axis_separators");
-    if (axsep && axsep->kind == SV_TUPLE && axsep->n > 0) {
-        ERR(b, axsep->loc, "unsupported: axis_separators (outside the specified TIR subset)");
-        return NULL;
+    if (axsep && axsep->kind == SV_TUPLE) {
+        /* axis_separators group the axes into the dimensions of physical
+         * memory (TVM's 2-d textures and VTCM).  A CPU's memory is flat and
+         * tirvm lays every buffer out row-major, which is also the order of
+         * row-major physical dimensions, so which element an index names does
+         * not change: only TVM's rule for valid separators is checked. */
+        int64_t prev = 0;
+        for (uint32_t i = 0; i < axsep->n; i++) {
+            int64_t v;
+            if (!sb_py_int_of(b, &axsep->items[i], &v, "an axis separator"))
+                return NULL;
+            if (v < prev || v > (int64_t)buf->ndim) {
+                ERR(b, axsep->items[i].loc,
+                    "axis_separators must be non-decreasing and within 0..%u (the buffer's rank), got %lld", buf->ndim,
+                    (long long)v);
+                return NULL;
+            }
+            prev = v;
+        }
     }
     const sval *bt = sb_kwarg(ca, "buffer_type");
     if (bt && bt->kind == SV_STR && strcmp(bt->s, "auto") == 0)
@@ -697,6 +726,24 @@ static sval call_reinterpret(builder *b, const char *name, const call_args *ca)
     return sv_expr(sb_call_node(b, dt, "tir.reinterpret", args, 1, ca->loc));
 }
 
+/* T.undef(dtype=...): an unspecified value.  TVM's lowering (RemoveStoreUndef)
+ * drops every store whose value holds one, and refuses any other use; the
+ * statement builders do the same. */
+static sval call_undef(builder *b, const char *name, const call_args *ca)
+{
+    const sval *d = sb_kwarg(ca, "dtype");
+    if (!d && ca->n == 1)
+        d = &ca->pos[0];
+    tir_dtype dt = TIR_DT_I32;
+    if (ca->n + ca->nkw > 1 || (ca->nkw == 1 && !d)) {
+        ERR(b, ca->loc, "T.%s takes only a dtype", name);
+        return sv_none(ca->loc);
+    }
+    if (d && !sb_dtype_of(b, d, &dt))
+        return sv_none(ca->loc);
+    return sv_expr(sb_call_node(b, dt, "tir.undef", NULL, 0, ca->loc));
+}
+
 static sval call_isnan(builder *b, const char *name, const call_args *ca)
 {
     sval none = sv_none(ca->loc);
@@ -800,6 +847,34 @@ static sval call_shuffle(builder *b, const char *name, const call_args *ca)
     tir_dtype first = vs->n ? e->args[0]->dtype : TIR_DT_I32;
     e->dtype = tir_dt_with_lanes(first, (uint16_t)(is->n ? is->n : 1));
     return sv_expr(e);
+}
+
+/* T.get_active_lane_mask(dtype, base, limit): lane k is base + k < limit (the
+ * mask of a vector loop's tail, LLVM's get.active.lane.mask), built as that
+ * comparison of a Ramp with a Broadcast. */
+static sval call_active_lane_mask(builder *b, const char *name, const call_args *ca)
+{
+    sval none = sv_none(ca->loc);
+    const sval *d = sb_arg(ca, 0, "dtype"), *bs = sb_arg(ca, 1, "base"), *lim = sb_arg(ca, 2, "limit");
+    tir_dtype dt;
+    if (!nargs_between(b, ca, name, 3, 3) || !d || !bs || !lim || !sb_dtype_of(b, d, &dt))
+        return none;
+    if (!tir_dt_is_bool(dt) || dt.lanes < 2) {
+        ERR(b, d->loc, "T.%s makes a bool vector (such as \"uint1x4\"), got %s", name, sb_dt_name(dt));
+        return none;
+    }
+    tir_expr *base = sb_to_expr(b, bs), *limit = sb_to_expr(b, lim);
+    if (!base || !limit || !sb_match_types(b, &base, &limit, ca->loc, name))
+        return none;
+    if (!tir_dt_is_int(base->dtype) || base->dtype.lanes != 1) {
+        ERR(b, ca->loc, "T.%s takes integer scalars, got %s", name, sb_dt_name(base->dtype));
+        return none;
+    }
+    tir_expr *r = tir_expr_new(b->a, TIR_E_RAMP, tir_dt_with_lanes(base->dtype, dt.lanes), ca->loc);
+    r->a = base;
+    r->b = tir_int(b->a, base->dtype, 1, ca->loc);
+    r->lanes = dt.lanes;
+    return sv_expr(tir_binary(b->a, TIR_E_LT, r, sb_broadcast(b, limit, dt.lanes), ca->loc));
 }
 
 /* T.ret(val): the Call tir.ret that `return val` also builds (5.10) */
@@ -939,7 +1014,11 @@ static sval call_extern_math(builder *b, const char *name, const call_args *ca)
         shifted.nkw = 0;
         ca = &shifted;
     }
-    if (ca->n < first || ca->nkw || !sb_dtype_of(b, &ca->pos[0], &dt) || ca->pos[1].kind != SV_STR) {
+    /* dtype "" is void (TVM prints it for calls made for their effect) */
+    bool void_dt = ca->n >= first && ca->pos[0].kind == SV_STR && !ca->pos[0].s[0];
+    if (void_dt)
+        dt = TIR_DT_VOID;
+    if (ca->n < first || ca->nkw || (!void_dt && !sb_dtype_of(b, &ca->pos[0], &dt)) || ca->pos[1].kind != SV_STR) {
         if (ca->n >= 2 && ca->pos[1].kind == SV_STR)
             ERR(b, ca->loc, "T.%s takes a dtype, the function's name%s and its arguments", name,
                 llvm ? ", the number of overloaded types" : "");
@@ -951,6 +1030,26 @@ static sval call_extern_math(builder *b, const char *name, const call_args *ca)
     for (size_t i = 0; i < sizeof map / sizeof map[0] && !op; i++)
         if (strcmp(fn, map[i].ext) == 0)
             op = map[i].op;
+    /* An LLVM intrinsic's overload suffix (llvm.ctpop.v8i8, llvm.sqrt.f32)
+     * names the result type; it must agree with the call's dtype. */
+    const char *dot = llvm && !op ? strrchr(fn, '.') : NULL;
+    if (dot && dot - fn > 5) {
+        const char *t = dot + 1;
+        long lanes = 1, bits;
+        char *end;
+        if (*t == 'v') {
+            lanes = strtol(t + 1, &end, 10);
+            t = end;
+        }
+        if ((*t == 'i' || *t == 'f') && t[1] >= '1' && t[1] <= '9') {
+            bits = strtol(t + 1, &end, 10);
+            bool fits = !*end && lanes == dt.lanes && bits == dt.bits &&
+                        (*t == 'f' ? tir_dt_is_float(dt) : tir_dt_is_int(dt));
+            for (size_t i = 0; fits && i < sizeof map / sizeof map[0] && !op; i++)
+                if (strncmp(fn, map[i].ext, (size_t)(dot - fn)) == 0 && map[i].ext[dot - fn] == 0)
+                    op = map[i].op;
+        }
+    }
     if (!op) {
         ERR(b, ca->loc, "unsupported: external function '%s' (tirvm runs C math functions and LLVM intrinsics "
                         "that map onto its builtins)",
@@ -1078,6 +1177,8 @@ static const t_call t_calls[] = {
     {"popcount", call_bit_count, true}, {"clz", call_bit_count, true},
     {"ldexp", call_ldexp, true},
     {"reinterpret", call_reinterpret, false},
+    {"undef", call_undef, false},
+    {"get_active_lane_mask", call_active_lane_mask, false},
     {"isnan", call_isnan, true},
     {"exp", call_math1, true}, {"exp2", call_math1, true}, {"exp10", call_math1, true},
     {"log", call_math1, true}, {"log2", call_math1, true}, {"log10", call_math1, true},

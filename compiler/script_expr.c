@@ -39,6 +39,12 @@ static sval eval_name(builder *b, const py_expr *x)
             ld->args = tir_arena_alloc(b->a, sizeof *ld->args);
             ld->args[0] = tir_int(b->a, TIR_DT_I32, 0, x->loc);
             v = sv_expr(ld);
+        } else if (bd->kind == BIND_TUPLE) {
+            v.kind = SV_TUPLE;
+            v.n = bd->ntuple;
+            v.items = tir_arena_alloc(b->a, bd->ntuple * sizeof *v.items);
+            for (uint32_t i = 0; i < bd->ntuple; i++)
+                v.items[i] = sv_expr(tir_var_ref(b->a, bd->tuple_vars[i], x->loc));
         } else {
             v = sv_expr(tir_var_ref(b->a, bd->var, x->loc));
         }
@@ -129,9 +135,10 @@ static sval eval_attr(builder *b, const py_expr *x)
             return v;
         }
         if (strcmp(x->name, "vload") == 0 || strcmp(x->name, "vstore") == 0) {
-            /* what TVM prints for predicated accesses (tvmscript.md 6.6) */
-            ERR(b, x->loc, "unsupported: predicated buffer access (%s.%s), outside the specified TIR subset", buf->name,
-                x->name);
+            /* what TVM prints for predicated accesses (tvmscript.md 6.6); script_vaccess.c */
+            v.kind = SV_METHOD;
+            v.buf = buf;
+            v.s = x->name;
             return v;
         }
         if (strcmp(x->name, "access_ptr") == 0) {
@@ -207,6 +214,12 @@ static sval eval_call(builder *b, const py_expr *x)
         }
         return sb_make_loop(b, TIR_FOR_SERIAL, &ca, "range");
     case SV_METHOD: {
+        if (f.buf && strcmp(f.s, "vload") == 0)
+            return sb_vload(b, f.buf, &ca);
+        if (f.buf) {
+            ERR(b, x->loc, "%s.%s(...) is a statement, not a value", f.buf->name, f.s);
+            return none;
+        }
         tir_dtype dt;
         if (ca.n != 1 || !sb_dtype_of(b, &ca.pos[0], &dt))
             return none;
@@ -733,6 +746,15 @@ bool sb_is_t_call_prefix(builder *b, const py_expr *e, const char *prefix)
 /* The dtype a Python annotation (T.int32, T.handle, ...) names. */
 bool sb_annotation_dtype(builder *b, const py_expr *ann, tir_dtype *out)
 {
+    /* T.handle("float32") / T.ptr(...): a pointer, the handle dtype (the
+     * binding takes the pointee from its value) */
+    if (ann->kind == PY_CALL && ann->func->kind == PY_ATTR && ann->func->value->kind == PY_NAME && b->t_alias &&
+        strcmp(ann->func->value->name, b->t_alias) == 0 &&
+        (strcmp(ann->func->name, "handle") == 0 || strcmp(ann->func->name, "ptr") == 0 ||
+         strcmp(ann->func->name, "Ptr") == 0)) {
+        *out = TIR_DT_HANDLE;
+        return true;
+    }
     sval v = sb_eval(b, ann);
     if (v.kind == SV_TFUNC && !v.is_dialect_ir) {
         if (strcmp(v.s, "handle") == 0) {

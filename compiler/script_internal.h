@@ -6,6 +6,7 @@
  *   script_expr.c    evaluating Python expressions to script values
  *   script_calls.c   the T.* functions called in expressions, and their arguments
  *   script_values.c  script values, scopes and TVM's type promotion
+ *   script_vaccess.c Buffer.vload / Buffer.vstore, predicated lane by lane
  * See ../shared/docs/tvmscript.md for the rules the builder follows; section
  * numbers in comments refer to it.  Functions called across files are
  * prefixed sb_ (script builder). */
@@ -65,7 +66,9 @@ struct sval {
  * that reads as its element and is assigned by a store (tvmscript-tirx.md 1.5) */
 /* BIND_FAILED: a name whose definition failed (already reported); its uses
  * fail quietly instead of each reporting it as undefined */
-typedef enum { BIND_VAR, BIND_BUFFER, BIND_SCALAR, BIND_FAILED } bind_kind;
+/* BIND_TUPLE: `for ij in T.grid(...)`'s one name for all the loop variables,
+ * a tuple of them (tuple_vars) */
+typedef enum { BIND_VAR, BIND_BUFFER, BIND_SCALAR, BIND_FAILED, BIND_TUPLE } bind_kind;
 typedef struct binding binding;
 struct binding {
     const char *name;
@@ -74,6 +77,8 @@ struct binding {
     tir_buffer *buf;
     /* loop variables remember their loop range for T.axis.remap */
     tir_expr *loop_min, *loop_extent;
+    uint32_t ntuple;
+    tir_var **tuple_vars; /* BIND_TUPLE */
     binding *next;
 };
 
@@ -181,6 +186,10 @@ bool sb_dtype_name(const char *name, tir_dtype *out);
 bool sb_is_t_call(builder *b, const py_expr *e, const char *name);
 /* ... of T.<prefix>.<anything>? */
 bool sb_is_t_call_prefix(builder *b, const py_expr *e, const char *prefix);
+
+/* ---- script_vaccess.c: Buffer.vload / Buffer.vstore (with predicates) ---- */
+sval sb_vload(builder *b, tir_buffer *buf, const call_args *ca);
+tir_stmt *sb_vstore(builder *b, tir_buffer *buf, const call_args *ca);
 
 /* ---- script_blocks.c: blocks ---------------------------------------------- */
 bool sb_block_statement(builder *b, const py_stmt *st, bool *ok);

@@ -22,12 +22,33 @@ static tir_stmt *noop(builder *b, tir_loc loc)
     return s;
 }
 
+/* T.undef() may not index a buffer (TVM's RemoveStoreUndef refuses it). */
+static bool undef_index(builder *b, tir_expr *const *idx, uint32_t n, const tir_expr *value)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (tir_has_undef(idx[i])) {
+            ERR(b, idx[i]->loc, "T.undef() may not be used in a buffer index");
+            return true;
+        }
+    const tir_expr *in_load = tir_undef_load_index(value);
+    if (in_load) {
+        ERR(b, in_load->loc, "T.undef() may not be used in a buffer index");
+        return true;
+    }
+    return false;
+}
+
 static tir_stmt *build_store(builder *b, const py_expr *target, const sval *value, tir_loc loc)
 {
     sval base = sb_eval(b, target->value);
     if (base.kind != SV_BUFFER) {
         if (base.kind != SV_NONE)
             ERR(b, target->loc, "only buffer elements can be assigned with a subscript");
+        return NULL;
+    }
+    if (base.buf->data && base.buf->data->is_const) {
+        ERR(b, target->loc, "buffer '%s' views the constant data of T.allocate_const '%s', which is read-only",
+            base.buf->name, base.buf->data->name);
         return NULL;
     }
     sval ld = sb_region_or_load(b, base.buf, target->index, false);
@@ -52,6 +73,10 @@ static tir_stmt *build_store(builder *b, const py_expr *target, const sval *valu
     }
     if (!v)
         return NULL;
+    if (undef_index(b, load->args, load->nargs, v))
+        return NULL;
+    if (tir_has_undef(v))
+        return noop(b, loc); /* a store of T.undef() is dropped, as TVM's RemoveStoreUndef does */
     tir_stmt *s = tir_stmt_new(b->a, TIR_S_STORE, loc);
     s->buffer = base.buf;
     s->value = v;
@@ -74,7 +99,14 @@ static tir_stmt *build_for(builder *b, const py_stmt *st)
         return NULL;
     }
     uint32_t ntargets = st->target->kind == PY_TUPLE ? st->target->nitems : 1;
-    if (ntargets != it.nloops) {
+    /* `for ij in T.grid(m, n)`: one name for all the loop variables, a tuple
+     * of them (TVM binds the name to the list of its loop variables) */
+    bool tuple_target = ntargets == 1 && it.nloops > 1 && st->target->kind == PY_NAME;
+    if (tuple_target && it.step) {
+        ERR(b, st->target->loc, "a stepped loop has one loop variable");
+        return NULL;
+    }
+    if (ntargets != it.nloops && !tuple_target) {
         ERR(b, st->target->loc, "%u loop variable%s for %u loop%s", ntargets, ntargets == 1 ? "" : "s", it.nloops,
             it.nloops == 1 ? "" : "s");
         return NULL;
@@ -82,12 +114,20 @@ static tir_stmt *build_for(builder *b, const py_stmt *st)
     binding *saved = b->scope;
     tir_stmt *stepped = NULL; /* the binding of a stepped loop's name */
     tir_stmt **loops = tir_arena_alloc(b->a, it.nloops * sizeof *loops);
+    tir_var **tuple_vars = tuple_target ? tir_arena_alloc(b->a, it.nloops * sizeof *tuple_vars) : NULL;
     for (uint32_t i = 0; i < it.nloops; i++) {
         const py_expr *t = st->target->kind == PY_TUPLE ? st->target->items[i] : st->target;
         if (t->kind != PY_NAME) {
             ERR(b, t->loc, "a loop variable must be a name");
             b->scope = saved;
             return NULL;
+        }
+        /* the element loop variables of a tuple target are named NAME_0, NAME_1, ... */
+        const char *vname = t->name;
+        if (tuple_target) {
+            char *nm = tir_arena_alloc(b->a, strlen(t->name) + 12);
+            sprintf(nm, "%s_%u", t->name, i);
+            vname = nm;
         }
         tir_expr *mn = it.mins[i], *ext = it.extents[i];
         /* The loop variable has the wider bit width of min and extent (5.3). */
@@ -97,7 +137,7 @@ static tir_stmt *build_for(builder *b, const py_stmt *st)
         if (!tir_dt_is_int(dt))
             dt = TIR_DT_I32;
         tir_stmt *f = tir_stmt_new(b->a, TIR_S_FOR, st->loc);
-        f->var = tir_var_new(b->a, t->name, dt, t->loc);
+        f->var = tir_var_new(b->a, vname, dt, t->loc);
         f->min = mn;
         f->extent = ext;
         f->for_kind = it.for_kind;
@@ -117,9 +157,18 @@ static tir_stmt *build_for(builder *b, const py_stmt *st)
             sb_bind(b, t->name, BIND_VAR, stepped->var, NULL);
             continue;
         }
-        sb_bind(b, t->name, BIND_VAR, f->var, NULL);
+        /* a tuple target's elements are bound under a name no source can
+         * write, so T.axis.remap finds their loop ranges */
+        sb_bind(b, tuple_target ? "(tuple element)" : t->name, BIND_VAR, f->var, NULL);
         b->scope->loop_min = mn;
         b->scope->loop_extent = ext;
+        if (tuple_target)
+            tuple_vars[i] = f->var;
+    }
+    if (tuple_target) {
+        sb_bind(b, st->target->name, BIND_TUPLE, NULL, NULL);
+        b->scope->ntuple = it.nloops;
+        b->scope->tuple_vars = tuple_vars;
     }
     bool saved_top = b->in_func_top;
     b->in_func_top = false;
@@ -369,6 +418,106 @@ static tir_stmt *make_allocate(builder *b, const py_stmt *st)
     return al;
 }
 
+/* The values of T.allocate_const's data list, nested lists flattened in
+ * row-major order (numpy's asarray), each converted to dt. */
+static bool const_values(builder *b, const sval *v, tir_dtype dt, tir_vec *out)
+{
+    if (v->kind == SV_TUPLE) {
+        for (uint32_t i = 0; i < v->n; i++)
+            if (!const_values(b, &v->items[i], dt, out))
+                return false;
+        return true;
+    }
+    tir_expr *e = NULL;
+    if (v->kind == SV_PYINT || v->kind == SV_PYBOOL || (v->kind == SV_EXPR && v->e->kind == TIR_E_INT))
+        e = tir_dt_is_float(dt) ? sb_cast_folded(b, dt, sb_to_expr(b, v)) : sb_to_expr_as(b, v, dt);
+    else if (v->kind == SV_PYFLOAT || (v->kind == SV_EXPR && v->e->kind == TIR_E_FLOAT))
+        /* numpy converts a float to an integer dtype by truncation, as a cast does */
+        e = tir_dt_is_float(dt) ? sb_to_expr_as(b, v, dt) : sb_cast_folded(b, dt, sb_to_expr(b, v));
+    else if (v->kind != SV_NONE)
+        ERR(b, v->loc, "T.allocate_const's data must be a list of numbers");
+    if (!e)
+        return false;
+    tir_vec_push(b->a, out, e);
+    return true;
+}
+
+/* P = T.allocate_const(data, dtype, extents): AllocateConst, constant data
+ * that P points to for the rest of the suite.  It becomes an allocation of
+ * the extents' size filled with the values in row-major order before the
+ * rest runs; P's data is read-only (stores through a view are refused). */
+static tir_stmt *make_allocate_const(builder *b, const py_stmt *st, tir_stmt **fill)
+{
+    const py_expr *t = st->target;
+    tir_loc sloc = st->loc;
+    call_args ca;
+    if (!sb_eval_args(b, st->value, &ca))
+        return NULL;
+    const sval *data = sb_arg(&ca, 0, "data"), *dts = sb_arg(&ca, 1, "dtype"), *ext = sb_arg(&ca, 2, "extents");
+    if (!data || !dts || !ext) {
+        ERR(b, sloc, "T.allocate_const takes data, a dtype and extents");
+        return NULL;
+    }
+    tir_dtype dt;
+    uint32_t n;
+    tir_expr **extents;
+    if (!sb_dtype_of(b, dts, &dt) || !sb_shape_of(b, ext, &n, &extents))
+        return NULL;
+    if (dt.lanes != 1 || tir_dt_is_handle(dt)) {
+        ERR(b, dts->loc, "T.allocate_const needs a scalar numeric dtype, got %s", sb_dt_name(dt));
+        return NULL;
+    }
+    int64_t count = 1;
+    for (uint32_t i = 0; i < n; i++) {
+        if (extents[i]->kind != TIR_E_INT || extents[i]->ival < 0 ||
+            __builtin_mul_overflow(count, extents[i]->ival, &count)) {
+            ERR(b, extents[i]->loc, "T.allocate_const's extents must be non-negative constants");
+            return NULL;
+        }
+    }
+    tir_vec vals = {0};
+    if (data->kind != SV_TUPLE) {
+        ERR(b, data->loc, "T.allocate_const's data must be a list of numbers");
+        return NULL;
+    }
+    if (!const_values(b, data, dt, &vals))
+        return NULL;
+    if ((int64_t)vals.len != count) {
+        ERR(b, data->loc, "T.allocate_const has %zu values for extents holding %lld", vals.len, (long long)count);
+        return NULL;
+    }
+    tir_buffer *buf = tir_arena_alloc(b->a, sizeof *buf);
+    char *bn = tir_arena_alloc(b->a, strlen(t->name) + 8);
+    sprintf(bn, "%s_const", t->name);
+    buf->name = bn;
+    buf->loc = t->loc;
+    buf->dtype = dt;
+    buf->ndim = 1;
+    buf->shape = tir_arena_alloc(b->a, sizeof *buf->shape);
+    buf->shape[0] = tir_int(b->a, TIR_DT_I64, count, sloc);
+    buf->elem_offset = tir_int(b->a, TIR_DT_I64, 0, sloc);
+    buf->scope = "global";
+    buf->data_alignment = 64;
+    buf->offset_factor = 1;
+    buf->data = tir_var_new(b->a, t->name, TIR_DT_HANDLE, t->loc);
+    buf->data->type_kind = TIR_TYPE_POINTER;
+    buf->data->elem_dtype = tir_dt_is_bool(dt) ? tir_dt(TIR_CODE_INT, 8, 1) : dt;
+    buf->data->scope = "global";
+    buf->data->is_const = true;
+    tir_stmt **stores = tir_arena_alloc(b->a, (count ? count : 1) * sizeof *stores);
+    for (int64_t k = 0; k < count; k++) {
+        tir_stmt *s = tir_stmt_new(b->a, TIR_S_STORE, sloc);
+        s->buffer = buf;
+        s->value = vals.items[k];
+        s->nindices = 1;
+        s->indices = tir_arena_alloc(b->a, sizeof *s->indices);
+        s->indices[0] = tir_int(b->a, TIR_DT_I64, k, sloc);
+        stores[k] = s;
+    }
+    *fill = count ? tir_seq(b->a, stores, (uint32_t)count, sloc) : noop(b, sloc);
+    return tir_alloc_decl(b->a, buf, sloc);
+}
+
 /* ---- one statement of a suite -----------------------------------------------
  * Each statement contributes nothing (a docstring, a binding), a statement
  * at its position, or a statement that opens a scope over the rest of the
@@ -379,31 +528,32 @@ typedef struct {
     bool failed;
     tir_stmt *first;  /* with opener: runs before the rest (a mutable scalar's first store) */
     bool scalar;      /* the opener declares a mutable scalar, not a buffer */
+    tir_var *names;   /* with opener: the target names this variable, not the declared buffer */
 } stmt_result;
 
 static stmt_result nothing(void)
 {
-    stmt_result r = {NULL, NULL, false, NULL, false};
+    stmt_result r = {NULL, NULL, false, NULL, false, NULL};
     return r;
 }
 
 static stmt_result failure(void)
 {
-    stmt_result r = {NULL, NULL, true, NULL, false};
+    stmt_result r = {NULL, NULL, true, NULL, false, NULL};
     return r;
 }
 
 /* s, or a failure if s is NULL */
 static stmt_result emit(tir_stmt *s)
 {
-    stmt_result r = {s, NULL, s == NULL, NULL, false};
+    stmt_result r = {s, NULL, s == NULL, NULL, false, NULL};
     return r;
 }
 
 /* s opening a scope over the rest of the suite, or a failure if s is NULL */
 static stmt_result opens_rest(tir_stmt *s)
 {
-    stmt_result r = {NULL, s, s == NULL, NULL, false};
+    stmt_result r = {NULL, s, s == NULL, NULL, false, NULL};
     return r;
 }
 
@@ -415,6 +565,16 @@ static stmt_result build_expr_stmt(builder *b, const py_stmt *st)
     tir_loc sloc = st->loc;
     if (e->kind == PY_STR || e->kind == PY_NONE)
         return nothing(); /* docstring */
+    if (e->kind == PY_CALL && e->func->kind == PY_ATTR && strcmp(e->func->name, "vstore") == 0) {
+        /* A.vstore(indices, value, predicate=...): a BufferStore */
+        sval f = sb_eval(b, e->func);
+        if (f.kind == SV_METHOD && f.buf) {
+            call_args ca;
+            if (!sb_eval_args(b, e, &ca))
+                return failure();
+            return emit(sb_vstore(b, f.buf, &ca));
+        }
+    }
     if (sb_is_t_call(b, e, "Assert")) {
         call_args ca;
         if (!sb_eval_args(b, e, &ca) || ca.n != 2) {
@@ -639,6 +799,10 @@ static tir_stmt *store_scalar(builder *b, tir_buffer *buf, const sval *value, ti
     tir_expr *e = sb_to_expr_as(b, value, buf->dtype);
     if (!e)
         return NULL;
+    if (undef_index(b, NULL, 0, e))
+        return NULL;
+    if (tir_has_undef(e))
+        return noop(b, loc); /* dropped, as TVM's RemoveStoreUndef does */
     tir_stmt *store = tir_stmt_new(b->a, TIR_S_STORE, loc);
     store->buffer = buf;
     store->value = e;
@@ -646,6 +810,30 @@ static tir_stmt *store_scalar(builder *b, tir_buffer *buf, const sval *value, ti
     store->indices = tir_arena_alloc(b->a, sizeof *store->indices);
     store->indices[0] = tir_int(b->a, TIR_DT_I32, 0, loc);
     return store;
+}
+
+/* p = q (or p: T.let[T.handle("float32")] = q) for a pointer variable q:
+ * an immutable binding of a pointer names the same memory, so p is bound to
+ * q itself (pointers have no run-time value of their own in tirvm). */
+static bool pointer_alias(builder *b, const py_expr *t, const tir_expr *e)
+{
+    if (e->kind != TIR_E_VAR || e->var->type_kind != TIR_TYPE_POINTER || !tir_dt_is_handle(e->dtype))
+        return false;
+    sb_bind(b, t->name, BIND_VAR, e->var, NULL);
+    return true;
+}
+
+/* x = <a value holding T.undef()>: no LetStmt; x names an undefined value,
+ * so a store of it is dropped and any other use refused (RemoveStoreUndef
+ * removes the binding along with the stores). */
+static stmt_result undef_binding(builder *b, const py_expr *t, const tir_expr *e, tir_dtype dt)
+{
+    if (undef_index(b, NULL, 0, e))
+        return failure();
+    tir_var *v = tir_var_new(b->a, t->name, dt, t->loc);
+    v->is_undef = true;
+    sb_bind(b, t->name, BIND_VAR, v, NULL);
+    return nothing();
 }
 
 /* x = e (tirx >= 0.25): a one-element local buffer holding e, as TVM's
@@ -703,6 +891,13 @@ static stmt_result build_assign(builder *b, const py_stmt *st)
         return opens_rest(make_launch(b, st->value, t->name, sloc));
     if (t->kind == PY_NAME && sb_is_t_call(b, st->value, "allocate"))
         return opens_rest(make_allocate(b, st));
+    if (t->kind == PY_NAME && sb_is_t_call(b, st->value, "allocate_const")) {
+        tir_stmt *fill = NULL;
+        stmt_result r = opens_rest(make_allocate_const(b, st, &fill));
+        r.first = fill;
+        r.names = r.opener ? r.opener->var : NULL;
+        return r;
+    }
     if (t->kind == PY_NAME && sb_is_t_call(b, st->value, "Buffer"))
         return bind_buffer_view(b, st) ? nothing() : failure();
     if (t->kind == PY_NAME && (sb_is_t_call(b, st->value, "tirx_alloc_buffer") ||
@@ -775,6 +970,10 @@ static stmt_result build_assign(builder *b, const py_stmt *st)
     tir_expr *e = sb_to_expr(b, &v);
     if (!e)
         return failure();
+    if (tir_has_undef(e))
+        return undef_binding(b, t, e, e->dtype);
+    if (pointer_alias(b, t, e))
+        return nothing();
     tir_stmt *let = tir_stmt_new(b->a, TIR_S_LET, sloc);
     let->var = tir_var_new(b->a, t->name, e->dtype, t->loc);
     let->value = e;
@@ -824,6 +1023,10 @@ static stmt_result build_annassign(builder *b, const py_stmt *st)
     tir_expr *e = v.kind == SV_NONE ? NULL : has_dtype ? sb_to_expr_as(b, &v, dt) : sb_to_expr(b, &v);
     if (!e)
         return failure();
+    if (tir_has_undef(e))
+        return undef_binding(b, t, e, has_dtype ? dt : e->dtype);
+    if (pointer_alias(b, t, e))
+        return nothing();
     tir_stmt *let = tir_stmt_new(b->a, TIR_S_LET, sloc);
     let->var = tir_var_new(b->a, t->name, has_dtype ? dt : e->dtype, t->loc);
     let->value = e;
@@ -1071,7 +1274,9 @@ tir_stmt *sb_build_suite(builder *b, const py_suite *s, uint32_t from, tir_loc l
         if (r.opener) {
             binding *saved = b->scope;
             tir_stmt *holder = innermost(r.opener);
-            if (holder->kind == TIR_S_DECL_BUFFER)
+            if (r.names)
+                sb_bind(b, st->target->name, BIND_VAR, r.names, NULL);
+            else if (holder->kind == TIR_S_DECL_BUFFER)
                 sb_bind(b, st->target->name, r.scalar ? BIND_SCALAR : BIND_BUFFER, NULL, holder->buffer);
             else if (st->kind != PY_S_EXPR && (r.opener->kind == TIR_S_LET || r.opener->kind == TIR_S_ALLOCATE ||
                                                (r.opener->kind == TIR_S_ATTR && st->kind == PY_S_ASSIGN)))

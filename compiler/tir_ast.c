@@ -109,6 +109,55 @@ bool tir_int_fits(tir_dtype dt, int64_t v)
     return false;
 }
 
+static tir_expr *as_i64(tir_arena *a, tir_expr *x)
+{
+    if (x->kind == TIR_E_INT)
+        return tir_int(a, TIR_DT_I64, x->ival, x->loc);
+    return tir_dt_eq(x->dtype, TIR_DT_I64) ? x : tir_cast(a, TIR_DT_I64, x, x->loc);
+}
+
+/* A buffer with explicit strides flattens to one extent (TVM's
+ * Buffer::GetFlattenedBuffer: strides[0] * shape[0]); the allocation also
+ * covers every element the strides reach, 1 + sum((shape[k] - 1) * strides[k]),
+ * so no access inside the shape falls outside it whatever the strides' order. */
+static tir_expr *strided_extent(tir_arena *a, const tir_buffer *buf, tir_loc loc)
+{
+    bool cst = true;
+    for (uint32_t k = 0; k < buf->ndim; k++)
+        cst = cst && buf->shape[k]->kind == TIR_E_INT && buf->strides[k]->kind == TIR_E_INT;
+    if (cst) {
+        int64_t flat, reach = 1, t;
+        bool ok = !__builtin_mul_overflow(buf->strides[0]->ival, buf->shape[0]->ival, &flat);
+        bool empty = false;
+        for (uint32_t k = 0; ok && k < buf->ndim; k++) {
+            empty = empty || buf->shape[k]->ival == 0;
+            ok = !__builtin_mul_overflow(buf->shape[k]->ival - 1, buf->strides[k]->ival, &t) &&
+                 !__builtin_add_overflow(reach, t, &reach);
+        }
+        if (ok)
+            return tir_int(a, TIR_DT_I64, empty || flat > reach ? flat : reach, loc);
+    }
+    tir_expr *flat = tir_binary(a, TIR_E_MUL, as_i64(a, buf->strides[0]), as_i64(a, buf->shape[0]), loc);
+    tir_expr *reach = tir_int(a, TIR_DT_I64, 1, loc);
+    for (uint32_t k = 0; k < buf->ndim; k++) {
+        tir_expr *last = tir_binary(a, TIR_E_SUB, as_i64(a, buf->shape[k]), tir_int(a, TIR_DT_I64, 1, loc), loc);
+        reach = tir_binary(a, TIR_E_ADD, reach, tir_binary(a, TIR_E_MUL, last, as_i64(a, buf->strides[k]), loc), loc);
+    }
+    return tir_binary(a, TIR_E_MAX, flat, reach, loc);
+}
+
+void tir_alloc_extents(tir_arena *a, const tir_buffer *buf, uint32_t *n, tir_expr ***ext)
+{
+    if (!buf->nstrides || buf->nstrides != buf->ndim || !buf->ndim) {
+        *n = buf->ndim;
+        *ext = buf->shape;
+        return;
+    }
+    *n = 1;
+    *ext = tir_arena_alloc(a, sizeof **ext);
+    (*ext)[0] = strided_extent(a, buf, buf->loc);
+}
+
 tir_stmt *tir_alloc_decl(tir_arena *a, tir_buffer *buf, tir_loc loc)
 {
     tir_stmt *decl = tir_stmt_new(a, TIR_S_DECL_BUFFER, loc);
@@ -117,8 +166,7 @@ tir_stmt *tir_alloc_decl(tir_arena *a, tir_buffer *buf, tir_loc loc)
     al->var = buf->data;
     al->buffer = buf;
     al->dtype = buf->dtype;
-    al->nindices = buf->ndim;
-    al->indices = buf->shape;
+    tir_alloc_extents(a, buf, &al->nindices, &al->indices);
     al->cond = tir_int(a, TIR_DT_BOOL, 1, loc);
     al->body = decl;
     return al;
@@ -153,4 +201,43 @@ char *tir_assert_text(tir_arena *a, const char *kind, const char *const *parts, 
     }
     *w = 0;
     return text;
+}
+
+bool tir_has_undef(const tir_expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == TIR_E_VAR)
+        return e->var->is_undef;
+    if (e->kind == TIR_E_CALL && e->op && strcmp(e->op, "tir.undef") == 0)
+        return true;
+    if (tir_has_undef(e->a) || tir_has_undef(e->b) || tir_has_undef(e->c))
+        return true;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (tir_has_undef(e->args[i]))
+            return true;
+    for (uint32_t i = 0; i < e->nargs2; i++)
+        if (tir_has_undef(e->args2[i]))
+            return true;
+    return false;
+}
+
+const tir_expr *tir_undef_load_index(const tir_expr *e)
+{
+    if (!e)
+        return NULL;
+    const tir_expr *r;
+    if (e->kind == TIR_E_LOAD)
+        for (uint32_t i = 0; i < e->nargs; i++)
+            if (tir_has_undef(e->args[i]))
+                return e->args[i];
+    if ((r = tir_undef_load_index(e->a)) || (r = tir_undef_load_index(e->b)) || (r = tir_undef_load_index(e->c)))
+        return r;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if ((r = tir_undef_load_index(e->args[i])))
+            return r;
+    for (uint32_t i = 0; i < e->nargs2; i++)
+        if ((r = tir_undef_load_index(e->args2[i])))
+            return r;
+    return NULL;
 }

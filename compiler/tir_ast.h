@@ -25,6 +25,8 @@ typedef struct {
     uint8_t type_kind;
     tir_dtype elem_dtype; /* TIR_TYPE_POINTER: the pointee's dtype */
     const char *scope;    /* TIR_TYPE_POINTER: storage scope */
+    bool is_const;        /* TIR_TYPE_POINTER: T.allocate_const's data, read-only */
+    bool is_undef;        /* a name bound to a value holding T.undef(), with no LetStmt */
     int id;               /* unique within the compile */
     tir_loc loc;
 } tir_var;
@@ -191,11 +193,20 @@ tir_stmt *tir_seq(tir_arena *a, tir_stmt **items, uint32_t n, tir_loc loc);
  * owns its memory (T.decl_buffer without data=, tirx's AllocBuffer).  The
  * DeclBuffer's body (al->body->body) is left for the caller. */
 tir_stmt *tir_alloc_decl(tir_arena *a, tir_buffer *buf, tir_loc loc);
+/* The extents of the Allocate of a buffer that owns its memory: its shape,
+ * or for a buffer with explicit strides one extent covering every element
+ * they reach (and at least TVM's flattened extent strides[0] * shape[0]). */
+void tir_alloc_extents(tir_arena *a, const tir_buffer *buf, uint32_t *n, tir_expr ***ext);
 /* Select(cond, t, f), of t's dtype. */
 tir_expr *tir_select(tir_arena *a, tir_expr *cond, tir_expr *t, tir_expr *f, tir_loc loc);
 /* A tirx assert's message (tvmscript-tirx.md 1.8): the parts joined, after
  * "Kind: " unless the kind is NULL or the default RuntimeError. */
 char *tir_assert_text(tir_arena *a, const char *kind, const char *const *parts, uint32_t n);
+
+/* Does e hold T.undef() (the call tir.undef, or a name bound to one)? */
+bool tir_has_undef(const tir_expr *e);
+/* The first buffer index inside e that holds T.undef(), or NULL. */
+const tir_expr *tir_undef_load_index(const tir_expr *e);
 
 /* Does the dtype admit this integer value (IntImm typing rule 2)? */
 bool tir_int_fits(tir_dtype dt, int64_t v);

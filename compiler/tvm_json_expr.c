@@ -185,8 +185,21 @@ static bool buffer_fields(reader *r, uint32_t ni, tir_buffer *b)
     uint32_t *seps, nseps;
     if (!tj_list_field(r, ni, "axis_separators", true, &seps, &nseps))
         return false;
-    if (nseps)
-        return tj_node_error(r, ni, "unsupported: axis_separators (outside the specified TIR subset)");
+    /* axis_separators: physical dimensions, row-major like tirvm's flat
+     * layout, so they change no index's element (see sb_make_buffer) */
+    int64_t prev = 0;
+    for (uint32_t i = 0; i < nseps; i++) {
+        tir_expr *x = tj_expr_at(r, ni, "axis_separators", seps[i]);
+        if (!x)
+            return false;
+        if (x->kind != TIR_E_INT)
+            return tj_node_error(r, ni, "axis_separators must be integer constants");
+        int64_t v = x->ival;
+        if (v < prev || v > (int64_t)b->ndim)
+            return tj_node_error(r, ni, "axis_separators must be non-decreasing and within 0..%u (the buffer's rank)",
+                                 b->ndim);
+        prev = v;
+    }
     int64_t align, factor, type;
     if (!tj_int_field(r, ni, "data_alignment", true, 64, &align) || !tj_int_field(r, ni, "offset_factor", true, 1, &factor) ||
         !tj_int_field(r, ni, "buffer_type", true, 1, &type) || !tj_no_layout(r, ni))

@@ -114,6 +114,7 @@ GPU_STRING_RES = [re.compile(r) for r in (
     r"^(shared|warp|texture|tmem)(\.[\w.]*)?$",                         # shared, shared.dyn, warp, ...
     r"^global\.(texture|vtcm)",                                         # GPU textures, Hexagon VTCM
     r"^(wmma|m16n8k8|local|metal|trn)\.\w",                             # fragments, local.fragment, Metal, Trainium
+    r"^ethosu_\w+$",                                                    # Arm Ethos-U NPU operations (call_extern)
 )]
 # String constants whose first word is one of these name a device target
 # (T.target("cuda -arch=sm_80"), {"kind": "cuda"}, "nvidia/geforce-rtx-3090").

@@ -504,5 +504,34 @@ printf '@T.prim_func\ndef main(A: T.Buffer((4,), "int32")):\n    x = T.nosuch(1)
 expect 1 "a failed definition is an error" "$TIRC" --check "$T/failed_def.py"
 check "... reported once: its uses do not add 'not defined'" sh -c '! grep -q "not defined" "$1" && [ "$(grep -c "error:" "$1")" -eq 1 ]' sh "$T/err"
 
+# --tvm-version X.Y: the release whose meaning applies, instead of the guess.
+# x = 1 in the branch binds a new x for that branch in TVM 0.24 (so 0 is
+# returned) and stores into the mutable scalar x from 0.25 on (1 is returned).
+cat >"$T/ver.py" <<'PY'
+from tvm.script import tirx as T
+
+@T.prim_func
+def main(n: T.int32) -> T.int32:
+    x = 0
+    if n > 0:
+        x = 1
+    return x
+PY
+expect 0 "--tvm-version 0.24 compiles" "$TIRC" --tvm-version 0.24 "$T/ver.py" -o "$T/ver24.tirbc"
+expect 0 "... and runs" "$TIRVM" run "$T/ver24.tirbc" n=5
+check "... with 0.24's meaning: x = 1 binds in the branch" grep -qx "0" "$T/out"
+expect 0 "--tvm-version=0.25 compiles" "$TIRC" --tvm-version=0.25 "$T/ver.py" -o "$T/ver25.tirbc"
+expect 0 "... and runs" "$TIRVM" run "$T/ver25.tirbc" n=5
+check "... with 0.25's meaning: x = 1 stores into the scalar" grep -qx "1" "$T/out"
+expect 1 "--tvm-version 0.23 refuses a tirx file" "$TIRC" --check --tvm-version 0.23 "$T/ver.py"
+check "... saying tirx is 0.24's and later" grep -q "ver.py:1:1: error: the tirx dialect is TVM 0.24's and later" "$T/err"
+sed '1d' "$T/ver.py" >"$T/ver_noimport.py"
+expect 0 "without imports --tvm-version 0.25 reads tirx" "$TIRC" --tvm-version 0.25 "$T/ver_noimport.py" -o "$T/vern.tirbc"
+expect 0 "... and runs" "$TIRVM" run "$T/vern.tirbc" n=5
+check "... with 0.25's meaning" grep -qx "1" "$T/out"
+expect 2 "--tvm-version outside 0.18..0.27 is a usage error" "$TIRC" --check --tvm-version 0.17 "$T/ver.py"
+check "... naming the range" grep -q "tirc: error: --tvm-version takes a TVM release from 0.18 to 0.27, got '0.17'" "$T/err"
+expect 2 "--tvm-version without a value" "$TIRC" --check "$T/ver.py" --tvm-version
+
 echo "1..$n"
 [ "$failed" -eq 0 ]

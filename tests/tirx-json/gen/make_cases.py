@@ -68,23 +68,25 @@ class Graph:
         return self.add("tirx.Var", {"span": 0, "dtype": "handle", "name": self.s(name),
                                       "type_annotation": self.prim("handle")})
 
-    def buffer(self, name, dtype, shape, scope="global", layout=0):
+    def buffer(self, name, dtype, shape, scope="global", layout=0, strides=(), seps=()):
         shape_node = self.arr(self.int(x) for x in shape)
         if self.minor >= 26:
             bt = self.add("tirx.BufferType", {
                 "span": 0, "dtype": self.prim(dtype), "storage_scope": self.s(scope), "shape": shape_node,
-                "strides": self.arr([]), "elem_offset": self.int(0), "data_alignment": 64,
+                "strides": self.arr(self.int(x) for x in strides), "elem_offset": self.int(0), "data_alignment": 64,
                 "offset_factor": 1, "layout": layout, "allocated_addr": self.arr([])})
             return self.add("ir.Var", {"span": 0, "ty": bt, "name": self.s(name)})
         ptr = self.add("ir.PointerType", {"span": 0, "element_type": self.prim(dtype),
                                           "storage_scope": self.s(scope)})
         data = self.add("tirx.Var", {"span": 0, "dtype": "handle", "name": self.s(name),
                                       "type_annotation": ptr})
-        return self.buffer_on(name, dtype, shape_node, data, layout)
+        return self.buffer_on(name, dtype, shape_node, data, layout, strides, seps)
 
-    def buffer_on(self, name, dtype, shape_node, data, layout=0):
-        fields = {"data": data, "dtype": dtype, "shape": shape_node, "strides": self.arr([]),
-                  "axis_separators": self.arr([]), "elem_offset": self.int(0), "name": self.s(name),
+    def buffer_on(self, name, dtype, shape_node, data, layout=0, strides=(), seps=()):
+        fields = {"data": data, "dtype": dtype, "shape": shape_node,
+                  "strides": self.arr(self.int(x) for x in strides),
+                  "axis_separators": self.arr(self.int(x) for x in seps), "elem_offset": self.int(0),
+                  "name": self.s(name),
                   "data_alignment": 64, "offset_factor": 1, "buffer_type": 1, "span": 0}
         if self.minor >= 25:
             fields["layout"] = layout
@@ -101,11 +103,11 @@ class Graph:
                                         "attrs": 0, "ty_args": self.arr([])})
         return self.nodes[buf]["data"]["data"]
 
-    def view(self, name, dtype, shape, of):
+    def view(self, name, dtype, shape, of, strides=(), seps=()):
         """A buffer that re-views another's memory (DeclBuffer with data)."""
         if self.minor >= 26:
-            return self.buffer(name, dtype, shape)
-        return self.buffer_on(name, dtype, self.arr(self.int(x) for x in shape), self.data_of(of))
+            return self.buffer(name, dtype, shape, strides=strides)
+        return self.buffer_on(name, dtype, self.arr(self.int(x) for x in shape), self.data_of(of), 0, strides, seps)
 
     def load(self, buf, idx, dtype="int32"):
         return self.typed("tirx.BufferLoad", dtype, buffer=buf, indices=self.arr(idx), predicate=0)
@@ -309,6 +311,28 @@ def stepped_loop(g):
     return g.func([A], g.loop(i, 8, g.store(A, g.bin("Add", i, g.int(1)), [i]), step=3))
 
 
+def strided_views(g):
+    """B = alloc (2, 5); B[i, j] = 10 i + j; views V (2, 4) strides [5, 1] and W (5, 2) strides [1, 5] of B."""
+    C, D = g.buffer("C", "int32", [2, 4]), g.buffer("D", "int32", [5, 2])
+    B = g.buffer("B", "int32", [2, 5])
+    V = g.view("V", "int32", [2, 4], B, strides=[5, 1])
+    W = g.view("W", "int32", [5, 2], B, strides=[1, 5])
+    i, j, i1, j1, i2, j2 = (g.var(n) for n in ("i", "j", "i1", "j1", "i2", "j2"))  # one Var per loop (SSA)
+    fill = g.loop(i, 2, g.loop(j, 5, g.store(B, g.bin("Add", g.bin("Mul", i, g.int(10)), j), [i, j])))
+    copy_v = g.loop(i1, 2, g.loop(j1, 4, g.store(C, g.load(V, [i1, j1]), [i1, j1])))
+    copy_w = g.loop(j2, 5, g.loop(i2, 2, g.store(D, g.load(W, [j2, i2]), [j2, i2])))
+    return g.func([C, D], g.seq(g.alloc(B), fill, g.decl(V, B), g.decl(W, B), copy_v, copy_w))
+
+
+def axis_separators(g):
+    """E (2, 2, 3) with axis_separators [1] viewing A (2, 6): E[i, j, k] is A[i, 3 j + k]."""
+    A, C = g.buffer("A", "int32", [2, 6]), g.buffer("C", "int32", [2, 2, 3])
+    E = g.view("E", "int32", [2, 2, 3], A, seps=[1])
+    i, j, k = g.var("i"), g.var("j"), g.var("k")
+    body = g.store(C, g.load(E, [i, j, k]), [i, j, k])
+    return g.func([A, C], g.seq(g.decl(E, A), g.loop(i, 2, g.loop(j, 2, g.loop(k, 3, body)))))
+
+
 def gpu_scope_id(g):
     """A tirx GPU node (0.25's tirx.ScopeIdDefStmt): refused by name."""
     A = g.buffer("A", "int32", [4])
@@ -359,6 +383,12 @@ CASES = [
     ("param_view_math", param_view_math, ["0.24.0", "0.26.0"],
      ["in A float32[4] = 1 4 9 16", "in B float32[2, 2]", "out B = 1 2 3 4"]),
     ("stepped_loop", stepped_loop, ["0.24.0", "0.26.0"], ["in A int32[8]", "out A = 1 0 0 4 0 0 7 0"]),
+    ("strided_views", strided_views, ["0.24.0", "0.25.0", "0.26.0"],
+     ["in C int32[2, 4]", "in D int32[5, 2]", "out C = 0 1 2 3 10 11 12 13",
+      "out D = 0 10 1 11 2 12 3 13 4 14"]),
+    ("axis_separators", axis_separators, ["0.24.0", "0.25.0"],
+     ["in A int32[2, 6] = 0 1 2 3 4 5 10 11 12 13 14 15", "in C int32[2, 2, 3]",
+      "out C = 0 1 2 3 4 5 10 11 12 13 14 15"]),
     ("gpu_scope_id", gpu_scope_id, ["0.25.0"], ["error compile: unsupported: tirx GPU construct 'tirx.ScopeIdDefStmt'"]),
     ("tile_layout", tile_layout, ["0.25.0", "0.26.0"],
      ["error compile: unsupported: a buffer layout other than row-major"]),
