@@ -33,6 +33,7 @@ typedef struct {
 } checker;
 
 #define ERR(c, loc, ...) tir_diag_error((c)->d, (loc), __VA_ARGS__)
+#define UNSUPPORTED(c, loc, ...) tir_diag_unsupported((c)->d, (loc), __VA_ARGS__)
 
 
 static bool is_loop_exit_call(const tir_expr *e)
@@ -312,7 +313,7 @@ static void check_expr_rules(checker *c, const tir_expr *e)
             } else {
                 for (uint32_t i = 0; i < e->nargs; i++) {
                     if (callee->param_buffers[i]) {
-                        ERR(c, e->loc, "unsupported: function '%s' takes buffer '%s'; calls pass scalars only",
+                        UNSUPPORTED(c, e->loc, "function '%s' takes buffer '%s'; calls pass scalars only",
                             e->callee, callee->param_buffers[i]->name);
                         break;
                     }
@@ -427,13 +428,13 @@ static void check_body_buffer_decl(checker *c, const tir_buffer *b)
 {
     check_buffer_decl(c, b);
     if (b->elem_offset && !(b->elem_offset->kind == TIR_E_INT && b->elem_offset->ival == 0))
-        ERR(c, b->elem_offset->loc,
-            "unsupported: elem_offset on buffer '%s' declared in the body (an offset into other memory)", b->name);
+        UNSUPPORTED(c, b->elem_offset->loc,
+            "elem_offset on buffer '%s' declared in the body (an offset into other memory)", b->name);
     if (!b->data || b->data->type_kind != TIR_TYPE_POINTER)
         ERR(c, b->loc, "Buffer '%s' data must be a pointer variable", b->name);
     tir_vtype vt = tir_dtype_vtype(b->dtype);
     if (vt == TIR_VT_NONE || vt == TIR_VT_HANDLE)
-        ERR(c, b->loc, "unsupported dtype for buffer '%s': %s", b->name, tir_dtype_name(b->dtype));
+        UNSUPPORTED(c, b->loc, "dtype for buffer '%s': %s", b->name, tir_dtype_name(b->dtype));
 }
 
 static void check_block(checker *c, const tir_stmt *realize)

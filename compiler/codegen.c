@@ -110,6 +110,7 @@ typedef struct {
 #define PROMOTE_MAX_ELEMS 8
 
 #define ERR(c, loc, ...) (tir_diag_error((c)->d, (loc), __VA_ARGS__), (c)->failed = true)
+#define UNSUPPORTED(c, loc, ...) (tir_diag_unsupported((c)->d, (loc), __VA_ARGS__), (c)->failed = true)
 
 static void *grow(void *p, uint32_t *cap, uint32_t need, size_t elem)
 {
@@ -161,11 +162,11 @@ static tir_vtype elem_vt(cg *c, tir_dtype dt, tir_loc loc)
 {
     tir_vtype vt = tir_dtype_vtype(dt);
     if (vt == TIR_VT_NONE || vt == TIR_VT_HANDLE) {
-        ERR(c, loc, "unsupported: values of type %s are not supported yet", tir_dtype_name(dt));
+        UNSUPPORTED(c, loc, "values of type %s are not supported yet", tir_dtype_name(dt));
         return TIR_VT_I32;
     }
     if (dt.lanes > 64) {
-        ERR(c, loc, "unsupported: %s has more than 64 lanes", tir_dtype_name(dt));
+        UNSUPPORTED(c, loc, "%s has more than 64 lanes", tir_dtype_name(dt));
         return TIR_VT_I32;
     }
     return vt;
@@ -263,7 +264,7 @@ static int typed(cg *c, tirbc_opcode family, tir_vtype vt, tir_loc loc)
     int op = tirbc_op_typed(family, vt);
     if (op < 0) {
         char name[32];
-        ERR(c, loc, "unsupported: no %s instruction for %s", tirbc_op_name((int)family, name, sizeof name),
+        UNSUPPORTED(c, loc, "no %s instruction for %s", tirbc_op_name((int)family, name, sizeof name),
             tir_vtype_names[vt]);
     }
     return op;
@@ -716,7 +717,7 @@ static int vmbuf_of(cg *c, const tir_buffer *b, tir_loc loc)
     tir_dtype st = c->bufs[vb].dtype;
     if (st.code != b->dtype.code || st.bits != b->dtype.bits) {
         char have[32], want[32];
-        ERR(c, loc, "unsupported: buffer '%s' views storage of %s elements as %s", b->name,
+        UNSUPPORTED(c, loc, "buffer '%s' views storage of %s elements as %s", b->name,
             tir_dtype_str(tir_dt_with_lanes(st, 1), have, sizeof have),
             tir_dtype_str(tir_dt_with_lanes(b->dtype, 1), want, sizeof want));
     }
@@ -1004,7 +1005,7 @@ static uint32_t gen_branchy(cg *c, const tir_expr *e)
     unsigned lanes = e->dtype.lanes;
     uint32_t r = lanes > 1 ? new_vreg(c, vt, lanes) : temp(c, vt);
     if (e->args[0]->dtype.lanes != 1) {
-        ERR(c, e->loc, "unsupported: if_then_else with a vector condition");
+        UNSUPPORTED(c, e->loc, "if_then_else with a vector condition");
         return r;
     }
     false_jumps to_else = {.n = 0};
@@ -1039,7 +1040,7 @@ static uint32_t var_reg(cg *c, const tir_expr *e)
 {
     var_slot *s = find_var(c, e->var);
     if (!s) {
-        ERR(c, e->loc, "unsupported: variable '%s' has no value here", e->var->name);
+        UNSUPPORTED(c, e->loc, "variable '%s' has no value here", e->var->name);
         return 0;
     }
     int64_t k;
@@ -1140,7 +1141,7 @@ static uint32_t gen_expr(cg *c, const tir_expr *e)
             return gen_call(c, e);
         if (e->op && strcmp(e->op, "tir.ret") == 0 && e->nargs == 1) {
             if (c->parallel_depth) {
-                ERR(c, e->loc, "unsupported: return inside a parallel region");
+                UNSUPPORTED(c, e->loc, "return inside a parallel region");
                 return 0;
             }
             EMIT1(c, TIRBC_OP_RETV, gen_expr(c, e->args[0]));
@@ -1177,12 +1178,12 @@ static uint32_t gen_expr(cg *c, const tir_expr *e)
                 EMIT3(c, op, dst, r[0], r[1]);
             return dst;
         }
-        ERR(c, e->loc, "unsupported: call to %s is not supported yet", e->op ? e->op : e->callee);
+        UNSUPPORTED(c, e->loc, "call to %s is not supported yet", e->op ? e->op : e->callee);
         return 0;
     case TIR_E_SHUFFLE:
         return gen_shuffle(c, e);
     case TIR_E_STR:
-        ERR(c, e->loc, "unsupported: a string is only allowed as an assert message");
+        UNSUPPORTED(c, e->loc, "a string is only allowed as an assert message");
         return 0;
     default:
         break;
@@ -1194,7 +1195,7 @@ static uint32_t gen_expr(cg *c, const tir_expr *e)
         EMIT3(c, typed(c, binary_family(e->kind), vt, e->loc), dst, a, b);
         return dst;
     }
-    ERR(c, e->loc, "unsupported: %s is not supported yet", tir_expr_kind_names[e->kind]);
+    UNSUPPORTED(c, e->loc, "%s is not supported yet", tir_expr_kind_names[e->kind]);
     return 0;
 }
 
@@ -1256,7 +1257,7 @@ static vaccess gen_vaccess_vector_elements(cg *c, const tir_buffer *b, tir_expr 
         if (idx[d]->dtype.lanes != 1)
             k = 0;
     if (k * m != lanes) {
-        ERR(c, loc, "unsupported: this vector index into a buffer with vector elements");
+        UNSUPPORTED(c, loc, "this vector index into a buffer with vector elements");
         return va;
     }
     /* the element offsets, as for a buffer of scalar elements of the same shape */
@@ -1290,7 +1291,7 @@ static vaccess gen_vaccess(cg *c, const tir_buffer *b, tir_expr **idx, uint32_t 
     if (b->dtype.lanes != 1) {
         /* One element of a vector-element buffer: its lanes are consecutive scalars. */
         if (b->dtype.lanes != lanes || (n && idx[n - 1]->dtype.lanes != 1)) {
-            ERR(c, loc, "unsupported: vector indices into a buffer with vector elements");
+            UNSUPPORTED(c, loc, "vector indices into a buffer with vector elements");
             return va;
         }
         uint32_t flat = gen_flat_index(c, b, idx, n, vb, loc);
@@ -1372,7 +1373,7 @@ static uint32_t gen_shuffle(cg *c, const tir_expr *e)
     for (uint32_t i = 0; i < e->nargs2 && !c->failed; i++) {
         const tir_expr *ix = e->args2[i];
         if (ix->kind != TIR_E_INT) {
-            ERR(c, ix->loc, "unsupported: Shuffle with a computed index");
+            UNSUPPORTED(c, ix->loc, "Shuffle with a computed index");
             break;
         }
         int64_t want = ix->ival, base = 0;
@@ -1515,7 +1516,7 @@ static uint32_t gen_vector(cg *c, const tir_expr *e)
                 EMIT5(c, typed(c, TIRBC_OP_VMATH2_F32, vt, e->loc), d, a, b, lanes, fn);
             return d;
         }
-        ERR(c, e->loc, "unsupported: vector call to %s is not supported yet", e->op ? e->op : e->callee);
+        UNSUPPORTED(c, e->loc, "vector call to %s is not supported yet", e->op ? e->op : e->callee);
         return 0;
     }
     default:
@@ -1528,7 +1529,7 @@ static uint32_t gen_vector(cg *c, const tir_expr *e)
         EMIT4(c, typed(c, vector_family(e->kind), ot, e->loc), d, a, b, lanes);
         return d;
     }
-    ERR(c, e->loc, "unsupported: vector %s is not supported yet", tir_expr_kind_names[e->kind]);
+    UNSUPPORTED(c, e->loc, "vector %s is not supported yet", tir_expr_kind_names[e->kind]);
     return 0;
 }
 
@@ -3002,7 +3003,7 @@ static bool dimref(cg *c, const tir_expr *x, tirbc_dimref *out, const char *what
         out->value = r;
         return true;
     }
-    ERR(c, x->loc, "unsupported: the %s of parameter buffer '%s' must be a constant or a variable", what, b->name);
+    UNSUPPORTED(c, x->loc, "the %s of parameter buffer '%s' must be a constant or a variable", what, b->name);
     return false;
 }
 

@@ -96,8 +96,7 @@ bool tir_compile(const char *file, const char *src, size_t len, const tir_compil
     tir_diag *d = &st->d;
     if (d->nerrors) {
         /* "unsupported" errors are their own class whichever phase found them */
-        const char *first = d->text ? strstr(d->text, ": error: ") : NULL;
-        out->error_class = st->phase != TIR_ERR_OUT_OF_MEMORY && first && strncmp(first + 9, "unsupported", 11) == 0
+        out->error_class = st->phase != TIR_ERR_OUT_OF_MEMORY && d->first_class == TIR_DIAG_UNSUPPORTED
                                ? TIR_ERR_UNSUPPORTED
                                : st->phase;
     }

@@ -90,9 +90,10 @@ static void report(tir_diag *d, const char *kind, tir_loc loc, const char *fmt, 
     append(d, "^\n", 2);
 }
 
-void tir_diag_error(tir_diag *d, tir_loc loc, const char *fmt, ...)
+void tir_diag_errorv(tir_diag *d, tir_diag_class cls, tir_loc loc, const char *fmt, va_list ap)
 {
-    d->nerrors++;
+    if (d->nerrors++ == 0)
+        d->first_class = cls;
     if (d->nerrors == TIR_DIAG_MAX_ERRORS + 1) {
         char note[512];
         int n = snprintf(note, sizeof note, "%s: error: too many errors, stopping\n", d->file);
@@ -100,10 +101,35 @@ void tir_diag_error(tir_diag *d, tir_loc loc, const char *fmt, ...)
     }
     if (d->nerrors > TIR_DIAG_MAX_ERRORS)
         return;
+    report(d, "error", loc, fmt, ap);
+}
+
+static void class_error(tir_diag *d, tir_diag_class cls, tir_loc loc, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void class_error(tir_diag *d, tir_diag_class cls, tir_loc loc, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    report(d, "error", loc, fmt, ap);
+    tir_diag_errorv(d, cls, loc, fmt, ap);
     va_end(ap);
+}
+
+void tir_diag_error(tir_diag *d, tir_loc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    tir_diag_errorv(d, TIR_DIAG_ERROR, loc, fmt, ap);
+    va_end(ap);
+}
+
+void tir_diag_unsupported(tir_diag *d, tir_loc loc, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    class_error(d, TIR_DIAG_UNSUPPORTED, loc, "unsupported: %s", msg);
 }
 
 void tir_diag_warning(tir_diag *d, tir_loc loc, const char *fmt, ...)

@@ -73,13 +73,13 @@ static bool pointer_param(builder *b, tir_func *f, uint32_t i, const py_param *p
     const sval *dts = sb_arg(&ca, 0, "dtype");
     if (!dts || !sb_dtype_of(b, dts, &dt)) {
         if (!dts)
-            ERR(b, ann->loc, "unsupported: an untyped pointer parameter T.%s() (give its element dtype)",
+            UNSUPPORTED(b, ann->loc, "an untyped pointer parameter T.%s() (give its element dtype)",
                 ann->func->name);
         return false;
     }
     const sval *scope = sb_arg(&ca, 1, "storage_scope");
     if (scope && scope->kind == SV_STR && scope->s[0] && strcmp(scope->s, "global") != 0) {
-        ERR(b, scope->loc, "unsupported storage scope '%s' for a pointer parameter", scope->s);
+        UNSUPPORTED(b, scope->loc, "storage scope '%s' for a pointer parameter", scope->s);
         return false;
     }
     tir_buffer *buf = tir_arena_alloc(b->a, sizeof *buf);
@@ -123,7 +123,7 @@ static tir_func *build_func(builder *b, const py_stmt *def)
     b->root->loc = def->loc;
     int before = b->d->nerrors;
     if (decorator_flag(dec, "persistent"))
-        ERR(b, dec->loc, "unsupported: tirx GPU construct 'persistent=True' (a persistent GPU kernel)");
+        UNSUPPORTED(b, dec->loc, "tirx GPU construct 'persistent=True' (a persistent GPU kernel)");
     for (uint32_t i = 0; i < def->ntype_params; i++) {
         /* def main[M](...) (TVM 0.27): an int64 signature variable */
         tir_var *v = tir_var_new(b->a, def->type_params[i].name, TIR_DT_I64, def->type_params[i].loc);

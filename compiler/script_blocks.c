@@ -227,7 +227,7 @@ tir_stmt *sb_build_block(builder *b, const py_stmt *st, const py_expr *call)
         return NULL;
     const sval *nm = sb_arg(&ca, 0, "name_hint");
     if (sb_kwarg(&ca, "no_realize")) {
-        ERR(b, call->loc, "unsupported: T.block(no_realize=True) (outside the specified TIR subset)");
+        UNSUPPORTED(b, call->loc, "T.block(no_realize=True) (outside the specified TIR subset)");
         return NULL;
     }
     tir_block *blk = tir_arena_alloc(b->a, sizeof *blk);

@@ -136,7 +136,7 @@ tir_buffer *sb_make_buffer(builder *b, const char *name, const call_args *ca, ui
     const sval *scope = sb_kwarg(ca, "scope");
     if (scope && scope->kind == SV_STR && scope->s[0]) { /* scope="" is global, as in TVM */
         if (strcmp(scope->s, "global") != 0 && strcmp(scope->s, "local") != 0) {
-            ERR(b, scope->loc, "unsupported storage scope '%s' (outside the specified TIR subset)", scope->s);
+            UNSUPPORTED(b, scope->loc, "storage scope '%s' (outside the specified TIR subset)", scope->s);
             return NULL;
         }
         buf->scope = scope->s;
@@ -279,7 +279,7 @@ static tir_expr *limit_const(builder *b, const char *which, tir_dtype dt, tir_lo
         return tir_float(b->a, dt, v, loc);
     }
     if (!tir_dt_is_int(dt) || strcmp(which, "infinity") == 0) {
-        ERR(b, loc, "T.%s is not defined for %s", which, sb_dt_name(dt));
+        ERR(b, loc, "T.%s is not defined for %s", which, tir_dtype_name(dt));
         return NULL;
     }
     int64_t v;
@@ -311,7 +311,7 @@ static sval call_dtype(builder *b, tir_dtype dt, const call_args *ca)
         else if (strcmp(s, "nan") == 0 || strcmp(s, "-nan") == 0)
             v = NAN;
         else {
-            ERR(b, x->loc, "cannot convert \"%s\" to %s", s, sb_dt_name(dt));
+            ERR(b, x->loc, "cannot convert \"%s\" to %s", s, tir_dtype_name(dt));
             return sv_none(ca->loc);
         }
         return sv_expr(tir_float(b->a, dt, v, x->loc));
@@ -326,7 +326,7 @@ static sval call_dtype(builder *b, tir_dtype dt, const call_args *ca)
             int64_t v;
             if (x->kind == SV_PYFLOAT) {
                 if (!(x->f > -9.3e18 && x->f < 9.3e18)) {
-                    ERR(b, x->loc, "%g does not fit in %s", x->f, sb_dt_name(dt));
+                    ERR(b, x->loc, "%g does not fit in %s", x->f, tir_dtype_name(dt));
                     return sv_none(ca->loc);
                 }
                 v = (int64_t)x->f;
@@ -384,7 +384,7 @@ sval sb_make_loop(builder *b, tir_for_kind kind, const call_args *ca, const char
         if (!se)
             return sv_none(ca->loc);
         if (se->kind != TIR_E_INT || se->ival < 1) {
-            ERR(b, step->loc, "unsupported: a loop step that is not a positive constant");
+            UNSUPPORTED(b, step->loc, "a loop step that is not a positive constant");
             return sv_none(ca->loc);
         }
         step_by = se->ival;
@@ -563,7 +563,7 @@ static sval call_binary(builder *b, const char *name, const call_args *ca)
     }
     tir_expr *e = sb_arith(b, binfns[i].kind, x, y, ca->loc);
     if (e && binfns[i].int_only && !tir_dt_is_int(e->dtype)) {
-        ERR(b, ca->loc, "T.%s expects integer operands, got %s", name, sb_dt_name(e->dtype));
+        ERR(b, ca->loc, "T.%s expects integer operands, got %s", name, tir_dtype_name(e->dtype));
         return none;
     }
     return e ? sv_expr(e) : none;
@@ -860,14 +860,14 @@ static sval call_active_lane_mask(builder *b, const char *name, const call_args 
     if (!nargs_between(b, ca, name, 3, 3) || !d || !bs || !lim || !sb_dtype_of(b, d, &dt))
         return none;
     if (!tir_dt_is_bool(dt) || dt.lanes < 2) {
-        ERR(b, d->loc, "T.%s makes a bool vector (such as \"uint1x4\"), got %s", name, sb_dt_name(dt));
+        ERR(b, d->loc, "T.%s makes a bool vector (such as \"uint1x4\"), got %s", name, tir_dtype_name(dt));
         return none;
     }
     tir_expr *base = sb_to_expr(b, bs), *limit = sb_to_expr(b, lim);
     if (!base || !limit || !sb_match_types(b, &base, &limit, ca->loc, name))
         return none;
     if (!tir_dt_is_int(base->dtype) || base->dtype.lanes != 1) {
-        ERR(b, ca->loc, "T.%s takes integer scalars, got %s", name, sb_dt_name(base->dtype));
+        ERR(b, ca->loc, "T.%s takes integer scalars, got %s", name, tir_dtype_name(base->dtype));
         return none;
     }
     tir_expr *r = tir_expr_new(b->a, TIR_E_RAMP, tir_dt_with_lanes(base->dtype, dt.lanes), ca->loc);
@@ -941,7 +941,7 @@ static sval call_Let(builder *b, const char *name, const call_args *ca)
 /* T.meta_var, T.macro: TVM runs these as Python while parsing (tvmscript.md 8) */
 static sval call_meta(builder *b, const char *name, const call_args *ca)
 {
-    ERR(b, ca->loc, "unsupported: Python meta-programming (T.%s)", name);
+    UNSUPPORTED(b, ca->loc, "Python meta-programming (T.%s)", name);
     return sv_none(ca->loc);
 }
 
@@ -1051,7 +1051,7 @@ static sval call_extern_math(builder *b, const char *name, const call_args *ca)
         }
     }
     if (!op) {
-        ERR(b, ca->loc, "unsupported: external function '%s' (tirvm runs C math functions and LLVM intrinsics "
+        UNSUPPORTED(b, ca->loc, "external function '%s' (tirvm runs C math functions and LLVM intrinsics "
                         "that map onto its builtins)",
             fn);
         return none;
@@ -1062,8 +1062,8 @@ static sval call_extern_math(builder *b, const char *name, const call_args *ca)
     const t_call *tc = find_t_call(op);
     sval v = tc ? tc->fn(b, op, &rest) : none;
     if (v.kind == SV_EXPR && !tir_dt_eq(v.e->dtype, dt)) {
-        ERR(b, ca->loc, "T.%s(\"%s\") returns %s, but its arguments give %s", name, fn, sb_dt_name(dt),
-            sb_dt_name(v.e->dtype));
+        ERR(b, ca->loc, "T.%s(\"%s\") returns %s, but its arguments give %s", name, fn, tir_dtype_name(dt),
+            tir_dtype_name(v.e->dtype));
         return none;
     }
     return v;
@@ -1100,7 +1100,7 @@ static bool int32_args(builder *b, const char *name, const call_args *ca, tir_ex
         if (!(out[i] = sb_to_expr_as(b, &ca->pos[i], TIR_DT_I32)))
             return false;
         if (!tir_dt_eq(out[i]->dtype, TIR_DT_I32)) {
-            ERR(b, ca->pos[i].loc, "T.%s takes int32 scalars, argument %u is %s", name, i, sb_dt_name(out[i]->dtype));
+            ERR(b, ca->pos[i].loc, "T.%s takes int32 scalars, argument %u is %s", name, i, tir_dtype_name(out[i]->dtype));
             return false;
         }
     }
@@ -1265,12 +1265,12 @@ sval sb_call_t(builder *b, const char *name, const call_args *ca)
         return tc->fn(b, name, ca);
     for (const char *const *p = unsupported_prefixes; *p; p++)
         if (strncmp(name, *p, strlen(*p)) == 0) {
-            ERR(b, ca->loc, "unsupported builtin 'T.%s' (outside the specified TIR subset)", name);
+            UNSUPPORTED(b, ca->loc, "builtin 'T.%s' (outside the specified TIR subset)", name);
             return sv_none(ca->loc);
         }
     if (is_gpu_construct(name)) {
-        ERR(b, ca->loc,
-            "unsupported: tirx GPU construct 'T.%s': it only has a meaning on a GPU or accelerator, and tirvm runs TIR "
+        UNSUPPORTED(b, ca->loc,
+            "tirx GPU construct 'T.%s': it only has a meaning on a GPU or accelerator, and tirvm runs TIR "
             "on CPUs",
             name);
         return sv_none(ca->loc);

@@ -142,7 +142,7 @@ static sval eval_attr(builder *b, const py_expr *x)
             return v;
         }
         if (strcmp(x->name, "access_ptr") == 0) {
-            ERR(b, x->loc, "unsupported: %s.access_ptr, a raw pointer into a buffer (outside the specified TIR subset)",
+            UNSUPPORTED(b, x->loc, "%s.access_ptr, a raw pointer into a buffer (outside the specified TIR subset)",
                 buf->name);
             return v;
         }
@@ -167,7 +167,7 @@ static sval eval_attr(builder *b, const py_expr *x)
         break;
     }
     if (base.kind != SV_NONE || !base.s)
-        ERR(b, x->loc, "unsupported attribute '%s'", x->name);
+        UNSUPPORTED(b, x->loc, "attribute '%s'", x->name);
     return v;
 }
 
@@ -248,7 +248,7 @@ static sval eval_call(builder *b, const py_expr *x)
                 sb_annotation_dtype(b, pe, &pdt))
                 args[i] = sb_to_expr_as(b, &ca.pos[i], pdt);
             else if (ca.pos[i].kind == SV_BUFFER) {
-                ERR(b, ca.pos[i].loc, "unsupported: passing a buffer to a PrimFunc call");
+                UNSUPPORTED(b, ca.pos[i].loc, "passing a buffer to a PrimFunc call");
                 return none;
             } else
                 args[i] = sb_to_expr(b, &ca.pos[i]);
@@ -440,7 +440,7 @@ sval sb_eval_binop(builder *b, const py_expr *x)
         if (!ex || !ey || !sb_match_types(b, &ex, &ey, x->loc, nm))
             return sv_none(x->loc);
         if (!tir_dt_is_int(ex->dtype)) {
-            ERR(b, x->loc, "%s expects integer operands, got %s", nm, sb_dt_name(ex->dtype));
+            ERR(b, x->loc, "%s expects integer operands, got %s", nm, tir_dtype_name(ex->dtype));
             return sv_none(x->loc);
         }
         tir_expr *args[2] = {ex, ey};
@@ -527,7 +527,7 @@ static sval eval_unary(builder *b, const py_expr *x)
         if (!e)
             return sv_none(x->loc);
         if (!tir_dt_is_int(e->dtype)) {
-            ERR(b, x->loc, "~ expects an integer operand, got %s", sb_dt_name(e->dtype));
+            ERR(b, x->loc, "~ expects an integer operand, got %s", tir_dtype_name(e->dtype));
             return sv_none(x->loc);
         }
         tir_expr *args[1] = {e};
@@ -535,7 +535,7 @@ static sval eval_unary(builder *b, const py_expr *x)
     }
     default: break;
     }
-    ERR(b, x->loc, "unsupported unary operator");
+    UNSUPPORTED(b, x->loc, "unary operator");
     return sv_none(x->loc);
 }
 

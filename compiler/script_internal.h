@@ -138,13 +138,12 @@ static inline sval sv_expr(tir_expr *e)
 
 /* Reports an error at loc (printf-style message). */
 #define ERR(b, loc, ...) tir_diag_error((b)->d, (loc), __VA_ARGS__)
+#define UNSUPPORTED(b, loc, ...) tir_diag_unsupported((b)->d, (loc), __VA_ARGS__)
 
 /* ---- script_values.c: scopes, literals, TVM's operators (6.1, 6.3) ------- */
 void sb_bind(builder *b, const char *name, bind_kind kind, tir_var *var, tir_buffer *buf);
 binding *sb_lookup(builder *b, const char *name);
 binding *sb_lookup_var_binding(builder *b, tir_var *v);
-/* A dtype's name, valid until eight more names are asked for. */
-const char *sb_dt_name(tir_dtype t);
 tir_expr *sb_int_literal(builder *b, int64_t v, tir_loc loc);
 tir_expr *sb_to_expr(builder *b, const sval *v);
 tir_expr *sb_to_expr_as(builder *b, const sval *v, tir_dtype want);

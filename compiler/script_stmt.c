@@ -400,7 +400,7 @@ static tir_stmt *make_allocate(builder *b, const py_stmt *st)
         return NULL;
     }
     if (scope && scope->kind == SV_STR && strcmp(scope->s, "global") != 0 && strcmp(scope->s, "local") != 0) {
-        ERR(b, scope->loc, "unsupported storage scope '%s' (outside the specified TIR subset)", scope->s);
+        UNSUPPORTED(b, scope->loc, "storage scope '%s' (outside the specified TIR subset)", scope->s);
         return NULL;
     }
     tir_expr *c = cond && cond->kind != SV_NONE ? sb_to_bool_expr(b, cond) : tir_int(b->a, TIR_DT_BOOL, 1, sloc);
@@ -464,7 +464,7 @@ static tir_stmt *make_allocate_const(builder *b, const py_stmt *st, tir_stmt **f
     if (!sb_dtype_of(b, dts, &dt) || !sb_shape_of(b, ext, &n, &extents))
         return NULL;
     if (dt.lanes != 1 || tir_dt_is_handle(dt)) {
-        ERR(b, dts->loc, "T.allocate_const needs a scalar numeric dtype, got %s", sb_dt_name(dt));
+        ERR(b, dts->loc, "T.allocate_const needs a scalar numeric dtype, got %s", tir_dtype_name(dt));
         return NULL;
     }
     int64_t count = 1;
@@ -757,7 +757,7 @@ static tir_stmt *make_view(builder *b, const py_stmt *st)
     if (!sb_eval_args(b, call, &ca))
         return NULL;
     if (ca.nkw || (ca.n == 1 && ca.pos[0].kind == SV_STR)) {
-        ERR(b, st->loc, "unsupported: a buffer view with another dtype or a layout (outside the specified TIR subset)");
+        UNSUPPORTED(b, st->loc, "a buffer view with another dtype or a layout (outside the specified TIR subset)");
         return NULL;
     }
     tir_buffer *from = src->buf;
@@ -776,7 +776,7 @@ static tir_stmt *make_view(builder *b, const py_stmt *st)
     buf->strides = NULL;
     buf->nstrides = 0;
     if (from->nstrides) {
-        ERR(b, st->loc, "unsupported: a view of a strided buffer");
+        UNSUPPORTED(b, st->loc, "a view of a strided buffer");
         return NULL;
     }
     tir_stmt *decl = tir_stmt_new(b->a, TIR_S_DECL_BUFFER, st->loc);
@@ -1127,7 +1127,7 @@ static tir_stmt *with_let(builder *b, const py_stmt *st)
     call_args ca;
     if (!sb_eval_args(b, st->items[0], &ca) || ca.n < 1 || sb_kwarg(&ca, "var")) {
         if (ca.n < 1 || sb_kwarg(&ca, "var"))
-            ERR(b, sloc, "unsupported: T.LetStmt needs a value and an 'as' name");
+            UNSUPPORTED(b, sloc, "T.LetStmt needs a value and an 'as' name");
         return NULL;
     }
     if (!st->targets[0] || st->targets[0]->kind != PY_NAME) {
@@ -1189,7 +1189,7 @@ static tir_stmt *build_with(builder *b, const py_stmt *st)
         return with_let(b, st);
     if (st->nitems == 1 && sb_is_t_call(b, st->items[0], "allocate"))
         return with_allocate(b, st);
-    ERR(b, st->loc, "unsupported with-statement (expected T.block, T.init, T.Assert, T.LetStmt or T.allocate)");
+    UNSUPPORTED(b, st->loc, "with-statement (expected T.block, T.init, T.Assert, T.LetStmt or T.allocate)");
     return NULL;
 }
 

@@ -120,7 +120,7 @@ static tir_expr **access_indices(builder *b, tir_buffer *buf, const sval *begin,
     int per = buf->dtype.lanes;
     if (lanes != per && last->dtype.lanes == 1) {
         if (lanes % per) {
-            ERR(b, loc, "cannot access %d lanes of buffer '%s' of %s", lanes, buf->name, sb_dt_name(buf->dtype));
+            ERR(b, loc, "cannot access %d lanes of buffer '%s' of %s", lanes, buf->name, tir_dtype_name(buf->dtype));
             return NULL;
         }
         tir_expr *r = tir_expr_new(b->a, TIR_E_RAMP, tir_dt_with_lanes(last->dtype, (uint16_t)(lanes / per)), loc);
@@ -141,7 +141,7 @@ static tir_expr *predicate_of(builder *b, const sval *p, int lanes, const char *
     if (!e)
         return NULL;
     if (!tir_dt_is_bool(e->dtype) || e->dtype.lanes != lanes) {
-        ERR(b, p->loc, "the predicate of %s must be a bool vector of %d lanes, got %s", what, lanes, sb_dt_name(e->dtype));
+        ERR(b, p->loc, "the predicate of %s must be a bool vector of %d lanes, got %s", what, lanes, tir_dtype_name(e->dtype));
         return NULL;
     }
     (void)loc;
@@ -150,8 +150,8 @@ static tir_expr *predicate_of(builder *b, const sval *p, int lanes, const char *
 
 static bool refuse_lanes(builder *b, const char *what, tir_loc loc)
 {
-    ERR(b, loc,
-        "unsupported: predicated buffer access (%s) whose index, predicate or value is not built lane by lane from "
+    UNSUPPORTED(b, loc,
+        "predicated buffer access (%s) whose index, predicate or value is not built lane by lane from "
         "Ramp and Broadcast",
         what);
     return false;
@@ -170,7 +170,7 @@ sval sb_vload(builder *b, tir_buffer *buf, const call_args *ca)
         if (!sb_dtype_of(b, dts, &dt))
             return none;
         if (!tir_dt_eq(tir_dt_with_lanes(dt, 1), tir_dt_with_lanes(buf->dtype, 1))) {
-            ERR(b, dts->loc, "cannot load %s from buffer '%s' of %s", sb_dt_name(dt), buf->name, sb_dt_name(buf->dtype));
+            ERR(b, dts->loc, "cannot load %s from buffer '%s' of %s", tir_dtype_name(dt), buf->name, tir_dtype_name(buf->dtype));
             return none;
         }
     }
@@ -237,8 +237,8 @@ tir_stmt *sb_vstore(builder *b, tir_buffer *buf, const call_args *ca)
     if (!v)
         return NULL;
     if (!tir_dt_eq(tir_dt_with_lanes(v->dtype, 1), sdt)) {
-        ERR(b, val->loc, "cannot store %s into buffer '%s' of %s", sb_dt_name(v->dtype), buf->name,
-            sb_dt_name(buf->dtype));
+        ERR(b, val->loc, "cannot store %s into buffer '%s' of %s", tir_dtype_name(v->dtype), buf->name,
+            tir_dtype_name(buf->dtype));
         return NULL;
     }
     uint32_t n;

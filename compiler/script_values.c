@@ -35,14 +35,6 @@ binding *sb_lookup_var_binding(builder *b, tir_var *v)
     return NULL;
 }
 
-const char *sb_dt_name(tir_dtype t)
-{
-    /* A small ring of buffers so several names fit in one message. */
-    static char bufs[8][32];
-    static int k;
-    k = (k + 1) % 8;
-    return tir_dtype_str(t, bufs[k], sizeof bufs[k]);
-}
 
 /* ---- literals and conversion to PrimExpr (6.1) --------------------------- */
 tir_expr *sb_int_literal(builder *b, int64_t v, tir_loc loc)
@@ -84,7 +76,7 @@ tir_expr *sb_to_expr_as(builder *b, const sval *v, tir_dtype want)
             return tir_float(b->a, s, (double)v->i, v->loc);
         if (tir_dt_is_int(s)) {
             if (!tir_int_fits(s, v->i)) {
-                ERR(b, v->loc, "integer %lld does not fit in %s", (long long)v->i, sb_dt_name(s));
+                ERR(b, v->loc, "integer %lld does not fit in %s", (long long)v->i, tir_dtype_name(s));
                 return NULL;
             }
             return tir_int(b->a, s, v->i, v->loc);
@@ -122,15 +114,15 @@ bool sb_match_types(builder *b, tir_expr **px, tir_expr **py, tir_loc loc, const
         else if (y->dtype.lanes == 1)
             y = sb_broadcast(b, y, x->dtype.lanes);
         else {
-            ERR(b, loc, "%s operands have different lane counts: %s and %s", what, sb_dt_name(x->dtype),
-                sb_dt_name(y->dtype));
+            ERR(b, loc, "%s operands have different lane counts: %s and %s", what, tir_dtype_name(x->dtype),
+                tir_dtype_name(y->dtype));
             return false;
         }
     }
     tir_dtype tx = x->dtype, ty = y->dtype;
     if (!tir_dt_eq(tx, ty)) {
         if (tir_dt_is_handle(tx) || tir_dt_is_handle(ty)) {
-            ERR(b, loc, "%s is not defined on handles (%s and %s)", what, sb_dt_name(tx), sb_dt_name(ty));
+            ERR(b, loc, "%s is not defined on handles (%s and %s)", what, tir_dtype_name(tx), tir_dtype_name(ty));
             return false;
         }
         bool fx = tx.code == TIR_CODE_FLOAT, fy = ty.code == TIR_CODE_FLOAT;

@@ -113,7 +113,7 @@ static bool func_signature(reader *r, uint32_t ni, tir_func *f)
         if (!tj_list_field(r, ret, "fields", true, &fields, &n))
             return false;
         if (n) {
-            tj_node_error(r, ret, "unsupported: a tuple return type (outside the specified TIR subset)");
+            tj_node_unsupported(r, ret, "a tuple return type (outside the specified TIR subset)");
             return false;
         }
         return true;

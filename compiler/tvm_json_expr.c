@@ -121,7 +121,7 @@ bool tj_scope_supported(reader *r, uint32_t ni, const char *scope)
 {
     if (strcmp(scope, "global") == 0 || strcmp(scope, "local") == 0)
         return true;
-    tj_node_error(r, ni, "unsupported storage scope '%.40s' (outside the specified TIR subset)", scope);
+    tj_node_unsupported(r, ni, "storage scope '%.40s' (outside the specified TIR subset)", scope);
     return false;
 }
 
@@ -135,7 +135,7 @@ bool tj_no_layout(reader *r, uint32_t ni)
     if (!tj_ref_field(r, ni, "layout", true, &lay) || !tj_list_field(r, ni, "allocated_addr", true, &addr, &naddr))
         return false;
     if (naddr) {
-        tj_node_error(r, ni, "unsupported: a buffer at a fixed allocated address (a tirx GPU construct)");
+        tj_node_unsupported(r, ni, "a buffer at a fixed allocated address (a tirx GPU construct)");
         return false;
     }
     if (tj_is_null(r, lay))
@@ -171,7 +171,7 @@ bool tj_no_layout(reader *r, uint32_t ni)
             stride *= e;
     }
     if (!plain && !r->failed)
-        tj_node_error(r, ni, "unsupported: a buffer layout other than row-major (a tirx GPU construct)");
+        tj_node_unsupported(r, ni, "a buffer layout other than row-major (a tirx GPU construct)");
     return plain;
 }
 
@@ -283,7 +283,7 @@ bool tj_no_predicate(reader *r, uint32_t ni)
         return false;
     if (tj_is_null(r, k))
         return true;
-    tj_node_error(r, ni, "unsupported: a predicated buffer access (outside the specified TIR subset)");
+    tj_node_unsupported(r, ni, "a predicated buffer access (outside the specified TIR subset)");
     return false;
 }
 
@@ -300,7 +300,7 @@ static bool lanes_field(reader *r, uint32_t ni, int *out)
             return false;
         if (tj_kind_of(r, k) != N_INTIMM) {
             if (tj_is_expr_kind(tj_kind_of(r, k)))
-                tj_node_error(r, ni, "unsupported: scalable vector lanes (outside the specified TIR subset)");
+                tj_node_unsupported(r, ni, "scalable vector lanes (outside the specified TIR subset)");
             else
                 tj_wrong_kind(r, ni, "lanes", k, "an IntImm");
             return false;

@@ -69,17 +69,43 @@ static const char *type_label(const reader *r, uint32_t ni)
     return t[0] && strcmp(t, "None") != 0 ? t : "null";
 }
 
-void *tj_node_error(reader *r, uint32_t ni, const char *fmt, ...)
+static void diag_with_class(tir_diag *d, tir_diag_class cls, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void diag_with_class(tir_diag *d, tir_diag_class cls, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    tir_diag_errorv(d, cls, no_loc, fmt, ap);
+    va_end(ap);
+}
+
+/* "node N (TYPE): [unsupported: ]MESSAGE", once per reader. */
+static void *node_error_v(reader *r, uint32_t ni, tir_diag_class cls, const char *fmt, va_list ap)
 {
     if (r->failed)
         return NULL;
     r->failed = true;
     char msg[768];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    diag_with_class(r->d, cls, "node %u (%.80s): %s%s", ni, type_label(r, ni),
+                    cls == TIR_DIAG_UNSUPPORTED ? "unsupported: " : "", msg);
+    return NULL;
+}
+
+void *tj_node_error(reader *r, uint32_t ni, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    node_error_v(r, ni, TIR_DIAG_ERROR, fmt, ap);
     va_end(ap);
-    tir_diag_error(r->d, no_loc, "node %u (%.80s): %s", ni, type_label(r, ni), msg);
+    return NULL;
+}
+
+void *tj_node_unsupported(reader *r, uint32_t ni, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    node_error_v(r, ni, TIR_DIAG_UNSUPPORTED, fmt, ap);
+    va_end(ap);
     return NULL;
 }
 
@@ -91,19 +117,19 @@ void *tj_unsupported_node(reader *r, uint32_t ni)
     const char *t = r->nodes[ni].type;
     for (size_t i = 0; i < sizeof gpu_node_types / sizeof gpu_node_types[0]; i++)
         if (strcmp(t, gpu_node_types[i]) == 0) {
-            tir_diag_error(r->d, no_loc,
-                           "unsupported: tirx GPU construct '%s' (node %u): it only has a meaning on a GPU or "
+            tir_diag_unsupported(r->d, no_loc,
+                           "tirx GPU construct '%s' (node %u): it only has a meaning on a GPU or "
                            "accelerator, and tirvm runs TIR on CPUs",
                            t, ni);
             return NULL;
         }
     if (r->future)
-        tir_diag_error(r->d, no_loc,
-                       "unsupported: TVM JSON node '%.80s' (node %u); the file was written by TVM %.40s, newer than "
+        tir_diag_unsupported(r->d, no_loc,
+                       "TVM JSON node '%.80s' (node %u); the file was written by TVM %.40s, newer than "
                        "the releases this tirc reads (up to 0.27)",
                        t, ni, r->version);
     else
-        tir_diag_error(r->d, no_loc, "unsupported: TVM JSON node '%.80s' (node %u)", t, ni);
+        tir_diag_unsupported(r->d, no_loc, "TVM JSON node '%.80s' (node %u)", t, ni);
     return NULL;
 }
 
@@ -237,7 +263,7 @@ bool tj_dtype_field(reader *r, uint32_t ni, const char *name, tir_dtype *out)
         return false;
     }
     if (!tir_dtype_parse(v->str, v->len, out)) {
-        tj_node_error(r, ni, "unsupported dtype '%.40s'", v->str);
+        tj_node_unsupported(r, ni, "dtype '%.40s'", v->str);
         return false;
     }
     return true;

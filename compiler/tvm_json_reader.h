@@ -89,6 +89,8 @@ typedef struct {
 } map_entries;
 
 void *tj_node_error(reader *r, uint32_t ni, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The same for a construct tirc does not support (the error class unsupported). */
+void *tj_node_unsupported(reader *r, uint32_t ni, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void *tj_unsupported_node(reader *r, uint32_t ni);
 bool tj_is_null(reader *r, uint32_t ni);
 node_kind tj_kind_of(reader *r, uint32_t ni);

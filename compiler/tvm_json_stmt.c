@@ -300,7 +300,7 @@ static tir_stmt *flat_head(reader *r, uint32_t ni, tir_stmt **holder)
             if (!p)
                 break;
             if (p->kind != TIR_E_VAR) {
-                tj_node_error(r, ni, "unsupported: a DeclBuffer over a computed pointer (outside the specified TIR subset)");
+                tj_node_unsupported(r, ni, "a DeclBuffer over a computed pointer (outside the specified TIR subset)");
                 break;
             }
             b->data = p->var;
@@ -367,7 +367,7 @@ static tir_stmt *stepped_for(reader *r, uint32_t ni, tir_stmt *s, uint32_t step_
         return NULL;
     if (step->kind != TIR_E_INT || step->ival < 1 || !tir_dt_eq(step->dtype, s->var->dtype) ||
         !tir_dt_eq(s->extent->dtype, s->var->dtype))
-        return tj_node_error(r, ni, "unsupported: a loop step that is not a positive constant of the loop's dtype");
+        return tj_node_unsupported(r, ni, "a loop step that is not a positive constant of the loop's dtype");
     tir_loc loc = s->loc;
     tir_stmt *let = tir_stmt_new(r->a, TIR_S_LET, loc);
     let->var = s->var;

@@ -1282,7 +1282,7 @@ static void test_reports_missing_and_mistyped_fields(void)
     check_module_error(&g, g_eval(&g, emit(&g, "ir.IntImm", "{\"dtype\": 32, \"value\": 1}")),
                        "(ir.IntImm): field 'dtype': expected a dtype string, got a number");
     gen_init(&g);
-    check_module_error(&g, g_eval(&g, g_int(&g, "float8_e4m3fn", 1)), "(ir.IntImm): unsupported dtype 'float8_e4m3fn'");
+    check_module_error(&g, g_eval(&g, g_int(&g, "float8_e4m3fn", 1)), "(ir.IntImm): unsupported: dtype 'float8_e4m3fn'");
     gen_init(&g);
     check_module_error(&g, g_eval(&g, emit(&g, "ir.IntImm", "{\"dtype\": \"int32\", \"value\": 1.5}")),
                        "field 'value': expected an integer that fits the dtype, got a number");
@@ -1438,7 +1438,7 @@ static void test_rejects_nodes_outside_the_subset(void)
     int data = g_ptr(&g, "S", "float32", "shared");
     int S = g_buffer_on(&g, "S", "float32", data, g_arr(&g, g_int(&g, "int32", 4), -1));
     check_module_error(&g, emit(&g, "tir.DeclBuffer", "{\"buffer\": %d, \"body\": %d}", S, g_eval(&g, g_int(&g, "int32", 0))),
-                       "unsupported storage scope 'shared'");
+                       "unsupported: storage scope 'shared'");
 
     /* axis_separators are read (row-major physical dimensions change no
      * element), but must follow TVM's rule: non-decreasing, at most the rank */
