@@ -445,12 +445,13 @@ int64_t vm_normalize(tir_vtype vt, uint64_t v)
     }
 }
 
-/* The step budget (tirvm_module_set_limits) is spent where execution can
- * repeat: loop back-edges, backward jumps and calls. */
+/* The step budget (tirvm_call_options) is spent where execution can
+ * repeat: loop back-edges, backward jumps and calls; cancellation is
+ * checked where steps are drawn (vm_take_steps). */
 #define SPEND_STEP()                                                   \
     do {                                                               \
         if (__builtin_expect(ctx->steps_left == 0, 0) && !vm_take_steps(ctx, 1)) \
-            FAIL("step limit exceeded (%llu steps)", (unsigned long long)(ctx->m ? ctx->m->max_steps : 0)); \
+            FAIL("%s", vm_steps_error(ctx, (char[96]){0}, 96));         \
         ctx->steps_left--;                                             \
     } while (0)
 /* A loop-level instruction spends one step per iteration of the loop it
@@ -460,7 +461,7 @@ int64_t vm_normalize(tir_vtype vt, uint64_t v)
     do {                                                               \
         if (__builtin_expect(ctx->steps_left < (uint64_t)(n), 0) && !vm_take_steps(ctx, (uint64_t)(n))) { \
             ctx->steps_left = 0;                                       \
-            FAIL("step limit exceeded (%llu steps)", (unsigned long long)(ctx->m ? ctx->m->max_steps : 0)); \
+            FAIL("%s", vm_steps_error(ctx, (char[96]){0}, 96));         \
         }                                                              \
         ctx->steps_left -= (uint64_t)(n);                              \
     } while (0)
@@ -889,13 +890,14 @@ dispatch:
         if (n > VM_MAX_ALLOC_BYTES / es)
             FAIL("allocation of %lld elements for buffer '%s' is too large", (long long)R(B).i, buf_name(fn, A));
         vm_buf_release(ctx, &bufs[A], es);
-        uint64_t bytes = n * es, limit = ctx->m ? ctx->m->max_memory : 0;
+        uint64_t bytes = n * es, limit = ctx->call->max_memory;
         /* zero-filling is work too: a step per 4 KiB, so a loop of large
          * allocations cannot run far past the step budget */
         SPEND_STEPS(bytes / 4096);
         uint64_t held = atomic_fetch_add(ctx->mem_used, bytes) + bytes;
         if (limit && held > limit) {
             atomic_fetch_sub(ctx->mem_used, bytes);
+            vm_note_limit(ctx);
             FAIL("allocating %llu bytes for buffer '%s' exceeds the memory limit of %llu bytes",
                  (unsigned long long)bytes, buf_name(fn, A), (unsigned long long)limit);
         }
