@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 """Tests of the tirvm Python package (TAP output, one line per case).
 
     TIRVM_LIBRARY_PATH=build/vm:build/compiler PYTHONPATH=python python3 python/tests/test_tirvm.py [SOURCE_ROOT]
