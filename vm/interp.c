@@ -451,7 +451,7 @@ int64_t vm_normalize(tir_vtype vt, uint64_t v)
 #define SPEND_STEP()                                                   \
     do {                                                               \
         if (__builtin_expect(ctx->steps_left == 0, 0) && !vm_take_steps(ctx, 1)) \
-            FAIL("%s", vm_steps_error(ctx, (char[96]){0}, 96));         \
+            return vm_steps_error_at(ctx, PC);                         \
         ctx->steps_left--;                                             \
     } while (0)
 /* A loop-level instruction spends one step per iteration of the loop it
@@ -461,7 +461,7 @@ int64_t vm_normalize(tir_vtype vt, uint64_t v)
     do {                                                               \
         if (__builtin_expect(ctx->steps_left < (uint64_t)(n), 0) && !vm_take_steps(ctx, (uint64_t)(n))) { \
             ctx->steps_left = 0;                                       \
-            FAIL("%s", vm_steps_error(ctx, (char[96]){0}, 96));         \
+            return vm_steps_error_at(ctx, PC);                         \
         }                                                              \
         ctx->steps_left -= (uint64_t)(n);                              \
     } while (0)

@@ -45,11 +45,8 @@ static bool run_iterations(vm_ctx *ctx, vm_slot *regs, vm_buf *bufs, uint32_t iv
             return true;
         /* each iteration is a step, like a loop's, so a region whose body
          * has no loop of its own cannot escape the step budget */
-        if (ctx->steps_left == 0 && !vm_take_steps(ctx, 1)) {
-            char msg[96];
-            vm_error_at(ctx, body, "%s", vm_steps_error(ctx, msg, sizeof msg));
-            return false;
-        }
+        if (ctx->steps_left == 0 && !vm_take_steps(ctx, 1))
+            return vm_steps_error_at(ctx, body);
         ctx->steps_left--;
         regs[iv].i = vm_normalize(vt, (uint64_t)lo + k);
         if (!vm_interpret(ctx, regs, bufs, body))
@@ -120,15 +117,16 @@ static bool steps_fail(vm_ctx *ctx, int status)
 
 void vm_note_limit(vm_ctx *ctx) { steps_fail(ctx, TIRVM_ERR_LIMIT); }
 
-const char *vm_steps_error(vm_ctx *ctx, char *buf, size_t n)
+bool vm_steps_error_at(vm_ctx *ctx, uint32_t pc)
 {
     const vm_call_state *c = ctx->call;
     if (atomic_load(&c->failure) == TIRVM_ERR_CANCELLED)
-        snprintf(buf, n, "cancelled%s", c->deadline && !(c->cancel && __atomic_load_n(c->cancel, __ATOMIC_RELAXED))
-                                           ? " (the call's timeout passed)" : "");
+        vm_error_at(ctx, pc, "cancelled%s",
+                    c->deadline && !(c->cancel && __atomic_load_n(c->cancel, __ATOMIC_RELAXED))
+                        ? " (the call's timeout passed)" : "");
     else
-        snprintf(buf, n, "step limit exceeded (%llu steps)", (unsigned long long)c->max_steps);
-    return buf;
+        vm_error_at(ctx, pc, "step limit exceeded (%llu steps)", (unsigned long long)c->max_steps);
+    return false;
 }
 
 bool vm_take_steps(vm_ctx *ctx, uint64_t n)

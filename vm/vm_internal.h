@@ -87,8 +87,9 @@ typedef struct {
  * is cancelled (its flag is set or its deadline passed), which is checked
  * here, so that cancellation costs nothing where steps are not drawn. */
 bool vm_take_steps(vm_ctx *ctx, uint64_t n);
-/* The message for a failed vm_take_steps, written into buf. */
-const char *vm_steps_error(vm_ctx *ctx, char *buf, size_t n);
+/* Reports a failed vm_take_steps at pc (the step limit, or cancellation);
+ * returns false. */
+bool vm_steps_error_at(vm_ctx *ctx, uint32_t pc);
 /* Records that the call failed on a limit (for its status). */
 void vm_note_limit(vm_ctx *ctx);
 /* The runtime's pool, created on first use (once, whichever threads ask);
