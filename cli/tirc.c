@@ -7,9 +7,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "compile.h"
 #include "files.h"
-#include "tirbc.h"
+#include "tirc.h"
 
 enum { EXIT_INVALID = 1, EXIT_USAGE = 2 };
 
@@ -70,7 +69,7 @@ int main(int argc, char **argv)
             fputs(usage, stdout);
             return 0;
         } else if (strcmp(a, "--version") == 0) {
-            printf("tirc %s (bytecode format %d)\n", TIRVM_VERSION, TIRBC_FORMAT_VERSION);
+            printf("tirc %s (bytecode format %d)\n", tirc_version(), tirvm_format_version());
             return 0;
         } else if (strcmp(a, "--check") == 0) {
             check = true;
@@ -119,52 +118,32 @@ int main(int argc, char **argv)
     if (!src)
         return EXIT_USAGE;
     const char *name = from_stdin ? "<stdin>" : source;
-    tir_compile_options opts = {check, strict, tvm_minor};
-    tir_compile_result res;
-    bool ok = tir_compile(name, src, len, &opts, &res);
+    tirc_options opts = {.check_only = check, .strict = strict,  .emit_asm = emit_asm, .tvm_minor = tvm_minor};
+    void *bytes = NULL;
+    size_t nbytes = 0;
+    char *diagnostics = NULL;
+    tirc_status st = tirc_compile(name, src, len, &opts, &bytes, &nbytes, &diagnostics);
     free(src);
-    if (res.diagnostics) {
-        fputs(res.diagnostics, stderr);
-        free(res.diagnostics);
-    }
+    if (diagnostics)
+        fputs(diagnostics, stderr);
+    tirvm_free(diagnostics);
     char *out = check || (emit_asm && !output) ? NULL : output ? strdup(output) : cli_default_output(source, ".tirbc");
-    if (!ok) {
-        report_not_updated(out);
-        free(out);
-        tirbc_module_free(res.module);
-        return EXIT_INVALID;
-    }
-    if (check) {
-        tirbc_module_free(res.module);
-        return 0;
-    }
     int status = 0;
-    if (emit_asm) {
-        char *text = tirbc_disasm(res.module);
-        if (!text) {
-            cli_message("tirc", "error", "out of memory");
-            status = EXIT_INVALID;
-        } else if (out) {
-            status = cli_write_atomically("tirc", out, text, strlen(text)) ? EXIT_USAGE : 0;
-        } else {
-            fputs(text, stdout);
-        }
-        free(text);
-    } else {
-        uint8_t *bytes = NULL;
-        size_t nbytes = 0;
-        char err[256];
-        if (tirbc_write(res.module, &bytes, &nbytes, err, sizeof err) != 0) {
-            cli_message("tirc", "error", "%s", err);
+    if (st == TIRC_ERR_USAGE) {
+        status = EXIT_USAGE;
+    } else if (st != TIRC_OK) {
+        report_not_updated(out);
+        status = EXIT_INVALID;
+    } else if (check) {
+        status = 0;
+    } else if (emit_asm && !out) {
+        fwrite(bytes, 1, nbytes, stdout);
+    } else if (!out || cli_write_atomically("tirc", out, bytes, nbytes) != 0) {
+        if (!emit_asm)
             report_not_updated(out);
-            status = EXIT_INVALID;
-        } else if (!out || cli_write_atomically("tirc", out, bytes, nbytes) != 0) {
-            report_not_updated(out);
-            status = EXIT_USAGE;
-        }
-        free(bytes);
+        status = EXIT_USAGE;
     }
+    tirvm_free(bytes);
     free(out);
-    tirbc_module_free(res.module);
     return status;
 }

@@ -10,7 +10,6 @@
 #include "args.h"
 #include "files.h"
 #include "npy.h"
-#include "tirbc.h"
 #include "tirvm.h"
 
 static const char usage[] =
@@ -62,7 +61,7 @@ static const char *display_name(const char *path) { return strcmp(path, "-") == 
 
 /* Loads and verifies the module at path ("-": standard input); *size gets
  * its size in bytes when size is not NULL. */
-static int load(const char *path, tirvm_module **m, long *size)
+static int load_into(tirvm_runtime *rt, const char *path, tirvm_module **m, long *size)
 {
     char err[700];
     tirvm_status st;
@@ -72,14 +71,14 @@ static int load(const char *path, tirvm_module **m, long *size)
         if (!bytes)
             return CLI_USAGE;
         char inner[600];
-        st = tirvm_module_load(bytes, len, m, inner, sizeof inner);
+        st = tirvm_runtime_load(rt, bytes, len, m, inner, sizeof inner);
         free(bytes);
         if (st != TIRVM_OK)
             snprintf(err, sizeof err, "<stdin>: %s", inner);
         if (size)
             *size = (long)len;
     } else {
-        st = tirvm_module_load_file(path, m, err, sizeof err);
+        st = tirvm_runtime_load_file(rt, path, m, err, sizeof err);
         struct stat sb;
         if (size)
             *size = stat(path, &sb) == 0 ? (long)sb.st_size : -1;
@@ -90,13 +89,9 @@ static int load(const char *path, tirvm_module **m, long *size)
     return st == TIRVM_ERR_MODULE ? CLI_MODULE : st == TIRVM_ERR_USAGE ? CLI_USAGE : CLI_RUNTIME;
 }
 
-static const char *dtn(DLDataType t, char *buf, size_t n)
-{
-    if (t.code == 6)
-        return "bool";
-    tir_dtype d = {t.code, t.bits, t.lanes};
-    return tir_dtype_str(d, buf, n);
-}
+static int load(const char *path, tirvm_module **m, long *size) { return load_into(NULL, path, m, size); }
+
+static const char *dtn(DLDataType t, char *buf, size_t n) { return tirvm_dtype_name(t, buf, n); }
 
 /* A buffer's dtype and shape: float32[n, 256] (a symbolic extent by its
  * variable's name, ? when the module does not carry the name). */
@@ -192,23 +187,19 @@ static int cmd_dis_unverified(const char *path)
     char *bytes = cli_read_input("tirvm", path, &len);
     if (!bytes)
         return CLI_USAGE;
-    char err[600];
-    tirbc_module *m = NULL;
+    char err[600] = "";
     int status = CLI_OK;
-    if (tirbc_read((const uint8_t *)bytes, len, &m, err, sizeof err) != 0) {
+    char *text = tirvm_disassemble_bytes(bytes, len, err, sizeof err);
+    if (text) {
+        fputs(text, stdout);
+    } else if (strcmp(err, "out of memory") == 0) {
+        cli_message("tirvm", "error", "out of memory");
+        status = CLI_RUNTIME;
+    } else {
         cli_message("tirvm", "error", "%s: %s", display_name(path), err);
         status = CLI_MODULE;
-    } else {
-        char *text = tirbc_disasm(m);
-        if (text) {
-            fputs(text, stdout);
-        } else {
-            cli_message("tirvm", "error", "out of memory");
-            status = CLI_RUNTIME;
-        }
-        free(text);
     }
-    tirbc_module_free(m);
+    tirvm_free(text);
     free(bytes);
     return status;
 }
@@ -291,6 +282,7 @@ static int cmd_run(int argc, char **argv)
     long threads = 0;
     uint64_t max_steps = 0, max_memory = 0;
     tirvm_module *m = NULL;
+    tirvm_runtime *rt = NULL;
     cli_args ca;
     memset(&ca, 0, sizeof ca);
     char err[1400];
@@ -347,7 +339,13 @@ static int cmd_run(int argc, char **argv)
     }
     if (!threads && (status = threads_from_env(&threads)))
         goto done;
-    if ((status = load(path, &m, NULL)))
+    tirvm_runtime_options ro = {(int)threads, 0, 0};
+    if (tirvm_runtime_new(&ro, &rt, err, sizeof err) != TIRVM_OK) {
+        cli_message("tirvm", "error", "%s", err);
+        status = CLI_RUNTIME;
+        goto done;
+    }
+    if ((status = load_into(rt, path, &m, NULL)))
         goto done;
     int func;
     char names[800];
@@ -408,8 +406,8 @@ static int cmd_run(int argc, char **argv)
         }
     }
     if (to_stdout >= 0) {
-        DLDataType rt;
-        if (tirvm_function_return_type(m, func, &rt) == TIRVM_OK && rt.bits != 0) {
+        DLDataType rtype;
+        if (tirvm_function_return_type(m, func, &rtype) == TIRVM_OK && rtype.bits != 0) {
             status = usage_error("--out NAME=- writes the .npy to standard output, where the function's return value "
                                  "goes too: write the .npy to a file");
             goto done;
@@ -419,24 +417,20 @@ static int cmd_run(int argc, char **argv)
         cli_message("tirvm", "error", "%s", err);
         goto done;
     }
-    tirvm_module_set_limits(m, max_steps, max_memory);
-    if (threads && tirvm_module_set_threads(m, (int)threads) != TIRVM_OK) {
-        status = usage_error("--threads is out of range");
-        goto done;
-    }
+    tirvm_call_options co = {.max_steps = max_steps, .max_memory = max_memory};
     tirvm_value ret;
-    if (tirvm_call_ret(m, func, ca.args, ca.nparams, &ret, err, sizeof err) != TIRVM_OK) {
+    if (tirvm_call_ex(m, func, ca.args, ca.nparams, &co, &ret, err, sizeof err) != TIRVM_OK) {
         cli_message("tirvm", "error", "%s", err);
         status = CLI_RUNTIME;
         goto done;
     }
     if (ret.has_value) {
         /* enough digits to round-trip (CLI contract) */
-        if (ret.dtype.code == TIR_CODE_FLOAT && ret.dtype.bits == 64)
+        if (ret.dtype.code == kDLFloat && ret.dtype.bits == 64)
             print_float(ret.f, 17);
-        else if (ret.dtype.code == TIR_CODE_FLOAT || ret.dtype.code == TIR_CODE_BFLOAT)
+        else if (ret.dtype.code == kDLFloat || ret.dtype.code == kDLBfloat)
             print_float(ret.f, 9);
-        else if (ret.dtype.code == TIR_CODE_UINT && ret.dtype.bits == 64)
+        else if (ret.dtype.code == kDLUInt && ret.dtype.bits == 64)
             printf("%llu\n", (unsigned long long)(uint64_t)ret.i);
         else
             printf("%lld\n", (long long)ret.i);
@@ -463,6 +457,7 @@ static int cmd_run(int argc, char **argv)
 done:
     cli_args_free(&ca);
     tirvm_module_free(m);
+    tirvm_runtime_free(rt);
     free(outs);
     free(specs);
     free(out_param);
@@ -498,26 +493,20 @@ static int cmd_asm(int argc, char **argv)
     if (!text)
         return CLI_USAGE;
     char err[600];
-    tirbc_module *m = NULL;
     int status = CLI_OK;
-    if (tirbc_assemble(text, len, from_stdin ? "<stdin>" : input, &m, err, sizeof err) != 0) {
+    void *bytes = NULL;
+    size_t nbytes = 0;
+    if (tirvm_assemble(text, len, from_stdin ? "<stdin>" : input, &bytes, &nbytes, err, sizeof err) != TIRVM_OK) {
         cli_put_escaped(stderr, err, false);
         fputc('\n', stderr);
         status = CLI_RUNTIME;
     } else {
-        uint8_t *bytes = NULL;
-        size_t nbytes = 0;
         char *out = output ? strdup(output) : cli_default_output(input, ".tirbc");
-        if (tirbc_write(m, &bytes, &nbytes, err, sizeof err) != 0) {
-            cli_message("tirvm", "error", "%s", err);
-            status = CLI_RUNTIME;
-        } else if (!out || cli_write_atomically("tirvm", out, bytes, nbytes) != 0) {
+        if (!out || cli_write_atomically("tirvm", out, bytes, nbytes) != 0)
             status = CLI_USAGE;
-        }
         free(out);
-        free(bytes);
     }
-    tirbc_module_free(m);
+    tirvm_free(bytes);
     free(text);
     return status;
 }

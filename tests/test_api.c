@@ -11,6 +11,7 @@
 #include "check.h"
 #include "compile.h"
 #include "tirbc.h"
+#include "tirc.h"
 #include "tirvm.h"
 
 static const char add_one_src[] = "from tvm.script import tir as T\n"
@@ -121,10 +122,272 @@ static void out_of_memory_is_a_status(void)
 #endif
 }
 
+/* Kernels for the contract tests below, compiled with the public compiler API. */
+static const char contract_src[] =
+    "from tvm.script import ir as I\n"
+    "from tvm.script import tir as T\n"
+    "@I.ir_module\n"
+    "class Module:\n"
+    "    @T.prim_func\n"
+    "    def add_one(A: T.Buffer((4,), \"int32\"), B: T.Buffer((4,), \"int32\")):\n"
+    "        for i in range(4):\n"
+    "            B[i] = A[i] + 1\n"
+    "    @T.prim_func\n"
+    "    def sym(a: T.handle, b: T.handle, c: T.handle):\n"
+    "        n = T.int64()\n"
+    "        m = T.int64()\n"
+    "        A = T.match_buffer(a, (n, 3), \"float32\")\n"
+    "        B = T.match_buffer(b, (m,), \"float32\")\n"
+    "        C = T.match_buffer(c, (n, m), \"float32\")\n"
+    "        for i, j in T.grid(n, m):\n"
+    "            C[i, j] = A[i, 0] + B[j]\n"
+    "    @T.prim_func\n"
+    "    def spin(A: T.Buffer((1,), \"int64\")):\n"
+    "        for i in range(1000):\n"
+    "            A[0] = A[0] + T.int64(1)\n"
+    "    @T.prim_func\n"
+    "    def hog(A: T.Buffer((1,), \"float32\")):\n"
+    "        t = T.alloc_buffer((1000000,), \"float32\")\n"
+    "        t[5] = T.float32(2)\n"
+    "        A[0] = t[5]\n"
+    "    @T.prim_func\n"
+    "    def negate(A: T.Buffer((4,), \"bool\"), B: T.Buffer((4,), \"bool\")):\n"
+    "        for i in range(4):\n"
+    "            B[i] = not A[i]\n";
+
+static tirvm_module *load_contract(tirvm_runtime *rt)
+{
+    tirvm_module *m = NULL;
+    char *diag = NULL;
+    tirc_status st = tirc_compile_load(rt, "contract.py", contract_src, strlen(contract_src), NULL, &m, &diag);
+    if (st != TIRC_OK)
+        printf("#   compile failed: %s\n", diag ? diag : tirc_status_name(st));
+    CHECK_EQ_INT(st, TIRC_OK);
+    tirvm_free(diag);
+    return m;
+}
+
+static DLTensor vec(void *data, int64_t *shape, int ndim, uint8_t code, uint8_t bits)
+{
+    DLTensor t = {.data = data, .device = {kDLCPU, 0}, .ndim = ndim, .dtype = {code, bits, 1}, .shape = shape};
+    return t;
+}
+
+static void modules_share_a_runtime_and_its_defaults(void)
+{
+    tirvm_runtime *rt = NULL;
+    char err[256] = "";
+    tirvm_runtime_options bad = {.threads = TIRVM_MAX_THREADS + 1};
+    CHECK_EQ_INT(tirvm_runtime_new(&bad, &rt, err, sizeof err), TIRVM_ERR_USAGE);
+    CHECK(rt == NULL);
+    tirvm_runtime_options ro = {.threads = 3, .max_steps = 100};
+    CHECK_EQ_INT(tirvm_runtime_new(&ro, &rt, err, sizeof err), TIRVM_OK);
+    tirvm_module *m1 = load_contract(rt), *m2 = load_contract(rt);
+    if (!m1 || !m2)
+        return;
+    CHECK_EQ_INT(tirvm_runtime_threads(rt), 3);
+    CHECK_EQ_INT(tirvm_module_threads(m1), 3);
+    CHECK_EQ_INT(tirvm_module_set_threads(m2, 2), TIRVM_OK); /* a cap on the shared pool */
+    CHECK_EQ_INT(tirvm_module_threads(m2), 2);
+    CHECK_EQ_INT(tirvm_runtime_threads(rt), 3);
+    tirvm_runtime_free(rt); /* the modules keep it alive */
+    int64_t acc = 0, s1[1] = {1};
+    DLTensor t = vec(&acc, s1, 1, kDLInt, 64);
+    tirvm_arg a = {.kind = TIRVM_ARG_TENSOR, .tensor = &t};
+    int spin = tirvm_find_function(m1, "spin");
+    /* the runtime's default step limit applies ... */
+    CHECK_EQ_INT(tirvm_call(m1, spin, &a, 1, err, sizeof err), TIRVM_ERR_LIMIT);
+    CHECK_STR_CONTAINS(err, "step limit exceeded (100 steps)");
+    /* ... unless the module's or the call's says otherwise */
+    tirvm_call_options more = {.max_steps = 5000};
+    acc = 0;
+    CHECK_EQ_INT(tirvm_call_ex(m1, spin, &a, 1, &more, NULL, err, sizeof err), TIRVM_OK);
+    CHECK_EQ_INT(acc, 1000);
+    CHECK_EQ_INT(tirvm_module_set_limits(m2, 10000, 0), TIRVM_OK);
+    CHECK_EQ_INT(tirvm_call(m2, spin, &a, 1, err, sizeof err), TIRVM_OK);
+    CHECK_EQ_INT(acc, 2000);
+    tirvm_module_free(m1);
+    tirvm_module_free(m2);
+}
+
+static void limits_have_their_own_status(void)
+{
+    tirvm_module *m = load_contract(NULL);
+    if (!m)
+        return;
+    char err[256] = "";
+    float out = 0;
+    int64_t s1[1] = {1};
+    DLTensor t = vec(&out, s1, 1, kDLFloat, 32);
+    tirvm_arg a = {.kind = TIRVM_ARG_TENSOR, .tensor = &t};
+    int hog = tirvm_find_function(m, "hog");
+    tirvm_call_options small = {.max_memory = 1000};
+    CHECK_EQ_INT(tirvm_call_ex(m, hog, &a, 1, &small, NULL, err, sizeof err), TIRVM_ERR_LIMIT);
+    CHECK_STR_CONTAINS(err, "exceeds the memory limit of 1000 bytes");
+    tirvm_call_options enough = {.max_memory = 4000000};
+    CHECK_EQ_INT(tirvm_call_ex(m, hog, &a, 1, &enough, NULL, err, sizeof err), TIRVM_OK);
+    CHECK(out == 2.0f);
+    CHECK(strcmp(tirvm_status_name(TIRVM_ERR_LIMIT), "limit exceeded") == 0);
+    CHECK(strcmp(tirvm_status_name(TIRVM_ERR_CANCELLED), "cancelled") == 0);
+    tirvm_module_free(m);
+}
+
+static int deleted;
+static void count_delete(DLManagedTensor *self) { deleted += self->manager_ctx != NULL; }
+static void count_delete_v(DLManagedTensorVersioned *self) { deleted += self->manager_ctx != NULL; }
+
+static void read_only_and_managed_tensors(void)
+{
+    tirvm_module *m = load_contract(NULL);
+    if (!m)
+        return;
+    int f = tirvm_find_function(m, "add_one");
+    tirvm_param_info pi;
+    CHECK_EQ_INT(tirvm_param(m, f, 0, &pi), TIRVM_OK);
+    CHECK_EQ_INT(pi.written, 0);
+    CHECK_EQ_INT(tirvm_param(m, f, 1, &pi), TIRVM_OK);
+    CHECK_EQ_INT(pi.written, 1);
+    int32_t a[4] = {1, 2, 3, 4}, b[4] = {-7, -7, -7, -7};
+    int64_t s4[1] = {4};
+    DLTensor ta = vec(a, s4, 1, kDLInt, 32), tb = vec(b, s4, 1, kDLInt, 32);
+    char err[256] = "";
+    /* a read-only output: refused before the call, nothing written */
+    tirvm_arg ro_out[2] = {{.kind = TIRVM_ARG_TENSOR_READ_ONLY, .tensor = &ta},
+                           {.kind = TIRVM_ARG_TENSOR_READ_ONLY, .tensor = &tb}};
+    CHECK_EQ_INT(tirvm_call(m, f, ro_out, 2, err, sizeof err), TIRVM_ERR_USAGE);
+    CHECK_STR_CONTAINS(err, "argument 'B': the tensor is read-only");
+    CHECK_EQ_INT(b[0], -7);
+    /* managed tensors: borrowed, the deleter stays the caller's */
+    int ctx = 1;
+    DLManagedTensor ma = {.dl_tensor = ta, .manager_ctx = &ctx, .deleter = count_delete};
+    DLManagedTensorVersioned mb = {.version = {1, 0}, .manager_ctx = &ctx, .deleter = count_delete_v,
+                                   .dl_tensor = tb};
+    tirvm_arg managed[2] = {{.kind = TIRVM_ARG_DLMANAGED, .managed = &ma},
+                            {.kind = TIRVM_ARG_DLMANAGED_VERSIONED, .managed_versioned = &mb}};
+    deleted = 0;
+    CHECK_EQ_INT(tirvm_call(m, f, managed, 2, err, sizeof err), TIRVM_OK);
+    for (int i = 0; i < 4; i++)
+        CHECK_EQ_INT(b[i], a[i] + 1);
+    CHECK_EQ_INT(deleted, 0);
+    ma.deleter(&ma);
+    mb.deleter(&mb);
+    CHECK_EQ_INT(deleted, 2);
+    /* the versioned read-only flag, and a major version this library does not know */
+    b[0] = -7;
+    mb.flags = TIRVM_DLPACK_FLAG_READ_ONLY;
+    CHECK_EQ_INT(tirvm_call(m, f, managed, 2, err, sizeof err), TIRVM_ERR_USAGE);
+    CHECK_STR_CONTAINS(err, "read-only");
+    CHECK_EQ_INT(b[0], -7);
+    mb.flags = 0;
+    mb.version.major = 2;
+    CHECK_EQ_INT(tirvm_call(m, f, managed, 2, err, sizeof err), TIRVM_ERR_USAGE);
+    CHECK_STR_CONTAINS(err, "DLPack version 2.0 is not supported");
+    /* another device */
+    tb.device.device_type = kDLCUDA;
+    tirvm_arg gpu[2] = {{.kind = TIRVM_ARG_TENSOR, .tensor = &ta}, {.kind = TIRVM_ARG_TENSOR, .tensor = &tb}};
+    CHECK_EQ_INT(tirvm_call(m, f, gpu, 2, err, sizeof err), TIRVM_ERR_RUNTIME);
+    CHECK_STR_CONTAINS(err, "not in CPU memory");
+    CHECK_EQ_INT(tirvm_call(m, f, NULL, 2, err, sizeof err), TIRVM_ERR_USAGE);
+    tirvm_module_free(m);
+}
+
+static void kdlbool_tensors_bind_to_bool_buffers(void)
+{
+    tirvm_module *m = load_contract(NULL);
+    if (!m)
+        return;
+    uint8_t a[4] = {1, 0, 0, 1}, b[4] = {7, 7, 7, 7};
+    int64_t s4[1] = {4};
+    DLTensor ta = vec(a, s4, 1, TIRVM_KDLBOOL, 8), tb = vec(b, s4, 1, TIRVM_KDLBOOL, 8);
+    tirvm_arg args[2] = {{.kind = TIRVM_ARG_TENSOR, .tensor = &ta}, {.kind = TIRVM_ARG_TENSOR, .tensor = &tb}};
+    char err[256] = "", name[32];
+    int f = tirvm_find_function(m, "negate");
+    CHECK_EQ_INT(tirvm_call(m, f, args, 2, err, sizeof err), TIRVM_OK);
+    for (int i = 0; i < 4; i++)
+        CHECK_EQ_INT(b[i], !a[i]);
+    tirvm_param_info pi;
+    tirvm_param(m, f, 0, &pi);
+    CHECK(strcmp(tirvm_dtype_name(pi.dtype, name, sizeof name), "bool") == 0);
+    tirvm_module_free(m);
+}
+
+static void symbolic_extents_name_their_variable_and_resolve(void)
+{
+    tirvm_module *m = load_contract(NULL);
+    if (!m)
+        return;
+    int f = tirvm_find_function(m, "sym");
+    CHECK(tirvm_param_dim_var(m, f, 0, 0) && strcmp(tirvm_param_dim_var(m, f, 0, 0), "n") == 0);
+    CHECK(tirvm_param_dim_var(m, f, 0, 1) == NULL); /* a constant */
+    CHECK(tirvm_param_dim_var(m, f, 2, 1) && strcmp(tirvm_param_dim_var(m, f, 2, 1), "m") == 0);
+    CHECK(tirvm_param_dim_var(m, f, 2, 2) == NULL);
+    CHECK(tirvm_param_dim_var(m, f, 9, 0) == NULL);
+    float a[5 * 3], b[2], c[5 * 2];
+    for (int i = 0; i < 15; i++)
+        a[i] = (float)i;
+    b[0] = 100, b[1] = 200;
+    int64_t sa[2] = {5, 3}, sb[1] = {2}, shape[32];
+    DLTensor ta = vec(a, sa, 2, kDLFloat, 32), tb = vec(b, sb, 1, kDLFloat, 32);
+    tirvm_arg args[3] = {{.kind = TIRVM_ARG_TENSOR, .tensor = &ta}, {.kind = TIRVM_ARG_TENSOR, .tensor = &tb},
+                         {.kind = TIRVM_ARG_TENSOR, .tensor = NULL}};
+    char err[256] = "";
+    CHECK_EQ_INT(tirvm_resolve_shape(m, f, args, 3, 2, shape, err, sizeof err), TIRVM_OK);
+    CHECK_EQ_INT(shape[0], 5);
+    CHECK_EQ_INT(shape[1], 2);
+    int64_t sc[2] = {5, 2};
+    DLTensor tc = vec(c, sc, 2, kDLFloat, 32);
+    args[2].tensor = &tc;
+    CHECK_EQ_INT(tirvm_call(m, f, args, 3, err, sizeof err), TIRVM_OK);
+    CHECK(c[3 * 2 + 1] == a[3 * 3] + b[1]);
+    args[1].tensor = args[2].tensor = NULL; /* m is then unknown */
+    CHECK_EQ_INT(tirvm_resolve_shape(m, f, args, 3, 2, shape, err, sizeof err), TIRVM_ERR_USAGE);
+    CHECK_STR_CONTAINS(err, "variable m");
+    tirvm_module_free(m);
+}
+
+static void the_compiler_reports_classes_and_diagnostics(void)
+{
+    void *out = NULL;
+    size_t n = 0;
+    char *diag = NULL;
+    const char *bad = "def f(:\n";
+    CHECK_EQ_INT(tirc_compile("bad.py", bad, strlen(bad), NULL, &out, &n, &diag), TIRC_ERR_SYNTAX);
+    CHECK(out == NULL);
+    CHECK_STR_CONTAINS(diag, "bad.py:1:");
+    tirvm_free(diag);
+    const char *typed = "from tvm.script import tir as T\n@T.prim_func\ndef f(A: T.Buffer((4,), \"int32\")):\n"
+                        "    for i in range(4):\n        if i:\n            A[i] = 1\n";
+    CHECK_EQ_INT(tirc_compile("typed.py", typed, strlen(typed), NULL, &out, &n, &diag), TIRC_ERR_TYPE);
+    CHECK_STR_CONTAINS(diag, "typed.py:5:");
+    tirvm_free(diag);
+    tirc_options asm_opts = {.emit_asm = 1};
+    CHECK_EQ_INT(tirc_compile("a.py", add_one_src, strlen(add_one_src), &asm_opts, &out, &n, &diag), TIRC_OK);
+    CHECK(diag == NULL);
+    CHECK(out && strlen(out) == n);
+    CHECK_STR_CONTAINS(out, "add_one");
+    tirvm_free(out);
+    CHECK_EQ_INT(tirc_compile("a.py", add_one_src, strlen(add_one_src), NULL, &out, &n, NULL), TIRC_OK);
+    tirvm_module *m = NULL;
+    char err[256];
+    CHECK_EQ_INT(tirvm_module_load(out, n, &m, err, sizeof err), TIRVM_OK);
+    tirvm_free(out);
+    tirvm_module_free(m);
+    CHECK_EQ_INT(tirc_compile_file("/nonexistent/x.py", NULL, &out, &n, &diag), TIRC_ERR_USAGE);
+    CHECK_STR_CONTAINS(diag, "/nonexistent/x.py");
+    tirvm_free(diag);
+    CHECK(strcmp(tirc_status_name(TIRC_ERR_TYPE), "type error") == 0);
+}
+
 int main(void)
 {
     RUN(wrong_argument_count_is_a_runtime_error);
     RUN(unknown_function_is_a_usage_error);
     RUN(out_of_memory_is_a_status);
+    RUN(modules_share_a_runtime_and_its_defaults);
+    RUN(limits_have_their_own_status);
+    RUN(read_only_and_managed_tensors);
+    RUN(kdlbool_tensors_bind_to_bool_buffers);
+    RUN(symbolic_extents_name_their_variable_and_resolve);
+    RUN(the_compiler_reports_classes_and_diagnostics);
     CHECK_DONE();
 }

@@ -80,12 +80,13 @@ static inline const char *buf_name(const tirbc_function *fn, uint32_t b)
         return false;                       \
     } while (0)
 
-/* The step budget (tirvm_module_set_limits) is spent where execution can
- * repeat: loop back-edges, backward jumps and calls. */
+/* The step budget (tirvm_call_options) is spent where execution can
+ * repeat: loop back-edges, backward jumps and calls; cancellation is
+ * checked where steps are drawn (vm_take_steps). */
 #define SPEND_STEP()                                                   \
     do {                                                               \
         if (__builtin_expect(ctx->steps_left == 0, 0) && !vm_take_steps(ctx, 1)) \
-            FAIL("step limit exceeded (%llu steps)", (unsigned long long)(ctx->m ? ctx->m->max_steps : 0)); \
+            return vm_steps_error_at(ctx, PC);                         \
         ctx->steps_left--;                                             \
     } while (0)
 /* A loop-level instruction spends one step per iteration of the loop it
@@ -95,7 +96,7 @@ static inline const char *buf_name(const tirbc_function *fn, uint32_t b)
     do {                                                               \
         if (__builtin_expect(ctx->steps_left < (uint64_t)(n), 0) && !vm_take_steps(ctx, (uint64_t)(n))) { \
             ctx->steps_left = 0;                                       \
-            FAIL("step limit exceeded (%llu steps)", (unsigned long long)(ctx->m ? ctx->m->max_steps : 0)); \
+            return vm_steps_error_at(ctx, PC);                         \
         }                                                              \
         ctx->steps_left -= (uint64_t)(n);                              \
     } while (0)

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/resource.h>
+#include <uv.h>
 
 #include "tirbc.h"
 #include "vm_internal.h"
@@ -45,16 +46,22 @@ void vm_buf_release(vm_ctx *ctx, vm_buf *b, size_t elem_size)
     b->owned = false;
 }
 
+static size_t stack_budget;
+static uv_once_t stack_budget_once = UV_ONCE_INIT;
+
+static void find_stack_budget(void)
+{
+    /* half the soft stack limit if that is smaller than the budget */
+    struct rlimit rl;
+    stack_budget = TIRVM_STACK_BUDGET;
+    if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur / 2 < stack_budget)
+        stack_budget = rl.rlim_cur / 2;
+}
+
 uintptr_t vm_stack_floor(void)
 {
-    static size_t budget;
-    if (!budget) {
-        /* half the soft stack limit if that is smaller than the budget */
-        struct rlimit rl;
-        budget = TIRVM_STACK_BUDGET;
-        if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur / 2 < budget)
-            budget = rl.rlim_cur / 2;
-    }
+    uv_once(&stack_budget_once, find_stack_budget); /* once, whichever host threads call first */
+    size_t budget = stack_budget;
     char here;
     uintptr_t at = (uintptr_t)&here;
     return at > budget ? at - budget : 0;

@@ -376,13 +376,14 @@ dispatch:
         if (n > VM_MAX_ALLOC_BYTES / es)
             FAIL("allocation of %lld elements for buffer '%s' is too large", (long long)R(B).i, buf_name(fn, A));
         vm_buf_release(ctx, &bufs[A], es);
-        uint64_t bytes = n * es, limit = ctx->m ? ctx->m->max_memory : 0;
+        uint64_t bytes = n * es, limit = ctx->call->max_memory;
         /* zero-filling is work too: a step per 4 KiB, so a loop of large
          * allocations cannot run far past the step budget */
         SPEND_STEPS(bytes / 4096);
         uint64_t held = atomic_fetch_add(ctx->mem_used, bytes) + bytes;
         if (limit && held > limit) {
             atomic_fetch_sub(ctx->mem_used, bytes);
+            vm_note_limit(ctx);
             FAIL("allocating %llu bytes for buffer '%s' exceeds the memory limit of %llu bytes",
                  (unsigned long long)bytes, buf_name(fn, A), (unsigned long long)limit);
         }

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <uv.h>
+
 #include "pool.h"
 #include "vm_internal.h"
 
@@ -29,8 +31,7 @@ typedef struct {
     int nworkers;
     atomic_bool stop;
     atomic_flag failed;
-    bool limited;             /* the call has a step limit: workers share steps */
-    atomic_uint_fast64_t steps; /* the region's steps not yet drawn by a worker */
+    bool limited;             /* the call draws steps from its pool: so do the workers */
     char err[600];
 } region;
 
@@ -44,11 +45,8 @@ static bool run_iterations(vm_ctx *ctx, vm_slot *regs, vm_buf *bufs, uint32_t iv
             return true;
         /* each iteration is a step, like a loop's, so a region whose body
          * has no loop of its own cannot escape the step budget */
-        if (ctx->steps_left == 0 && !vm_take_steps(ctx, 1)) {
-            vm_error_at(ctx, body, "step limit exceeded (%llu steps)",
-                        (unsigned long long)(ctx->m ? ctx->m->max_steps : 0));
-            return false;
-        }
+        if (ctx->steps_left == 0 && !vm_take_steps(ctx, 1))
+            return vm_steps_error_at(ctx, body);
         ctx->steps_left--;
         regs[iv].i = vm_normalize(vt, (uint64_t)lo + k);
         if (!vm_interpret(ctx, regs, bufs, body))
@@ -65,7 +63,7 @@ static void run_chunk(void *arg, int w)
     uint64_t uw = (uint64_t)w;
     uint64_t first = uw * chunk + (uw < extra ? uw : extra);
     uint64_t end = first + chunk + (uw < extra ? 1 : 0);
-    if (first >= end)
+    if (w >= r->nworkers || first >= end) /* the module may use fewer workers than the pool has */
         return;
     vm_slot *regs = malloc((fn->nregs ? fn->nregs : 1) * sizeof *regs);
     vm_buf *bufs = malloc((fn->nbuffers ? fn->nbuffers : 1) * sizeof *bufs);
@@ -77,10 +75,9 @@ static void run_chunk(void *arg, int w)
     ctx.stop = &r->stop;
     ctx.stack_floor = vm_stack_floor(); /* this thread's own stack */
     if (r->limited) {
-        /* Under a step limit the workers draw on one shared budget, so the
+        /* Under a step limit the workers draw on the call's budget, so the
          * region spends the call's steps, not a copy of them per worker. */
         ctx.steps_left = 0;
-        ctx.step_pool = &r->steps;
     }
     bool ok = false;
     if (regs && bufs) {
@@ -95,7 +92,7 @@ static void run_chunk(void *arg, int w)
         snprintf(err, sizeof err, "out of memory for a parallel worker's frame (in function '%s')", fn->name);
     }
     if (r->limited)
-        atomic_fetch_add(&r->steps, ctx.steps_left); /* what this worker drew and did not spend */
+        atomic_fetch_add(ctx.step_pool, ctx.steps_left); /* what this worker drew and did not spend */
     if (!ok) {
         atomic_store(&r->stop, true);
         if (!atomic_flag_test_and_set(&r->failed))
@@ -110,15 +107,44 @@ static void run_chunk(void *arg, int w)
  * region's budget is spent in total. */
 #define STEP_DRAW 4096
 
+/* The first limit or cancellation of a call is the one its status reports. */
+static bool steps_fail(vm_ctx *ctx, int status)
+{
+    int none = 0;
+    atomic_compare_exchange_strong(&ctx->call->failure, &none, status);
+    return false;
+}
+
+void vm_note_limit(vm_ctx *ctx) { steps_fail(ctx, TIRVM_ERR_LIMIT); }
+
+bool vm_steps_error_at(vm_ctx *ctx, uint32_t pc)
+{
+    const vm_call_state *c = ctx->call;
+    if (atomic_load(&c->failure) == TIRVM_ERR_CANCELLED)
+        vm_error_at(ctx, pc, "cancelled%s",
+                    c->deadline && !(c->cancel && __atomic_load_n(c->cancel, __ATOMIC_RELAXED))
+                        ? " (the call's timeout passed)" : "");
+    else
+        vm_error_at(ctx, pc, "step limit exceeded (%llu steps)", (unsigned long long)c->max_steps);
+    return false;
+}
+
 bool vm_take_steps(vm_ctx *ctx, uint64_t n)
 {
     if (!ctx->step_pool)
-        return false;
+        return steps_fail(ctx, TIRVM_ERR_LIMIT);
+    const vm_call_state *c = ctx->call;
+    /* Threads draw STEP_DRAW steps at a time, so these checks run once per
+     * few thousand loop iterations: cancellation costs nothing per element. */
+    if (c->cancel && __atomic_load_n(c->cancel, __ATOMIC_RELAXED))
+        return steps_fail(ctx, TIRVM_ERR_CANCELLED);
+    if (c->deadline && uv_hrtime() >= c->deadline)
+        return steps_fail(ctx, TIRVM_ERR_CANCELLED);
     uint64_t need = n - ctx->steps_left;
     uint_fast64_t avail = atomic_load_explicit(ctx->step_pool, memory_order_relaxed);
     for (;;) {
         if (avail < need)
-            return false;
+            return steps_fail(ctx, TIRVM_ERR_LIMIT);
         uint64_t take = avail - need >= STEP_DRAW ? need + STEP_DRAW : avail;
         if (atomic_compare_exchange_weak_explicit(ctx->step_pool, &avail, avail - take, memory_order_relaxed,
                                                   memory_order_relaxed)) {
@@ -140,10 +166,8 @@ bool vm_run_region(vm_ctx *ctx, vm_slot *regs, vm_buf *bufs, uint32_t iv, tir_vt
         return false;
     }
     bool parallel = !ctx->in_worker && m && m->threads > 1 && count >= MIN_PARALLEL_ITERATIONS;
-    if (parallel && !m->pool) {
-        m->pool = vm_pool_new(m->threads);
-        parallel = m->pool != NULL;
-    }
+    vm_pool *pool = parallel ? vm_runtime_pool(m->rt) : NULL;
+    parallel = pool && vm_pool_size(pool) > 1;
     if (!parallel)
         return run_iterations(ctx, regs, bufs, iv, vt, lo, 0, count, body);
     region r;
@@ -156,15 +180,12 @@ bool vm_run_region(vm_ctx *ctx, vm_slot *regs, vm_buf *bufs, uint32_t iv, tir_vt
     r.vt = vt;
     r.lo = lo;
     r.count = count;
-    r.nworkers = vm_pool_size(m->pool);
+    r.nworkers = vm_pool_size(pool) < m->threads ? vm_pool_size(pool) : m->threads;
     atomic_init(&r.stop, false);
     atomic_flag_clear(&r.failed);
-    r.limited = m->max_steps != 0;
-    atomic_init(&r.steps, ctx->steps_left);
-    if (!vm_pool_run(m->pool, run_chunk, &r)) /* the pool is busy with another call */
+    r.limited = ctx->step_pool != NULL;
+    if (!vm_pool_run(pool, run_chunk, &r)) /* the pool is busy with another call */
         return run_iterations(ctx, regs, bufs, iv, vt, lo, 0, count, body);
-    if (r.limited)
-        ctx->steps_left = atomic_load(&r.steps);
     if (atomic_load(&r.stop)) {
         snprintf(ctx->err, ctx->err_len, "%s", r.err);
         return false;

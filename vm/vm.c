@@ -4,12 +4,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <uv.h>
-
 #include "halffloat.h"
+#include "opcodes.h"
 #include "pool.h"
 #include "tirbc.h"
 #include "vm_internal.h"
+
+/* after opcodes.h: <uv.h> brings termios macros (VMIN) that are opcode names */
+#include <uv.h>
+
+/* What modules loaded into one runtime share: the worker pool and the
+ * defaults.  A module loaded on its own owns a private runtime. */
+struct tirvm_runtime {
+    int threads;                    /* the pool's size (workers, the calling thread included) */
+    uint64_t max_steps, max_memory; /* defaults for every call; 0: unlimited */
+    uv_mutex_t lock;                /* guards the pool's creation */
+    _Atomic(struct vm_pool *) pool; /* created at the first parallel region, once */
+    bool pool_failed;               /* creating it failed: regions run serially */
+    atomic_int refs;                /* the creator's reference and one per module */
+};
+
 
 #define TIRVM_MAX_FILE_BYTES ((size_t)1 << 30)
 
@@ -29,19 +43,91 @@ static int default_threads(void)
     return n < 1 ? 1 : n > TIRVM_MAX_THREADS ? TIRVM_MAX_THREADS : (int)n;
 }
 
+const char *tirvm_status_name(tirvm_status st)
+{
+    switch (st) {
+    case TIRVM_OK: return "ok";
+    case TIRVM_ERR_RUNTIME: return "runtime error";
+    case TIRVM_ERR_USAGE: return "usage error";
+    case TIRVM_ERR_MODULE: return "invalid module";
+    case TIRVM_ERR_LIMIT: return "limit exceeded";
+    case TIRVM_ERR_CANCELLED: return "cancelled";
+    case TIRVM_ERR_NOMEM: return "out of memory";
+    }
+    return "unknown status";
+}
+
+int tirvm_format_version(void) { return TIRBC_FORMAT_VERSION; }
+
+tirvm_status tirvm_runtime_new(const tirvm_runtime_options *opts, tirvm_runtime **out, char *err, size_t err_len)
+{
+    *out = NULL;
+    int threads = opts && opts->threads ? opts->threads : default_threads();
+    if (threads < 1 || threads > TIRVM_MAX_THREADS) {
+        vm_set_err(err, err_len, "threads must be from 1 to %d, got %d", TIRVM_MAX_THREADS, threads);
+        return TIRVM_ERR_USAGE;
+    }
+    tirvm_runtime *rt = calloc(1, sizeof *rt);
+    if (!rt || uv_mutex_init(&rt->lock) != 0) {
+        free(rt);
+        vm_set_err(err, err_len, "out of memory");
+        return TIRVM_ERR_NOMEM;
+    }
+    rt->threads = threads;
+    rt->max_steps = opts ? opts->max_steps : 0;
+    rt->max_memory = opts ? opts->max_memory : 0;
+    atomic_init(&rt->pool, NULL);
+    atomic_init(&rt->refs, 1);
+    *out = rt;
+    return TIRVM_OK;
+}
+
+static void runtime_release(tirvm_runtime *rt)
+{
+    if (!rt || atomic_fetch_sub(&rt->refs, 1) != 1)
+        return;
+    vm_pool_free(atomic_load(&rt->pool));
+    uv_mutex_destroy(&rt->lock);
+    free(rt);
+}
+
+void tirvm_runtime_free(tirvm_runtime *rt) { runtime_release(rt); }
+
+int tirvm_runtime_threads(const tirvm_runtime *rt) { return rt->threads; }
+
+vm_pool *vm_runtime_pool(tirvm_runtime *rt)
+{
+    /* Double-checked: the common case (the pool exists) takes no lock. */
+    vm_pool *p = atomic_load_explicit(&rt->pool, memory_order_acquire);
+    if (p || rt->threads < 2)
+        return p;
+    uv_mutex_lock(&rt->lock);
+    p = atomic_load_explicit(&rt->pool, memory_order_relaxed);
+    if (!p && !rt->pool_failed) {
+        p = vm_pool_new(rt->threads);
+        rt->pool_failed = p == NULL;
+        atomic_store_explicit(&rt->pool, p, memory_order_release);
+    }
+    uv_mutex_unlock(&rt->lock);
+    return p;
+}
+
 tirvm_status tirvm_module_set_threads(tirvm_module *m, int threads)
 {
     if (threads < 1 || threads > TIRVM_MAX_THREADS)
         return TIRVM_ERR_USAGE;
-    if (m->pool && vm_pool_size(m->pool) != threads) {
-        vm_pool_free(m->pool);
-        m->pool = NULL;
+    if (m->own_rt && threads != m->rt->threads) {
+        /* not thread-safe by contract: no call of the module runs now */
+        vm_pool_free(atomic_load(&m->rt->pool));
+        atomic_store(&m->rt->pool, NULL);
+        m->rt->pool_failed = false;
+        m->rt->threads = threads;
     }
     m->threads = threads;
     return TIRVM_OK;
 }
 
-int tirvm_module_threads(const tirvm_module *m) { return m->threads; }
+int tirvm_module_threads(const tirvm_module *m) { return m->threads < m->rt->threads ? m->threads : m->rt->threads; }
 
 tirvm_status tirvm_module_set_limits(tirvm_module *m, uint64_t max_steps, uint64_t max_memory)
 {
@@ -50,7 +136,44 @@ tirvm_status tirvm_module_set_limits(tirvm_module *m, uint64_t max_steps, uint64
     return TIRVM_OK;
 }
 
-tirvm_status tirvm_module_load(const void *data, size_t len, tirvm_module **out, char *err, size_t err_len)
+/* Which buffers each function may store into: those named by the first
+ * operand of an instruction whose first operand is a buffer (st, stx,
+ * vst, vstg, the mac kernels' destination; alloc and free name the
+ * function's own buffers).  Loads and reductions name theirs later. */
+static bool find_written(tirvm_module *m)
+{
+    const tirbc_module *mod = m->mod;
+    m->written = calloc(mod->nfuncs ? mod->nfuncs : 1, sizeof *m->written);
+    if (!m->written)
+        return false;
+    for (uint32_t fi = 0; fi < mod->nfuncs; fi++) {
+        const tirbc_function *f = &mod->funcs[fi];
+        m->written[fi] = calloc(f->nbuffers ? f->nbuffers : 1, 1);
+        if (!m->written[fi])
+            return false;
+        for (uint32_t pc = 0; pc < f->ncode;) {
+            const tirbc_opinfo *info = &tirbc_ops[f->code[pc]]; /* verified: a known opcode, whole operands */
+            if (info->noperands && info->operands[0] == 'f' && f->code[pc + 1] < f->nbuffers)
+                m->written[fi][f->code[pc + 1]] = 1;
+            pc += 1 + info->noperands;
+        }
+    }
+    return true;
+}
+
+static void module_free(tirvm_module *m)
+{
+    if (m->written)
+        for (uint32_t fi = 0; fi < m->mod->nfuncs; fi++)
+            free(m->written[fi]);
+    free(m->written);
+    tirbc_module_free(m->mod);
+    runtime_release(m->rt);
+    free(m);
+}
+
+tirvm_status tirvm_runtime_load(tirvm_runtime *rt, const void *data, size_t len, tirvm_module **out, char *err,
+                                size_t err_len)
 {
     *out = NULL;
     tirbc_module *mod = NULL;
@@ -64,15 +187,43 @@ tirvm_status tirvm_module_load(const void *data, size_t len, tirvm_module **out,
     if (!m) {
         tirbc_module_free(mod);
         vm_set_err(err, err_len, "out of memory");
-        return TIRVM_ERR_RUNTIME;
+        return TIRVM_ERR_NOMEM;
     }
     m->mod = mod;
-    m->threads = default_threads();
+    if (rt) {
+        atomic_fetch_add(&rt->refs, 1);
+        m->rt = rt;
+    } else {
+        tirvm_status st = tirvm_runtime_new(NULL, &m->rt, err, err_len);
+        if (st != TIRVM_OK) {
+            tirbc_module_free(mod);
+            free(m);
+            return st;
+        }
+        m->own_rt = true;
+    }
+    m->threads = m->rt->threads;
+    if (!find_written(m)) {
+        module_free(m);
+        vm_set_err(err, err_len, "out of memory");
+        return TIRVM_ERR_NOMEM;
+    }
     *out = m;
     return TIRVM_OK;
 }
 
+tirvm_status tirvm_module_load(const void *data, size_t len, tirvm_module **out, char *err, size_t err_len)
+{
+    return tirvm_runtime_load(NULL, data, len, out, err, err_len);
+}
+
 tirvm_status tirvm_module_load_file(const char *path, tirvm_module **out, char *err, size_t err_len)
+{
+    return tirvm_runtime_load_file(NULL, path, out, err, err_len);
+}
+
+tirvm_status tirvm_runtime_load_file(tirvm_runtime *rt, const char *path, tirvm_module **out, char *err,
+                                     size_t err_len)
 {
     *out = NULL;
     FILE *f = fopen(path, "rb");
@@ -86,7 +237,7 @@ tirvm_status tirvm_module_load_file(const char *path, tirvm_module **out, char *
         if (!buf) {
             fclose(f);
             vm_set_err(err, err_len, "%s: out of memory", path);
-            return TIRVM_ERR_RUNTIME;
+            return TIRVM_ERR_NOMEM;
         }
         size_t n = fread(buf + len, 1, cap - len, f);
         len += n;
@@ -114,7 +265,7 @@ tirvm_status tirvm_module_load_file(const char *path, tirvm_module **out, char *
         return TIRVM_ERR_USAGE;
     }
     char inner[512];
-    tirvm_status st = tirvm_module_load(buf, len, out, inner, sizeof inner);
+    tirvm_status st = tirvm_runtime_load(rt, buf, len, out, inner, sizeof inner);
     free(buf);
     if (st != TIRVM_OK)
         vm_set_err(err, err_len, "%s: %s", path, inner);
@@ -123,11 +274,8 @@ tirvm_status tirvm_module_load_file(const char *path, tirvm_module **out, char *
 
 void tirvm_module_free(tirvm_module *m)
 {
-    if (!m)
-        return;
-    vm_pool_free(m->pool);
-    tirbc_module_free(m->mod);
-    free(m);
+    if (m)
+        module_free(m);
 }
 
 int tirvm_function_count(const tirvm_module *m) { return (int)m->mod->nfuncs; }
@@ -174,6 +322,7 @@ tirvm_status tirvm_param(const tirvm_module *m, int func, int index, tirvm_param
         char *const *names = f->buffers[p->index].shape_names;
         out->shape_name[k] = d->kind != TIRBC_DIM_CONST && names ? names[k] : NULL;
     }
+    out->written = p->kind == TIRBC_PARAM_BUFFER && m->written[func][p->index];
     return TIRVM_OK;
 }
 
@@ -190,14 +339,147 @@ tirvm_status tirvm_function_return_type(const tirvm_module *m, int func, DLDataT
 
 char *tirvm_disassemble(const tirvm_module *m) { return tirbc_disasm(m->mod); }
 
+const char *tirvm_param_dim_var(const tirvm_module *m, int func, int param, int dim)
+{
+    if (func < 0 || (uint32_t)func >= m->mod->nfuncs)
+        return NULL;
+    const tirbc_function *f = &m->mod->funcs[func];
+    if (param < 0 || (uint32_t)param >= f->nparams || f->params[param].kind != TIRBC_PARAM_BUFFER)
+        return NULL;
+    const tirbc_buffer *b = &f->buffers[f->params[param].index];
+    if (dim < 0 || (uint32_t)dim >= b->ndim || b->shape[dim].kind == TIRBC_DIM_CONST || !b->shape_names)
+        return NULL;
+    return b->shape_names[dim];
+}
+
+/* The tensor an argument carries (NULL for a number or a missing tensor);
+ * *read_only is set when the argument says it is read-only. */
+static const DLTensor *arg_tensor(const tirvm_arg *a, bool *read_only)
+{
+    *read_only = a->kind == TIRVM_ARG_TENSOR_READ_ONLY;
+    switch (a->kind) {
+    case TIRVM_ARG_TENSOR:
+    case TIRVM_ARG_TENSOR_READ_ONLY: return a->tensor;
+    case TIRVM_ARG_DLMANAGED: return a->managed ? &a->managed->dl_tensor : NULL;
+    case TIRVM_ARG_DLMANAGED_VERSIONED:
+        if (!a->managed_versioned)
+            return NULL;
+        *read_only = (a->managed_versioned->flags & TIRVM_DLPACK_FLAG_READ_ONLY);
+        return &a->managed_versioned->dl_tensor;
+    default: return NULL;
+    }
+}
+
+static bool is_tensor_kind(tirvm_arg_kind k)
+{
+    return k == TIRVM_ARG_TENSOR || k == TIRVM_ARG_TENSOR_READ_ONLY || k == TIRVM_ARG_DLMANAGED || k == TIRVM_ARG_DLMANAGED_VERSIONED;
+}
+
+tirvm_status tirvm_resolve_shape(const tirvm_module *m, int func, const tirvm_arg *args, int nargs, int param,
+                                 int64_t *shape, char *err, size_t err_len)
+{
+    if (func < 0 || (uint32_t)func >= m->mod->nfuncs) {
+        vm_set_err(err, err_len, "no function with index %d", func);
+        return TIRVM_ERR_USAGE;
+    }
+    const tirbc_function *f = &m->mod->funcs[func];
+    if (param < 0 || (uint32_t)param >= f->nparams || f->params[param].kind != TIRBC_PARAM_BUFFER) {
+        vm_set_err(err, err_len, "parameter %d of function '%s' is not a buffer", param, f->name);
+        return TIRVM_ERR_USAGE;
+    }
+    if (nargs != (int)f->nparams) {
+        vm_set_err(err, err_len, "function '%s' takes %u arguments, got %d", f->name, f->nparams, nargs);
+        return TIRVM_ERR_USAGE;
+    }
+    const tirbc_buffer *want = &f->buffers[f->params[param].index];
+    for (uint32_t k = 0; k < want->ndim && k < 32; k++) {
+        const tirbc_dimref *d = &want->shape[k];
+        if (d->kind == TIRBC_DIM_CONST) {
+            shape[k] = d->value;
+            continue;
+        }
+        bool found = false;
+        for (uint32_t i = 0; !found && i < f->nparams; i++) {
+            const tirbc_param *p = &f->params[i];
+            if (p->kind == TIRBC_PARAM_SCALAR) {
+                if (p->index == (uint32_t)d->value && !is_tensor_kind(args[i].kind)) {
+                    shape[k] = args[i].kind == TIRVM_ARG_FLOAT ? (int64_t)args[i].f
+                               : args[i].kind == TIRVM_ARG_UINT ? (int64_t)args[i].u : args[i].i;
+                    found = true;
+                }
+                continue;
+            }
+            bool ro;
+            const DLTensor *t = is_tensor_kind(args[i].kind) ? arg_tensor(&args[i], &ro) : NULL;
+            const tirbc_buffer *b = &f->buffers[p->index];
+            if (!t || t->ndim < 0 || (uint32_t)t->ndim != b->ndim)
+                continue;
+            for (uint32_t j = 0; !found && j < b->ndim; j++)
+                if (b->shape[j].kind == TIRBC_DIM_REG && b->shape[j].value == d->value) {
+                    shape[k] = t->shape[j];
+                    found = true;
+                }
+        }
+        if (!found) {
+            const char *var = want->shape_names ? want->shape_names[k] : NULL;
+            vm_set_err(err, err_len, "dimension %u of '%s' (%s%s) is not determined by the other arguments", k,
+                       f->params[param].name, var ? "variable " : "a variable", var ? var : "");
+            return TIRVM_ERR_USAGE;
+        }
+        if (shape[k] < 0) {
+            vm_set_err(err, err_len, "dimension %u of '%s' resolves to a negative extent %lld", k,
+                       f->params[param].name, (long long)shape[k]);
+            return TIRVM_ERR_USAGE;
+        }
+    }
+    return TIRVM_OK;
+}
+
 tirvm_status tirvm_call(tirvm_module *m, int func, const tirvm_arg *args, int nargs, char *err, size_t err_len)
 {
-    return tirvm_call_ret(m, func, args, nargs, NULL, err, err_len);
+    return tirvm_call_ex(m, func, args, nargs, NULL, NULL, err, err_len);
 }
 
 tirvm_status tirvm_call_ret(tirvm_module *m, int func, const tirvm_arg *args, int nargs, tirvm_value *result,
                             char *err, size_t err_len)
 {
+    return tirvm_call_ex(m, func, args, nargs, NULL, result, err, err_len);
+}
+
+/* The arguments with every managed tensor as a plain one (into plain,
+ * nargs entries); a usage error for a read-only tensor the function may
+ * write, or a managed tensor of a DLPack version this library does not know. */
+static tirvm_status plain_args(const tirvm_module *m, int func, const tirvm_arg *args, int nargs, tirvm_arg *plain,
+                               char *err, size_t err_len)
+{
+    const tirbc_function *f = &m->mod->funcs[func];
+    for (int i = 0; i < nargs; i++) {
+        plain[i] = args[i];
+        if (!is_tensor_kind(args[i].kind))
+            continue;
+        if (args[i].kind == TIRVM_ARG_DLMANAGED_VERSIONED && args[i].managed_versioned &&
+            args[i].managed_versioned->version.major != 1) {
+            vm_set_err(err, err_len, "argument '%s': DLPack version %u.%u is not supported (1.x is)", f->params[i].name,
+                       args[i].managed_versioned->version.major, args[i].managed_versioned->version.minor);
+            return TIRVM_ERR_USAGE;
+        }
+        bool ro;
+        plain[i].kind = TIRVM_ARG_TENSOR;
+        plain[i].tensor = (DLTensor *)arg_tensor(&args[i], &ro);
+        if (ro && f->params[i].kind == TIRBC_PARAM_BUFFER && m->written[func][f->params[i].index]) {
+            vm_set_err(err, err_len, "argument '%s': the tensor is read-only, and function '%s' writes to it",
+                       f->params[i].name, f->name);
+            return TIRVM_ERR_USAGE;
+        }
+    }
+    return TIRVM_OK;
+}
+
+tirvm_status tirvm_call_ex(tirvm_module *m, int func, const tirvm_arg *args, int nargs, const tirvm_call_options *opts,
+                           tirvm_value *result, char *err, size_t err_len)
+{
+    if (result)
+        memset(result, 0, sizeof *result);
     if (func < 0 || (uint32_t)func >= m->mod->nfuncs) {
         vm_set_err(err, err_len, "no function with index %d", func);
         return TIRVM_ERR_USAGE;
@@ -207,36 +489,63 @@ tirvm_status tirvm_call_ret(tirvm_module *m, int func, const tirvm_arg *args, in
         vm_set_err(err, err_len, "function '%s' takes %u arguments, got %d", f->name, f->nparams, nargs);
         return TIRVM_ERR_RUNTIME;
     }
+    if (nargs && !args) {
+        vm_set_err(err, err_len, "function '%s' takes %u arguments, got none (args is NULL)", f->name, f->nparams);
+        return TIRVM_ERR_USAGE;
+    }
+    vm_call_state call;
+    memset(&call, 0, sizeof call);
+    call.max_steps = opts && opts->max_steps ? opts->max_steps : m->max_steps ? m->max_steps : m->rt->max_steps;
+    call.max_memory = opts && opts->max_memory ? opts->max_memory : m->max_memory ? m->max_memory : m->rt->max_memory;
+    call.cancel = opts ? opts->cancel : NULL;
+    if (opts && opts->timeout_ns) {
+        uint64_t now = uv_hrtime();
+        call.deadline = opts->timeout_ns > UINT64_MAX - now ? UINT64_MAX : now + opts->timeout_ns;
+    }
+    atomic_init(&call.failure, 0);
+    atomic_init(&call.steps, call.max_steps ? call.max_steps : UINT64_MAX);
     vm_ctx *ctxp = malloc(sizeof *ctxp);
-    if (!ctxp) {
+    tirvm_arg *plain = malloc((nargs ? (size_t)nargs : 1) * sizeof *plain);
+    vm_slot *regs = calloc(f->nregs ? f->nregs : 1, sizeof *regs);
+    vm_buf *bufs = calloc(f->nbuffers ? f->nbuffers : 1, sizeof *bufs);
+    if (!ctxp || !plain || !regs || !bufs) {
+        free(ctxp);
+        free(plain);
+        free(regs);
+        free(bufs);
         vm_set_err(err, err_len, "out of memory");
-        return TIRVM_ERR_RUNTIME;
+        return TIRVM_ERR_NOMEM;
+    }
+    tirvm_status st = plain_args(m, func, args, nargs, plain, err, err_len);
+    if (st != TIRVM_OK) {
+        free(ctxp);
+        free(plain);
+        free(regs);
+        free(bufs);
+        return st;
     }
     memset(ctxp, 0, sizeof *ctxp);
     atomic_uint_fast64_t mem_used;
     atomic_init(&mem_used, 0);
     ctxp->mem_used = &mem_used;
-    ctxp->steps_left = m->max_steps ? m->max_steps : UINT64_MAX;
+    ctxp->call = &call;
+    if (call.max_steps || call.cancel || call.deadline) {
+        /* drawn a slice at a time, checking the flag and the clock */
+        ctxp->step_pool = &call.steps;
+        ctxp->steps_left = 0;
+    } else {
+        ctxp->steps_left = UINT64_MAX;
+    }
     ctxp->mod = m->mod;
     ctxp->fn = f;
     ctxp->err = err;
     ctxp->err_len = err_len;
     ctxp->m = m;
     ctxp->stack_floor = vm_stack_floor();
-    vm_slot *regs = calloc(f->nregs ? f->nregs : 1, sizeof *regs);
-    vm_buf *bufs = calloc(f->nbuffers ? f->nbuffers : 1, sizeof *bufs);
-    if (!regs || !bufs) {
-        free(regs);
-        free(bufs);
-        free(ctxp);
-        vm_set_err(err, err_len, "out of memory");
-        return TIRVM_ERR_RUNTIME;
-    }
-    bool ok = vm_bind_args(ctxp, args, nargs, regs, bufs) && vm_interpret(ctxp, regs, bufs, 0);
+    bool ok = vm_bind_args(ctxp, plain, nargs, regs, bufs) && vm_interpret(ctxp, regs, bufs, 0);
     for (uint32_t i = 0; i < f->nbuffers; i++)
         vm_buf_release(ctxp, &bufs[i], fn_elem_size(f, i));
     if (result) {
-        memset(result, 0, sizeof *result);
         tir_vtype rvt = tir_dtype_vtype(f->ret_dtype);
         result->has_value = ok && !tir_dt_is_void(f->ret_dtype);
         result->dtype.code = f->ret_dtype.code;
@@ -255,7 +564,54 @@ tirvm_status tirvm_call_ret(tirvm_module *m, int func, const tirvm_arg *args, in
             result->i = r.i; /* u64 results keep their bits */
     }
     free(ctxp);
+    free(plain);
     free(regs);
     free(bufs);
-    return ok ? TIRVM_OK : TIRVM_ERR_RUNTIME;
+    if (ok)
+        return TIRVM_OK;
+    int failure = atomic_load(&call.failure);
+    return failure ? (tirvm_status)failure : TIRVM_ERR_RUNTIME;
 }
+
+const char *tirvm_dtype_name(DLDataType t, char *buf, size_t n)
+{
+    if (t.code == TIRVM_KDLBOOL && t.lanes <= 1) {
+        snprintf(buf, n, "bool");
+        return buf;
+    }
+    tir_dtype d = {t.code, t.bits, t.lanes};
+    return tir_dtype_str(d, buf, n);
+}
+
+char *tirvm_disassemble_bytes(const void *data, size_t len, char *err, size_t err_len)
+{
+    tirbc_module *mod = NULL;
+    if (tirbc_read(data, len, &mod, err, err_len) != 0)
+        return NULL;
+    char *text = tirbc_disasm(mod);
+    if (!text)
+        vm_set_err(err, err_len, "out of memory");
+    tirbc_module_free(mod);
+    return text;
+}
+
+tirvm_status tirvm_assemble(const char *text, size_t len, const char *name, void **out, size_t *out_len, char *err,
+                            size_t err_len)
+{
+    *out = NULL;
+    *out_len = 0;
+    tirbc_module *mod = NULL;
+    if (tirbc_assemble(text, len, name, &mod, err, err_len) != 0) {
+        tirbc_module_free(mod);
+        return TIRVM_ERR_RUNTIME;
+    }
+    uint8_t *bytes = NULL;
+    int rc = tirbc_write(mod, &bytes, out_len, err, err_len);
+    tirbc_module_free(mod);
+    if (rc != 0)
+        return TIRVM_ERR_RUNTIME;
+    *out = bytes;
+    return TIRVM_OK;
+}
+
+void tirvm_free(void *p) { free(p); }

@@ -26,12 +26,26 @@ typedef struct {
     bool owned; /* allocated by the frame (ALLOC) */
 } vm_buf;
 
+/* struct tirvm_runtime (vm.c): the worker pool and the defaults that
+ * modules loaded into one runtime share. */
+
 struct tirvm_module {
     tirbc_module *mod;
-    int threads;          /* worker threads for parallel regions */
-    struct vm_pool *pool; /* created at the first parallel region */
-    uint64_t max_steps, max_memory; /* 0: unlimited */
+    tirvm_runtime *rt;
+    bool own_rt;                    /* rt was made for this module alone */
+    int threads;                    /* at most this many of the pool's workers per region */
+    uint64_t max_steps, max_memory; /* 0: the runtime's */
+    uint8_t **written;              /* per function, per buffer: some instruction stores to it */
 };
+
+/* One call's limits and cancellation, shared by its frames and workers. */
+typedef struct {
+    uint64_t max_steps, max_memory; /* 0: unlimited */
+    const int *cancel;              /* polled where steps are drawn; nonzero cancels */
+    uint64_t deadline;              /* uv_hrtime() after which the call is cancelled; 0: none */
+    atomic_int failure;             /* TIRVM_ERR_LIMIT or TIRVM_ERR_CANCELLED once one happened */
+    atomic_uint_fast64_t steps;     /* the call's steps not yet drawn by a thread */
+} vm_call_state;
 
 /* Scratch space for the lanes of one vector operand (64 lanes of 8 bytes). */
 typedef union {
@@ -53,21 +67,34 @@ typedef struct {
     char *err;
     size_t err_len;
     tirvm_module *m;
+    vm_call_state *call;
     bool in_worker;             /* inside a parallel region: nested regions run serially */
     atomic_bool *stop;          /* set when another worker of the region failed */
     int depth;                  /* calls between PrimFuncs in progress */
     uintptr_t stack_floor;      /* calls stop with an error below this stack address */
     uint64_t steps_left;        /* loop iterations, backward jumps and calls still allowed */
-    atomic_uint_fast64_t *step_pool; /* in a parallel region's worker: the region's steps, drawn from by vm_take_steps */
+    atomic_uint_fast64_t *step_pool; /* the call's steps (&call->steps) when it has a step limit, a
+                                        cancel flag or a deadline, drawn from by vm_take_steps; else
+                                        NULL and steps_left is unlimited */
     atomic_uint_fast64_t *mem_used; /* bytes held by allocations of this call (shared with workers and callees) */
     vm_slot ret;                /* the value given to RETV */
     vm_lanes scratch[4];        /* the vector instructions' operands, copied out of the register file */
 } vm_ctx;
 
-/* Makes ctx->steps_left at least n (it is less) by drawing on the step pool
- * a parallel region's workers share; false when the pool cannot cover it
- * (or there is none): the step limit is exceeded. */
+/* Makes ctx->steps_left at least n (it is less) by drawing on the call's
+ * step pool, which its threads share; false when the pool cannot cover it
+ * (or there is none): the step limit is exceeded; false too when the call
+ * is cancelled (its flag is set or its deadline passed), which is checked
+ * here, so that cancellation costs nothing where steps are not drawn. */
 bool vm_take_steps(vm_ctx *ctx, uint64_t n);
+/* Reports a failed vm_take_steps at pc (the step limit, or cancellation);
+ * returns false. */
+bool vm_steps_error_at(vm_ctx *ctx, uint32_t pc);
+/* Records that the call failed on a limit (for its status). */
+void vm_note_limit(vm_ctx *ctx);
+/* The runtime's pool, created on first use (once, whichever threads ask);
+ * NULL if it cannot be created. */
+struct vm_pool *vm_runtime_pool(tirvm_runtime *rt);
 
 /* Frees a frame-owned buffer and returns its bytes to the call's budget. */
 void vm_buf_release(vm_ctx *ctx, vm_buf *b, size_t elem_size);
@@ -78,7 +105,7 @@ size_t fn_elem_size(const tirbc_function *f, uint32_t b);
  * unoptimized or sanitizer build): a call stops when it would go more than
  * the stack budget below where the outermost call (or worker) started. */
 #define TIRVM_MAX_CALL_DEPTH 256
-#define TIRVM_STACK_BUDGET ((size_t)4 << 20)
+#define TIRVM_STACK_BUDGET TIRVM_CALL_STACK
 /* Worker threads get this much stack, so they have the same budget. */
 #define TIRVM_THREAD_STACK ((size_t)8 << 20)
 

@@ -1,0 +1,188 @@
+/* The public compiler API (include/tirc.h) over tir_compile. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compile.h"
+#include "tirbc.h"
+#include "tirc.h"
+
+const char *tirc_version(void) { return TIRVM_VERSION; }
+
+const char *tirc_status_name(tirc_status st)
+{
+    switch (st) {
+    case TIRC_OK: return "ok";
+    case TIRC_ERR_SYNTAX: return "syntax error";
+    case TIRC_ERR_SCRIPT: return "script error";
+    case TIRC_ERR_TYPE: return "type error";
+    case TIRC_ERR_UNSUPPORTED: return "unsupported";
+    case TIRC_ERR_VERIFY: return "verify error";
+    case TIRC_ERR_USAGE: return "usage error";
+    case TIRC_ERR_NOMEM: return "out of memory";
+    }
+    return "unknown status";
+}
+
+/* Appends "NAME: error: MESSAGE\n" to *diagnostics. */
+static void add_diag(char **diagnostics, const char *name, const char *msg)
+{
+    if (!diagnostics)
+        return;
+    size_t old = *diagnostics ? strlen(*diagnostics) : 0;
+    size_t n = old + strlen(name) + strlen(msg) + 12;
+    char *d = realloc(*diagnostics, n);
+    if (!d)
+        return;
+    snprintf(d + old, n - old, "%s: error: %s\n", name, msg);
+    *diagnostics = d;
+}
+
+static tirc_status class_status(tir_error_class c)
+{
+    switch (c) {
+    case TIR_ERR_SYNTAX: return TIRC_ERR_SYNTAX;
+    case TIR_ERR_SCRIPT: return TIRC_ERR_SCRIPT;
+    case TIR_ERR_TYPE: return TIRC_ERR_TYPE;
+    case TIR_ERR_UNSUPPORTED: return TIRC_ERR_UNSUPPORTED;
+    case TIR_ERR_OUT_OF_MEMORY: return TIRC_ERR_NOMEM;
+    case TIR_ERR_NONE: break;
+    }
+    return TIRC_ERR_SCRIPT;
+}
+
+/* Compiles to an in-memory module (NULL with check_only). */
+static tirc_status compile_module(const char *name, const char *src, size_t len, const tirc_options *opts,
+                                  tirbc_module **mod, char **diagnostics)
+{
+    *mod = NULL;
+    if (diagnostics)
+        *diagnostics = NULL;
+    if (!name || (!src && len)) {
+        add_diag(diagnostics, name ? name : "<source>", "no source given");
+        return TIRC_ERR_USAGE;
+    }
+    tir_compile_options o = {opts && opts->check_only, opts && opts->strict, opts ? opts->tvm_minor : 0};
+    tir_compile_result res;
+    bool ok = tir_compile(name, src ? src : "", len, &o, &res);
+    if (diagnostics)
+        *diagnostics = res.diagnostics;
+    else
+        free(res.diagnostics);
+    if (!ok) {
+        tirbc_module_free(res.module);
+        return class_status(res.error_class);
+    }
+    *mod = res.module;
+    return TIRC_OK;
+}
+
+tirc_status tirc_compile(const char *name, const char *src, size_t len, const tirc_options *opts, void **out,
+                         size_t *out_len, char **diagnostics)
+{
+    *out = NULL;
+    *out_len = 0;
+    tirbc_module *mod;
+    tirc_status st = compile_module(name, src, len, opts, &mod, diagnostics);
+    if (st != TIRC_OK || !mod)
+        return st;
+    if (opts && opts->emit_asm) {
+        char *text = tirbc_disasm(mod);
+        tirbc_module_free(mod);
+        if (!text) {
+            add_diag(diagnostics, name, "out of memory");
+            return TIRC_ERR_NOMEM;
+        }
+        *out = text;
+        *out_len = strlen(text);
+        return TIRC_OK;
+    }
+    uint8_t *bytes = NULL;
+    char err[256];
+    int rc = tirbc_write(mod, &bytes, out_len, err, sizeof err);
+    tirbc_module_free(mod);
+    if (rc != 0) {
+        add_diag(diagnostics, name, err);
+        return TIRC_ERR_VERIFY;
+    }
+    *out = bytes;
+    return TIRC_OK;
+}
+
+/* The whole file, NUL-terminated (malloc'ed), or NULL with a diagnostic. */
+static char *read_file(const char *path, size_t *len, tirc_status *st, char **diagnostics)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        add_diag(diagnostics, path, strerror(errno));
+        *st = TIRC_ERR_USAGE;
+        return NULL;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    while (buf) {
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0)
+            break;
+        if (n == cap) {
+            char *nb = cap < ((size_t)1 << 30) ? realloc(buf, cap * 2 + 1) : NULL;
+            if (!nb)
+                free(buf);
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    if (!buf || bad) {
+        free(buf);
+        add_diag(diagnostics, path, buf ? "read error" : "out of memory (or larger than 1 GiB)");
+        *st = buf ? TIRC_ERR_USAGE : TIRC_ERR_NOMEM;
+        return NULL;
+    }
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
+tirc_status tirc_compile_file(const char *path, const tirc_options *opts, void **out, size_t *out_len,
+                              char **diagnostics)
+{
+    *out = NULL;
+    *out_len = 0;
+    if (diagnostics)
+        *diagnostics = NULL;
+    size_t len = 0;
+    tirc_status st = TIRC_OK;
+    char *src = read_file(path, &len, &st, diagnostics);
+    if (!src)
+        return st;
+    st = tirc_compile(path, src, len, opts, out, out_len, diagnostics);
+    free(src);
+    return st;
+}
+
+tirc_status tirc_compile_load(tirvm_runtime *rt, const char *name, const char *src, size_t len,
+                              const tirc_options *opts, tirvm_module **out, char **diagnostics)
+{
+    *out = NULL;
+    tirc_options o = {0};
+    if (opts)
+        o = *opts;
+    o.emit_asm = 0;
+    void *bytes = NULL;
+    size_t nbytes = 0;
+    tirc_status st = tirc_compile(name, src, len, &o, &bytes, &nbytes, diagnostics);
+    if (st != TIRC_OK || !bytes)
+        return st;
+    char err[512];
+    tirvm_status vs = tirvm_runtime_load(rt, bytes, nbytes, out, err, sizeof err);
+    free(bytes);
+    if (vs != TIRVM_OK) {
+        add_diag(diagnostics, name, err);
+        return vs == TIRVM_ERR_NOMEM ? TIRC_ERR_NOMEM : TIRC_ERR_VERIFY;
+    }
+    return TIRC_OK;
+}

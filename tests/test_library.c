@@ -1,0 +1,222 @@
+/* The library as a multi-threaded server uses it (include/tirvm.h): many
+ * host threads calling one module at once, serial and parallel kernels,
+ * with every result checked; and cancellation by timeout and by flag.
+ * In the e2e suite, so that scripts/test.sh runs it under ThreadSanitizer. */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <uv.h>
+
+#include "check.h"
+#include "tirc.h"
+#include "tirvm.h"
+
+/* scale: B[i] = A[i] * k + i, serially; pscale: the same over a parallel loop. */
+static const char kernels_src[] =
+    "from tvm.script import ir as I\n"
+    "from tvm.script import tir as T\n"
+    "@I.ir_module\n"
+    "class Module:\n"
+    "    @T.prim_func\n"
+    "    def scale(A: T.Buffer((256,), \"int32\"), B: T.Buffer((256,), \"int32\"), k: T.int32):\n"
+    "        for i in range(256):\n"
+    "            B[i] = A[i] * k + i\n"
+    "    @T.prim_func\n"
+    "    def pscale(A: T.Buffer((256,), \"int32\"), B: T.Buffer((256,), \"int32\"), k: T.int32):\n"
+    "        for i in T.parallel(256):\n"
+    "            B[i] = A[i] * k + i\n"
+    "    @T.prim_func\n"
+    "    def spin(A: T.Buffer((1,), \"int64\")):\n"
+    "        for i, j in T.grid(100000, 100000):\n"
+    "            A[0] = A[0] + T.int64(1)\n"
+    "    @T.prim_func\n"
+    "    def pspin(A: T.Buffer((8,), \"int64\")):\n"
+    "        for t in T.parallel(8):\n"
+    "            for i, j in T.grid(100000, 100000):\n"
+    "                A[t] = A[t] + T.int64(1)\n";
+
+static tirvm_runtime *rt;
+static tirvm_module *mod;
+
+static bool setup(void)
+{
+    char err[512], *diag = NULL;
+    tirvm_runtime_options ro = {.threads = 4};
+    if (tirvm_runtime_new(&ro, &rt, err, sizeof err) != TIRVM_OK) {
+        printf("# runtime: %s\n", err);
+        return false;
+    }
+    tirc_status st = tirc_compile_load(rt, "kernels.py", kernels_src, strlen(kernels_src), NULL, &mod, &diag);
+    if (st != TIRC_OK)
+        printf("# compile: %s\n", diag ? diag : tirc_status_name(st));
+    tirvm_free(diag);
+    return st == TIRC_OK;
+}
+
+static DLTensor tensor(void *data, int64_t *shape, uint8_t code, uint8_t bits)
+{
+    DLTensor t = {.data = data, .device = {kDLCPU, 0}, .ndim = 1, .dtype = {code, bits, 1}, .shape = shape};
+    return t;
+}
+
+enum { HOST_THREADS = 8, CALLS = 150 };
+
+typedef struct {
+    int id;
+    int failures;
+    char first_error[300];
+} worker;
+
+static void host_thread(void *arg)
+{
+    worker *w = arg;
+    int fs = tirvm_find_function(mod, "scale"), fp = tirvm_find_function(mod, "pscale");
+    int32_t a[256], b[256];
+    int64_t shape[1] = {256};
+    for (int c = 0; c < CALLS; c++) {
+        int32_t k = w->id * 1000 + c;
+        for (int i = 0; i < 256; i++) {
+            a[i] = i * (w->id + 1) - c;
+            b[i] = -1;
+        }
+        DLTensor ta = tensor(a, shape, kDLInt, 32), tb = tensor(b, shape, kDLInt, 32);
+        tirvm_arg args[3] = {{.kind = TIRVM_ARG_TENSOR, .tensor = &ta}, {.kind = TIRVM_ARG_TENSOR, .tensor = &tb},
+                             {.kind = TIRVM_ARG_INT, .i = k}};
+        char err[300] = "";
+        /* every other call has a step limit, so limited and unlimited calls mix */
+        tirvm_call_options opts = {.max_steps = c % 2 ? 100000 : 0};
+        tirvm_status st = tirvm_call_ex(mod, c % 3 ? fp : fs, args, 3, &opts, NULL, err, sizeof err);
+        bool right = st == TIRVM_OK;
+        for (int i = 0; right && i < 256; i++)
+            right = b[i] == a[i] * k + i; /* no overflow: |a*k| < 2^31 here */
+        if (!right && !w->failures++)
+            snprintf(w->first_error, sizeof w->first_error, "thread %d call %d: status %d %s", w->id, c, st, err);
+    }
+}
+
+static void eight_threads_call_one_module(void)
+{
+    uv_thread_t t[HOST_THREADS];
+    worker w[HOST_THREADS];
+    memset(w, 0, sizeof w);
+    for (int i = 0; i < HOST_THREADS; i++) {
+        w[i].id = i;
+        CHECK_EQ_INT(uv_thread_create(&t[i], host_thread, &w[i]), 0);
+    }
+    int failures = 0;
+    for (int i = 0; i < HOST_THREADS; i++) {
+        uv_thread_join(&t[i]);
+        if (w[i].failures)
+            printf("#   %s (%d failed calls)\n", w[i].first_error, w[i].failures);
+        failures += w[i].failures;
+    }
+    CHECK_EQ_INT(failures, 0);
+}
+
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+#define CANCEL_BOUND_MS 1000.0 /* sanitizers slow everything several times */
+#else
+#define CANCEL_BOUND_MS 50.0
+#endif
+
+/* Runs `name` (a long loop) with a 1 ms timeout; the best of three tries'
+ * wall time (the machine may be busy) in *ms, its status returned. */
+static tirvm_status run_with_deadline(const char *name, int n, double *ms, char *err, size_t err_len)
+{
+    int64_t acc[8] = {0}, shape[1] = {n};
+    DLTensor t = tensor(acc, shape, kDLInt, 64);
+    tirvm_arg arg = {.kind = TIRVM_ARG_TENSOR, .tensor = &t};
+    tirvm_call_options opts = {.timeout_ns = 1000 * 1000};
+    tirvm_status st = TIRVM_OK;
+    *ms = 1e9;
+    for (int attempt = 0; attempt < 3; attempt++) {
+        uint64_t t0 = uv_hrtime();
+        st = tirvm_call_ex(mod, tirvm_find_function(mod, name), &arg, 1, &opts, NULL, err, err_len);
+        double took = (double)(uv_hrtime() - t0) / 1e6;
+        if (took < *ms)
+            *ms = took;
+        if (st != TIRVM_ERR_CANCELLED)
+            break;
+    }
+    return st;
+}
+
+static void one_ms_timeout_cancels_a_long_loop(void)
+{
+    char err[300] = "";
+    double ms;
+    CHECK_EQ_INT(run_with_deadline("spin", 1, &ms, err, sizeof err), TIRVM_ERR_CANCELLED);
+    CHECK_STR_CONTAINS(err, "cancelled");
+    printf("#   cancelled after %.2f ms\n", ms);
+    CHECK(ms < CANCEL_BOUND_MS);
+}
+
+static void one_ms_timeout_cancels_a_parallel_region(void)
+{
+    char err[300] = "";
+    double ms;
+    CHECK_EQ_INT(run_with_deadline("pspin", 8, &ms, err, sizeof err), TIRVM_ERR_CANCELLED);
+    CHECK_STR_CONTAINS(err, "cancelled");
+    printf("#   cancelled after %.2f ms\n", ms);
+    CHECK(ms < CANCEL_BOUND_MS);
+}
+
+typedef struct {
+    int *flag;
+} canceller;
+
+static void cancel_soon(void *arg)
+{
+    canceller *c = arg;
+    uv_sleep(2);
+    __atomic_store_n(c->flag, 1, __ATOMIC_RELAXED);
+}
+
+static void a_flag_set_by_another_thread_cancels(void)
+{
+    int flag = 0;
+    canceller c = {&flag};
+    int64_t acc[1] = {0}, shape[1] = {1};
+    DLTensor t = tensor(acc, shape, kDLInt, 64);
+    tirvm_arg arg = {.kind = TIRVM_ARG_TENSOR, .tensor = &t};
+    tirvm_call_options opts = {.cancel = &flag};
+    uv_thread_t th;
+    CHECK_EQ_INT(uv_thread_create(&th, cancel_soon, &c), 0);
+    char err[300] = "";
+    tirvm_status st = tirvm_call_ex(mod, tirvm_find_function(mod, "spin"), &arg, 1, &opts, NULL, err, sizeof err);
+    uv_thread_join(&th);
+    CHECK_EQ_INT(st, TIRVM_ERR_CANCELLED);
+    CHECK_STR_CONTAINS(err, "cancelled");
+    CHECK(acc[0] > 0 && acc[0] < (int64_t)100000 * 100000); /* it ran, and stopped */
+    /* the module is fine afterwards */
+    int32_t a[256], b[256];
+    int64_t s256[1] = {256};
+    for (int i = 0; i < 256; i++)
+        a[i] = i;
+    DLTensor ta = tensor(a, s256, kDLInt, 32), tb = tensor(b, s256, kDLInt, 32);
+    tirvm_arg args[3] = {{.kind = TIRVM_ARG_TENSOR, .tensor = &ta}, {.kind = TIRVM_ARG_TENSOR, .tensor = &tb},
+                         {.kind = TIRVM_ARG_INT, .i = 3}};
+    CHECK_EQ_INT(tirvm_call_ex(mod, tirvm_find_function(mod, "pscale"), args, 3, &opts, NULL, err, sizeof err),
+                 TIRVM_ERR_CANCELLED); /* the flag is still set */
+    flag = 0;
+    CHECK_EQ_INT(tirvm_call_ex(mod, tirvm_find_function(mod, "pscale"), args, 3, &opts, NULL, err, sizeof err),
+                 TIRVM_OK);
+    CHECK_EQ_INT(b[255], 255 * 3 + 255);
+}
+
+int main(void)
+{
+    if (!setup()) {
+        printf("not ok 1 - setup\n1..1\n");
+        return 1;
+    }
+    RUN(eight_threads_call_one_module);
+    RUN(one_ms_timeout_cancels_a_long_loop);
+    RUN(one_ms_timeout_cancels_a_parallel_region);
+    RUN(a_flag_set_by_another_thread_cancels);
+    tirvm_module_free(mod);
+    tirvm_runtime_free(rt);
+    CHECK_DONE();
+}
