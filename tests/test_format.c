@@ -1062,7 +1062,7 @@ static void test_verify_buffers_ops(void)
     one_insn(TIRBC_OP_LD_I32, OPS(R_I32, B_I, R_I64), NULL);
     one_insn(TIRBC_OP_LD_F32, OPS(R_F32, B_A, R_I64), NULL);
     one_insn(TIRBC_OP_ST_F32, OPS(B_TMP, R_I64, R_F32), NULL);
-    one_insn(TIRBC_OP_ST_F32, OPS(7, R_I64, R_F32), "operand 1 (f): buffer b7 out of range (function has 3)");
+    one_insn(TIRBC_OP_ST_F32, OPS(7, R_I64, R_F32), "operand 1 (O): buffer b7 out of range (function has 3)");
     one_insn(TIRBC_OP_ALLOC, OPS(B_A, R_I64), "operand 1 (o): buffer b0 'A' is a param buffer, expected an alloc buffer");
     one_insn(TIRBC_OP_ALLOC, OPS(B_TMP, R_I64), NULL);
     one_insn(TIRBC_OP_FREE, OPS(B_I), "is a param buffer, expected an alloc buffer");

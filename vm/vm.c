@@ -136,10 +136,8 @@ tirvm_status tirvm_module_set_limits(tirvm_module *m, uint64_t max_steps, uint64
     return TIRVM_OK;
 }
 
-/* Which buffers each function may store into: those named by the first
- * operand of an instruction whose first operand is a buffer (st, stx,
- * vst, vstg, the mac kernels' destination; alloc and free name the
- * function's own buffers).  Loads and reductions name theirs later. */
+/* Which buffers each function may store into: those named by a buffer
+ * operand the instruction table marks written (operands.def). */
 static bool find_written(tirvm_module *m)
 {
     const tirbc_module *mod = m->mod;
@@ -152,10 +150,14 @@ static bool find_written(tirvm_module *m)
         if (!m->written[fi])
             return false;
         for (uint32_t pc = 0; pc < f->ncode;) {
-            const tirbc_opinfo *info = &tirbc_ops[f->code[pc]]; /* verified: a known opcode, whole operands */
-            if (info->noperands && info->operands[0] == 'f' && f->code[pc + 1] < f->nbuffers)
-                m->written[fi][f->code[pc + 1]] = 1;
-            pc += 1 + info->noperands;
+            uint32_t op = f->code[pc]; /* verified: a known opcode, whole operands */
+            for (unsigned i = 0; i < tirbc_ops[op].noperands; i++) {
+                const tirbc_operand_info *o = tirbc_op_operand(op, i);
+                uint32_t b = f->code[pc + 1 + i];
+                if (o->kind == TIRBC_OPK_BUF && o->access == TIRBC_OPA_WRITE && b < f->nbuffers)
+                    m->written[fi][b] = 1;
+            }
+            pc += 1 + tirbc_ops[op].noperands;
         }
     }
     return true;
