@@ -302,39 +302,6 @@ dispatch:
     VM_KINDS_FLOAT(LD_ST_FLOAT)
     VM_KINDS_HALF(LD_ST_HALF)
 
-    /* ---- loop-level instructions (loop_ops.c): a whole loop in one dispatch ---- */
-#define LOOP_OP(ID)                                 \
-    VM_CASE(ID)                                     \
-        if (!vm_loop_##ID(ctx, regs, bufs, ip))     \
-            return false;                           \
-        VM_NEXT(ID);
-#define LOOP_OPS_FP(T) LOOP_OP(MAC_##T)
-#define LOOP_OPS_FLOAT(T) LOOP_OP(MAC2_##T) LOOP_OP(RSUM_##T) LOOP_OP(RMAX_##T) LOOP_OP(RMIN_##T)
-#define LOOP_OPS_INT(T) LOOP_OP(MACI_##T)
-    VM_KINDS_HALF(LOOP_OPS_FP)
-    VM_KINDS_FLOAT(LOOP_OPS_FP)
-    VM_KINDS_FLOAT(LOOP_OPS_FLOAT)
-    VM_KINDS_INT(LOOP_OPS_INT)
-
-    /* ordered lane reductions into a scalar */
-#define RED_ADD(x, y) ((x) + (y))
-#define RED_MAX(x, y) ((x) > (y) ? (x) : (y))
-#define RED_MIN(x, y) ((x) < (y) ? (x) : (y))
-#define VREDUCE_BODY(NAME, T, MEMBER, COMBINE)                  \
-    VM_CASE(NAME##_##T)                                    \
-    {                                                      \
-        uint32_t nl = C;                               \
-        const AT_##T *v = VREG(T, B);                      \
-        CT_##T acc = R(A).MEMBER;                               \
-        for (uint32_t i = 0; i < nl; i++)                  \
-            acc = COMBINE(acc, v[i]);                      \
-        R(A).MEMBER = acc;                                      \
-        VM_NEXT(NAME##_##T);                                        \
-    }
-    VREDUCE_BODY(VRSUM, F32, f32, RED_ADD) VREDUCE_BODY(VRSUM, F64, f64, RED_ADD)
-    VREDUCE_BODY(VRMAX, F32, f32, RED_MAX) VREDUCE_BODY(VRMAX, F64, f64, RED_MAX)
-    VREDUCE_BODY(VRMIN, F32, f32, RED_MIN) VREDUCE_BODY(VRMIN, F64, f64, RED_MIN)
-
     /* ---- fused index loads and stores ---- */
 #define LDX_BODY(T, LOADEXPR)                                         \
     VM_CASE(LDX_##T)                                                  \
@@ -604,6 +571,20 @@ dispatch:
         VM_NEXT(BITCAST_F32);
     }
     VM_CASE(BITCAST_F64) R(A).u = R(B).u; VM_NEXT(BITCAST_F64);
+
+    /* ---- loop-level instructions (loop_ops.c): a whole loop in one dispatch ---- */
+#define LOOP_OP(ID)                                 \
+    VM_CASE(ID)                                     \
+        if (!vm_loop_##ID(ctx, regs, bufs, ip))     \
+            return false;                           \
+        VM_NEXT(ID);
+#define LOOP_OPS_FP(T) LOOP_OP(MAC_##T)
+#define LOOP_OPS_FLOAT(T) LOOP_OP(MAC2_##T) LOOP_OP(RSUM_##T) LOOP_OP(RMAX_##T) LOOP_OP(RMIN_##T)
+#define LOOP_OPS_INT(T) LOOP_OP(MACI_##T)
+    VM_KINDS_HALF(LOOP_OPS_FP)
+    VM_KINDS_FLOAT(LOOP_OPS_FP)
+    VM_KINDS_FLOAT(LOOP_OPS_FLOAT)
+    VM_KINDS_INT(LOOP_OPS_INT)
 
     /* ---- vectors ----
      * Lanes are copied into local arrays, computed, and copied back, so the
@@ -904,6 +885,26 @@ dispatch:
     }
 
     VM_KINDS_HALF(VEC_HALF)
+
+    /* ordered lane reductions into a scalar */
+#define RED_ADD(x, y) ((x) + (y))
+#define RED_MAX(x, y) ((x) > (y) ? (x) : (y))
+#define RED_MIN(x, y) ((x) < (y) ? (x) : (y))
+#define VREDUCE_BODY(NAME, T, MEMBER, COMBINE)                  \
+    VM_CASE(NAME##_##T)                                    \
+    {                                                      \
+        uint32_t nl = C;                               \
+        const AT_##T *v = VREG(T, B);                      \
+        CT_##T acc = R(A).MEMBER;                               \
+        for (uint32_t i = 0; i < nl; i++)                  \
+            acc = COMBINE(acc, v[i]);                      \
+        R(A).MEMBER = acc;                                      \
+        VM_NEXT(NAME##_##T);                                        \
+    }
+    VREDUCE_BODY(VRSUM, F32, f32, RED_ADD) VREDUCE_BODY(VRSUM, F64, f64, RED_ADD)
+    VREDUCE_BODY(VRMAX, F32, f32, RED_MAX) VREDUCE_BODY(VRMAX, F64, f64, RED_MAX)
+    VREDUCE_BODY(VRMIN, F32, f32, RED_MIN) VREDUCE_BODY(VRMIN, F64, f64, RED_MIN)
+
 
 #ifndef VM_THREADED
     case TIRBC_OP_COUNT: break;
