@@ -1180,20 +1180,12 @@ static const t_call t_calls[] = {
     {"undef", call_undef, false},
     {"get_active_lane_mask", call_active_lane_mask, false},
     {"isnan", call_isnan, true},
-    {"exp", call_math1, true}, {"exp2", call_math1, true}, {"exp10", call_math1, true},
-    {"log", call_math1, true}, {"log2", call_math1, true}, {"log10", call_math1, true},
-    {"log1p", call_math1, true}, {"sqrt", call_math1, true}, {"rsqrt", call_math1, true},
-    {"sin", call_math1, true}, {"cos", call_math1, true}, {"tan", call_math1, true},
-    {"asin", call_math1, true}, {"acos", call_math1, true}, {"atan", call_math1, true},
-    {"sinh", call_math1, true}, {"cosh", call_math1, true}, {"tanh", call_math1, true},
-    {"asinh", call_math1, true}, {"acosh", call_math1, true}, {"atanh", call_math1, true},
-    {"sigmoid", call_math1, true}, {"erf", call_math1, true}, {"floor", call_math1, true},
-    {"ceil", call_math1, true}, {"trunc", call_math1, true}, {"round", call_math1, true},
-    {"nearbyint", call_math1, true}, {"fabs", call_math1, true},
-    {"pow", call_math2, true}, {"fmod", call_math2, true}, {"atan2", call_math2, true},
-    {"hypot", call_math2, true}, {"copysign", call_math2, true}, {"nextafter", call_math2, true},
+    /* the lane-wise math functions (format/math.def) */
+#define MATH(ID, MN, ARITY, F32FN, F64FN, SYN) {MN, call_math##ARITY, true},
+#include "math.def"
+#undef MATH
     {"shift_left", call_math2, true}, {"shift_right", call_math2, true}, {"bitwise_and", call_math2, true},
-    {"bitwise_or", call_math2, true}, {"bitwise_xor", call_math2, true},
+    {"bitwise_or", call_math2, true}, {"bitwise_xor", call_math2, true}, {"bitwise_not", call_math1, true},
     /* vectors (6.7) */
     {"Ramp", call_ramp_broadcast, false}, {"ramp", call_ramp_broadcast, false},
     {"Broadcast", call_ramp_broadcast, false}, {"broadcast", call_ramp_broadcast, false},
