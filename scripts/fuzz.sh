@@ -46,7 +46,7 @@ rm -f "$out/probe" "$out/probe.c" "$out/probe.log"
 
 # ---- the project's libraries, instrumented -----------------------------
 if [ ! -f "$out/build.ninja" ]; then
-    CC="$CC" meson setup "$out" --buildtype=plain -Db_sanitize=address \
+    CC="$CC" meson setup "$out" --buildtype=plain -Db_sanitize=address -Db_lundef=false \
         -Dc_args="-g -O1 -fsanitize=fuzzer-no-link" \
         -Dc_link_args="-fsanitize=fuzzer-no-link" >"$out/setup.log" 2>&1 ||
         { cat "$out/setup.log" >&2; rm -f "$out/build.ninja"; exit 2; }
