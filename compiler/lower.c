@@ -489,6 +489,19 @@ static tir_stmt *vectorize_body(lowerer *l, tir_stmt *s, const tir_var *v, unsig
         l->widened = w.next;
         return body;
     }
+    if (s->kind == TIR_S_IF && !uses_var(s->cond, v)) {
+        /* the same condition in every lane (a block's init guard on its
+         * reduction axes): a scalar branch around vector bodies */
+        tir_stmt *then_case = vectorize_body(l, s->body, v, L);
+        tir_stmt *else_case = s->else_case ? vectorize_body(l, s->else_case, v, L) : NULL;
+        if (!then_case || (s->else_case && !else_case))
+            return NULL;
+        tir_stmt *n = tir_stmt_new(l->a, TIR_S_IF, s->loc);
+        n->cond = s->cond;
+        n->body = then_case;
+        n->else_case = else_case;
+        return n;
+    }
     if (s->kind != TIR_S_STORE || s->buffer->dtype.lanes != 1 || s->nindices == 0)
         return NULL;
     for (uint32_t i = 0; i + 1 < s->nindices; i++)
