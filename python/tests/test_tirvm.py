@@ -5,6 +5,7 @@
 
 Expected values come from NumPy, never from the VM."""
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -298,9 +299,12 @@ def pip_installs_the_package_offline():
     # nothing but this directory and what is installed: no index, no local wheel directories
     offline_env = {k: v for k, v in os.environ.items() if not k.startswith("PIP_")}
     offline_env["PIP_NO_CACHE_DIR"] = "1"
-    with tempfile.TemporaryDirectory() as d:
+    with tempfile.TemporaryDirectory() as d, tempfile.TemporaryDirectory() as src:
+        # a copy of the package, as setuptools writes build/ and *.egg-info beside the sources
+        shutil.copytree(os.path.join(ROOT, "python"), os.path.join(src, "python"),
+                        ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
         r = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-index", "--no-build-isolation",
-                            "--target", d, os.path.join(ROOT, "python")],
+                            "--target", d, os.path.join(src, "python")],
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                            env=offline_env)
         assert r.returncode == 0, r.stdout
