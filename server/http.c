@@ -40,6 +40,7 @@ typedef struct req {
     sbuf body;
     uint64_t reserved;  /* bytes counted in the in-flight budget */
     bool too_large, responded, suspended;
+    bool get; /* a GET/HEAD answered when its body is complete */
     srv_job *job;       /* a finished job */
 } req;
 
@@ -340,8 +341,12 @@ static enum MHD_Result first_call(req *q, const char *url, const char *method)
         return reply_error(q, 404, "no such endpoint: %.200s", url);
     if (!method_ok(q->route, method))
         return reply_error(q, 405, "%s is not allowed on %.200s", method, url);
-    if (q->route != R_INFER && q->route != R_LOAD && q->route != R_UNLOAD && q->route != R_INDEX)
-        return answer_get(q, model, version);
+    if (q->route != R_INFER && q->route != R_LOAD && q->route != R_UNLOAD && q->route != R_INDEX) {
+        /* answered once the (empty) body is read: a response queued before
+         * that makes libmicrohttpd close the connection */
+        q->get = true;
+        return MHD_YES;
+    }
     if ((q->route == R_LOAD || q->route == R_UNLOAD || q->route == R_INDEX) && !S.o.model_control)
         return reply_error(q, 400, "model control is off: start the server with --model-control-mode explicit");
     if (S.quiesced) {
@@ -552,6 +557,11 @@ static enum MHD_Result access_cb(void *cls, struct MHD_Connection *c, const char
         }
         sb_put(&q->body, upload, n);
         return MHD_YES;
+    }
+    if (q->get) {
+        char model[256], ver[256];
+        route_of(url, model, ver);
+        return answer_get(q, model, ver);
     }
     if (q->route == R_UNLOAD) {
         char model[256], ver[256];
