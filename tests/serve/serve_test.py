@@ -833,7 +833,13 @@ def rss_test():
     _, _, out = decode_response(st, rh, data)
     ok(bad == 0 and np.array_equal(out["C"], a + b), f"{n} requests on one connection in {el:.1f} s "
        f"({n / el:.0f}/s), all answered", bad)
-    ok(rss[1] - rss[0] < 4096, f"RSS flat over the last 3/4 of them ({rss[0]} KiB -> {rss[1]} KiB)", rss)
+    if os.environ.get("SERVE_SANITIZE", "none") != "none":  # ASan's quarantine holds freed memory on purpose
+        global n_cases
+        n_cases += 1
+        print(f"ok {n_cases} - RSS flat over the last 3/4 of them # SKIP sanitizer build (leaks: LeakSanitizer "
+              f"at exit instead)")
+    else:
+        ok(rss[1] - rss[0] < 4096, f"RSS flat over the last 3/4 of them ({rss[0]} KiB -> {rss[1]} KiB)", rss)
     ok(srv.stop() == 0, "exit 0", srv.logtext())
 
 
