@@ -10,6 +10,7 @@
 #include "args.h"
 #include "files.h"
 #include "npy.h"
+#include "serve.h"
 #include "tirvm.h"
 
 static const char usage[] =
@@ -22,6 +23,9 @@ static const char usage[] =
     "       tirvm info MODULE.tirbc     functions, parameters with dtypes and shapes, sizes\n"
     "       tirvm asm FILE.tirasm [-o MODULE.tirbc]   assemble a listing (the text dis\n"
     "                                   prints) into a module, without verifying it\n"
+    "       tirvm serve (--model-repository DIR | --model NAME=FILE.tirbc ...) [OPTION ...]\n"
+    "                                   serve modules over HTTP with the KServe Open Inference\n"
+    "                                   Protocol (V2); tirvm serve --help lists its options\n"
     "       tirvm --help | --version\n"
     "\n"
     "MODULE.tirbc '-' reads the module from standard input.\n"
@@ -526,6 +530,8 @@ int main(int argc, char **argv)
     }
     if (strcmp(cmd, "run") == 0)
         return cmd_run(argc - 2, argv + 2);
+    if (strcmp(cmd, "serve") == 0)
+        return serve_main(argc - 2, argv + 2);
     if (strcmp(cmd, "asm") == 0)
         return cmd_asm(argc - 2, argv + 2);
     if (strcmp(cmd, "dis") == 0 && argc == 4 && strcmp(argv[2], "--unverified") == 0)

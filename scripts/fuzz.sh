@@ -26,8 +26,8 @@ out=build-fuzz
 # Runs: NAME:BINARY:SEEDS.  The JSON front end is fuzz_compile fed JSON.
 runs="fuzz_tirbc_load:fuzz_tirbc_load:tirbc fuzz_tirbc_run:fuzz_tirbc_run:tirbc
 fuzz_tirbc_mutate:fuzz_tirbc_mutate:tirbc fuzz_compile:fuzz_compile:compile
-fuzz_json:fuzz_compile:json fuzz_asm:fuzz_asm:asm fuzz_npy:fuzz_npy:npy"
-targets="fuzz_tirbc_load fuzz_tirbc_run fuzz_tirbc_mutate fuzz_compile fuzz_asm fuzz_npy"
+fuzz_json:fuzz_compile:json fuzz_asm:fuzz_asm:asm fuzz_npy:fuzz_npy:npy fuzz_serve_decode:fuzz_serve_decode:serve"
+targets="fuzz_tirbc_load fuzz_tirbc_run fuzz_tirbc_mutate fuzz_compile fuzz_asm fuzz_npy fuzz_serve_decode"
 CC=${CC:-clang}
 SAN="-fsanitize=address"
 
@@ -61,16 +61,19 @@ deps_libs=$(pkg-config --libs msgpack libuv jansson)
 liblist=""
 for l in $libs; do liblist="$liblist $out/$l"; done
 for t in $targets; do
+    # the request decoder of tirvm serve is compiled in with its target
+    extra=""
+    [ "$t" = fuzz_serve_decode ] && extra="server/oip.c server/repo.c server/text.c"
     # shellcheck disable=SC2086
     "$CC" -std=gnu11 -g -O1 -fsanitize=fuzzer $SAN -Wall -Wextra -Wno-unused-parameter \
-        -Iinclude -Iformat -Icompiler -Ivm -Icli -Itests/fuzz $deps_cflags \
-        "tests/fuzz/$t.c" $liblist $deps_libs -lm -lpthread -o "$out/fuzz/$t"
+        -Iinclude -Iformat -Icompiler -Ivm -Icli -Iserver -Itests/fuzz $deps_cflags \
+        "tests/fuzz/$t.c" $extra $liblist $deps_libs -lm -lpthread -o "$out/fuzz/$t"
 done
 
 # ---- seed corpora -------------------------------------------------------
 seeds=$out/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds/compile" "$seeds/json" "$seeds/tirbc" "$seeds/asm" "$seeds/npy"
+mkdir -p "$seeds/compile" "$seeds/json" "$seeds/tirbc" "$seeds/asm" "$seeds/npy" "$seeds/serve"
 i=0
 for f in tests/cases/*.py examples/*.py $(find conformance/cases -name '*.py' | sort); do
     [ -f "$f" ] || continue
@@ -140,6 +143,15 @@ npy_seed b1_2x2 1 '|b1' '(2, 2)' 4
 npy_seed f8_3 2 '<f8' '(3,)' 24
 npy_seed f2_2x1x2 3 '<f2' '(2, 1, 2)' 8
 npy_seed i4_empty 1 '<i4' '(0, 5)' 0
+
+# tirvm serve requests: two bytes of Inference-Header-Content-Length (ffff:
+# none), then the body.
+serve_seed() { # NAME HEADER_LEN_BYTES JSON [BINARY_PRINTF]
+    { printf "$2"; printf '%s' "$3"; printf "${4:-}"; } >"$seeds/serve/$1"
+}
+serve_seed json '\377\377' '{"id":"a","inputs":[{"name":"A","shape":[2,3],"datatype":"INT32","data":[[1,2,3],[4,5,6]]},{"name":"B","shape":[2],"datatype":"FP16","parameters":{"binary_data_size":4}},{"name":"s","shape":[],"datatype":"INT64","data":[7]}]}'
+h='{"inputs":[{"name":"A","shape":[1,3],"datatype":"INT32","data":[1,2,3]},{"name":"B","shape":[1],"datatype":"FP16","parameters":{"binary_data_size":2}},{"name":"s","shape":[1],"datatype":"INT64","data":[1]}],"parameters":{"binary_data_output":true}}'
+serve_seed binary "$(le_bytes ${#h} 2)" "$h" '\000\074'
 
 # ---- run ----------------------------------------------------------------
 mkdir -p "$out/logs"

@@ -3,7 +3,7 @@
 # Idempotent: does nothing when everything is already installed.
 #   scripts/install-deps.sh [--fuzz]   (--fuzz adds clang and its libFuzzer runtime)
 set -eu
-PACKAGES="gcc pkg-config meson ninja-build libmsgpack-dev libdlpack-dev libuv1-dev libjansson-dev python3 python3-numpy python3-pip python3-setuptools python3-wheel"
+PACKAGES="gcc pkg-config meson ninja-build libmsgpack-dev libdlpack-dev libuv1-dev libjansson-dev libmicrohttpd-dev curl python3 python3-numpy python3-pip python3-setuptools python3-wheel"
 # Debian 12 ships libFuzzer apart from clang, as a recommendation this
 # script's --no-install-recommends leaves out.
 [ "${1:-}" = --fuzz ] && PACKAGES="$PACKAGES clang libclang-rt-14-dev"

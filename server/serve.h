@@ -1,0 +1,233 @@
+/* tirvm serve: the KServe Open Inference Protocol (V2) over HTTP/1.1.
+ *
+ * One libuv loop thread runs libmicrohttpd (external epoll) and does all
+ * HTTP: routing, health, metadata, metrics, body accumulation and
+ * admission (limits, queues).  The server's own worker threads (8 MiB
+ * stacks) decode requests, call the VM and encode responses.  The pieces:
+ *   http.c     libmicrohttpd on the loop, routing, responses, shutdown
+ *   oip.c      the protocol's JSON and binary codec (no sockets: fuzzed)
+ *   repo.c     models: config.json, repository folders, instances
+ *   sched.c    workers, per-model bounded queues, deadlines, cancellation
+ *   metrics.c  counters and the Prometheus text
+ *   serve.c    the command line
+ * Everything uses the tirvm library through its public API (tirvm.h). */
+#ifndef TIRVM_SERVE_H
+#define TIRVM_SERVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tirvm.h"
+
+/* ---- a bounded growing byte buffer ------------------------------------- */
+typedef struct {
+    char *data;
+    size_t len, cap;
+    size_t limit; /* 0: none */
+    bool failed;  /* out of memory or over the limit: later writes are dropped */
+    bool over;    /* the failure was the limit */
+} sbuf;
+void sb_init(sbuf *b, size_t limit);
+void sb_free(sbuf *b);
+void sb_put(sbuf *b, const void *p, size_t n);
+void sb_puts(sbuf *b, const char *s);
+void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* s as a JSON string with its quotes; bytes that are not valid UTF-8 become U+FFFD. */
+void sb_json_string(sbuf *b, const char *s, size_t n);
+/* {"error": "msg"} (malloc'ed, NUL-terminated; *len its length). */
+char *json_error_body(const char *msg, size_t *len);
+
+/* ---- limits and defaults ------------------------------------------------ */
+typedef struct {
+    uint64_t max_steps;   /* per call; 0 none */
+    uint64_t max_memory;  /* per call; 0 none */
+    uint64_t timeout_ms;  /* per request, queue time included; 0 none */
+    unsigned max_queue;   /* requests waiting for an instance */
+    int instances;
+    int threads_per_instance;
+} srv_model_limits;
+
+typedef struct {
+    uint64_t max_body_bytes;
+    uint64_t max_json_bytes;
+    uint64_t max_output_bytes;
+    uint64_t max_inflight_bytes;
+    unsigned max_connections;
+    unsigned idle_timeout_s;
+    unsigned shutdown_delay_ms;
+    unsigned drain_timeout_ms;
+    int workers;
+    bool model_control;
+    const char *repository; /* --model-repository, for model control loads */
+    srv_model_limits model; /* defaults for every model */
+} srv_options;
+
+/* ---- OIP datatypes ------------------------------------------------------ */
+/* The OIP name of a tirvm dtype ("FP32"), or NULL (vector lanes, handles). */
+const char *oip_dtype_name(DLDataType t);
+/* Bytes per element in the binary form and in the DLTensor. */
+size_t oip_elem_size(DLDataType t);
+
+/* ---- per-model metrics ----------------------------------------------------- */
+enum srv_fail_reason {
+    FAIL_INVALID,   /* malformed request, dtype/shape mismatch (400) */
+    FAIL_RUNTIME,   /* the module trapped: assertion, bounds, division (400) */
+    FAIL_LIMIT,     /* step or memory limit (400) */
+    FAIL_DEADLINE,  /* the request's deadline passed (504) */
+    FAIL_CANCELLED, /* cancelled at shutdown (503) */
+    FAIL_INTERNAL,  /* out of memory and the like (500) */
+    FAIL_NREASONS
+};
+typedef struct {
+    uint64_t success, count, exec_count;
+    uint64_t failure[FAIL_NREASONS];
+    uint64_t request_us, queue_us, input_us, infer_us, output_us;
+    uint64_t limit_steps_memory, limit_deadline;
+    int64_t pending; /* waiting in the queue */
+} srv_model_metrics; /* updated with __atomic builtins */
+
+/* ---- a loaded model version ------------------------------------------------ */
+enum { ROLE_AUTO = 0, ROLE_INPUT = 1, ROLE_OUTPUT = 2 };
+
+typedef struct {
+    tirvm_runtime *rt;
+    tirvm_module *m;
+    bool busy; /* under the scheduler's lock */
+} srv_instance;
+
+typedef struct srv_version {
+    char *model, *version;
+    char *entry;
+    int func;
+    int nparams;
+    tirvm_param_info *params; /* names point into instance 0's module */
+    const char **pname;       /* the name a request uses: the buffer's name when it has one */
+    unsigned char *role;
+    bool has_ret;
+    DLDataType ret_type;
+    char *ret_name;
+    srv_model_limits lim;
+    int ninst;
+    srv_instance *inst;
+    srv_model_metrics met;
+    int outstanding; /* requests queued or running (the loop thread's count) */
+    int refs; /* atomic */
+} srv_version;
+
+/* Loads a model version from module bytes and an optional config.json text
+ * (limits default to *defaults).  NULL with a message on failure. */
+srv_version *srv_version_new(const char *model, const char *version, const void *bytes, size_t len,
+                             const char *config, size_t config_len, const srv_model_limits *defaults, char *err,
+                             size_t err_len);
+void srv_version_ref(srv_version *v);
+void srv_version_unref(srv_version *v);
+/* The parameter a request's tensor name refers to (signature or buffer name), or -1. */
+int srv_find_param(const srv_version *v, const char *name);
+/* Model metadata JSON. */
+void srv_version_metadata(const srv_version *v, sbuf *b);
+
+/* Reads DIR/<model>/[config.json] and the highest DIR/<model>/<version>/model.tirbc
+ * (or, single-model layout, DIR/model.tirbc / DIR/<version>/model.tirbc / DIR/ *.tirbc
+ * when `single`).  NULL with a message. */
+srv_version *srv_load_from_dir(const char *model, const char *dir, bool single, const srv_model_limits *defaults,
+                               char *err, size_t err_len);
+srv_version *srv_load_from_file(const char *model, const char *path, const srv_model_limits *defaults, char *err,
+                                size_t err_len);
+
+/* ---- the protocol codec ------------------------------------------------------ */
+typedef struct {
+    uint64_t max_json_bytes;
+    uint64_t max_output_bytes;
+} oip_limits;
+
+typedef struct {
+    int nparams;
+    tirvm_arg *args;
+    DLTensor *tensors;
+    int64_t (*shapes)[32];
+    void **data;          /* 64-byte aligned buffers we own */
+    size_t *nbytes;
+    bool *given;          /* supplied by the request */
+    bool *want;           /* returned in the response */
+    bool *binary;         /* returned as binary data */
+    int *order;           /* response order of parameters (-1: the return value) */
+    int norder;
+    bool want_ret, ret_binary;
+    char *id;             /* the request's id (malloc'ed) or NULL */
+    size_t id_len;
+    uint64_t out_bytes;   /* bytes allocated for outputs */
+} oip_request;
+
+/* Decodes a request body (the JSON header is the first header_len bytes,
+ * the rest binary tensor data; header_len < 0: the whole body is JSON) and
+ * binds it to v's entry function: inputs copied into aligned tensors,
+ * outputs allocated from the resolved shapes.  Returns an HTTP status: 200,
+ * or 400/413 with a message. */
+int oip_decode(const srv_version *v, const char *body, size_t len, long long header_len, const oip_limits *lim,
+               oip_request *r, char *err, size_t err_len);
+void oip_request_free(oip_request *r);
+/* Encodes the response after a successful call.  Returns 200 with *out
+ * (malloc'ed), *out_len and *header_len (-1 when there is no binary part),
+ * or an HTTP status with a message. */
+int oip_encode(const srv_version *v, const oip_request *r, const tirvm_value *ret, const oip_limits *lim,
+               char **out, size_t *out_len, long long *header_len, char *err, size_t err_len);
+
+/* ---- the scheduler: worker threads and jobs ------------------------------- */
+typedef enum { JOB_INFER, JOB_LOAD } srv_job_kind;
+
+typedef struct srv_job {
+    struct srv_job *next;
+    srv_job_kind kind;
+    srv_version *v;          /* JOB_INFER: holds a reference */
+    char *body;
+    size_t len;
+    long long header_len;    /* Inference-Header-Content-Length, -1 when absent */
+    void *owner;             /* the HTTP side's request */
+    uint64_t t_enqueue, t_start, t_done, deadline_ns; /* uv_hrtime; deadline 0: none */
+    int cancel;              /* atomic: set to cancel the running call */
+    /* results */
+    int status;              /* HTTP status */
+    char *resp;
+    size_t resp_len;
+    long long resp_header_len;
+    uint64_t out_bytes;      /* output bytes counted in the in-flight budget */
+    char err[1024];
+    /* JOB_LOAD */
+    char *load_model, *load_dir;
+    bool load_single;
+    srv_version *loaded;
+} srv_job;
+
+typedef struct srv_sched srv_sched;
+/* Starts `workers` threads (8 MiB stacks); done jobs are handed back
+ * through `wake` (uv_async_send) and srv_sched_done. */
+srv_sched *srv_sched_new(int workers, const srv_options *o, uint64_t *inflight_bytes, void *wake);
+/* Queues a job (the caller checked the model's queue bound). */
+void srv_sched_submit(srv_sched *s, srv_job *j);
+/* The finished jobs, oldest first (the loop thread). */
+srv_job *srv_sched_done(srv_sched *s);
+/* Cancels every running call and fails every queued one (shutdown). */
+void srv_sched_cancel_all(srv_sched *s);
+/* Jobs queued or running. */
+int srv_sched_busy(srv_sched *s);
+/* Stops and joins the workers (after the queue has drained). */
+void srv_sched_free(srv_sched *s);
+void srv_job_free(srv_job *j);
+
+/* ---- metrics ------------------------------------------------------------------- */
+enum srv_reject { REJECT_QUEUE_FULL, REJECT_TOO_LARGE, REJECT_BUDGET, REJECT_DRAINING, REJECT_N };
+typedef struct {
+    uint64_t rejected[REJECT_N];
+    uint64_t load_failures;
+    int64_t connections;
+    uint64_t inflight_bytes;
+} srv_global_metrics;
+/* The Prometheus text (version 0.0.4) for these model versions. */
+void srv_metrics_text(sbuf *b, srv_version *const *versions, int n, const srv_global_metrics *g);
+void srv_metric_add(uint64_t *counter, uint64_t n);
+
+/* ---- the command ------------------------------------------------------------- */
+int serve_main(int argc, char **argv);
+
+#endif

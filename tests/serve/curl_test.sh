@@ -1,0 +1,59 @@
+#!/bin/sh
+# curl smoke test of tirvm serve: runs the README's serving example (the
+# fenced block after the "serve example" marker) on a free port, and checks
+# that every output the block shows (its "# {...}" and "# tirvm_..." lines)
+# is what the commands printed.  TAP output.
+# Usage: curl_test.sh TIRC TIRVM SOURCE_ROOT
+set -u
+TIRC=$1 TIRVM=$2 ROOT=$3
+case $TIRC in /*) ;; *) TIRC=$PWD/$TIRC ;; esac
+case $TIRVM in /*) ;; *) TIRVM=$PWD/$TIRVM ;; esac
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+n=0
+failed=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() {
+    n=$((n + 1))
+    failed=$((failed + 1))
+    echo "not ok $n - $1"
+    [ -n "${2:-}" ] && [ -s "$2" ] && head -n 30 "$2" | sed 's/^/#   /'
+}
+awk '/^<!-- serve example/ { want = 1; next }
+     want == 1 && /^```/ { want = 2; next }
+     want == 2 && /^```/ { exit }
+     want == 2 { print }' "$ROOT/README.md" >"$T/block.sh"
+if [ -s "$T/block.sh" ]; then
+    ok "the README has the serving example"
+else
+    not_ok "the README has the serving example"
+    echo "1..$n"
+    exit 1
+fi
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+# the same commands, with this build's programs, the source tree's example
+# and a free port
+sed -e "s|build/cli/tirc|$TIRC|g" -e "s|build/cli/tirvm|$TIRVM|g" -e "s|examples/|$ROOT/examples/|g" \
+    -e "s|localhost:8080|127.0.0.1:$port|g" -e "s|--http-port 8080|--http-port $port --http-address 127.0.0.1|g" \
+    "$T/block.sh" >"$T/run.sh"
+(cd "$T" && timeout 120 sh "$T/run.sh" >"$T/out" 2>"$T/err")
+rc=$?
+if [ $rc -eq 0 ]; then
+    ok "the example runs and the server exits 0 after SIGTERM"
+else
+    cat "$T/out" "$T/err" >"$T/why"
+    not_ok "the example runs and the server exits 0 after SIGTERM (status $rc)" "$T/why"
+fi
+grep -E '^# (\{|tirvm_)' "$T/block.sh" | sed 's/^# //' >"$T/expected"
+while IFS= read -r line; do
+    if grep -qxF -- "$line" "$T/out"; then
+        ok "printed: $(printf '%s' "$line" | cut -c1-90)"
+    else
+        cp "$T/out" "$T/why"
+        not_ok "printed: $(printf '%s' "$line" | cut -c1-90)" "$T/why"
+    fi
+done <"$T/expected"
+[ "$(wc -l <"$T/expected")" -ge 5 ] && ok "the example shows at least 5 outputs" ||
+    not_ok "the example shows at least 5 outputs" "$T/expected"
+echo "1..$n"
+[ "$failed" -eq 0 ]
