@@ -806,7 +806,9 @@ def rss_kib(pid):
 
 def rss_test():
     """Many requests on keep-alive connections: the resident set stays flat."""
-    n = int(os.environ.get("SERVE_RSS_REQUESTS", "3000"))
+    # the issue's 10,000 where RSS is measured; fewer under sanitizers, which skip the RSS check
+    sanitized = os.environ.get("SERVE_SANITIZE", "none") != "none"
+    n = int(os.environ.get("SERVE_RSS_REQUESTS", "2000" if sanitized else "10000"))
     srv = Server(["--model-repository", REPO], "rss")
     a, b = sample("FP32", (64, 3)), sample("FP32", (64, 3))
     hdr = json.dumps({"inputs": [{"name": "A", "shape": [64, 3], "datatype": "FP32",
