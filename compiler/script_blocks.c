@@ -26,7 +26,8 @@ typedef struct {
     tir_loc overshoot_loc;
     char overshoot_msg[256];
 } realize_info;
-static realize_info *cur_realize;
+/* the block realize being built, per thread (compiles may run on several) */
+static _Thread_local realize_info *cur_realize;
 
 static bool axis_iter(builder *b, const py_expr *target, const py_expr *call, tir_block *blk)
 {

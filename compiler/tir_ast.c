@@ -8,7 +8,8 @@ const char *const tir_expr_kind_names[TIR_E_KIND_COUNT] = {
     "Max", "EQ", "NE", "LT", "LE", "GE", "GT", "And", "Or", "Not",
 };
 
-static int next_id;
+/* per thread, so compiles on several threads at once do not race on it */
+static _Thread_local int next_id;
 
 tir_var *tir_var_new(tir_arena *a, const char *name, tir_dtype dt, tir_loc loc)
 {
