@@ -82,22 +82,10 @@ static bool pointer_param(builder *b, tir_func *f, uint32_t i, const py_param *p
         UNSUPPORTED(b, scope->loc, "storage scope '%s' for a pointer parameter", scope->s);
         return false;
     }
-    tir_buffer *buf = tir_arena_alloc(b->a, sizeof *buf);
-    buf->name = p->name;
-    buf->loc = p->loc;
-    buf->dtype = dt;
-    buf->scope = "global";
-    buf->data_alignment = 64;
-    buf->offset_factor = 1;
-    buf->ndim = 1;
-    buf->shape = tir_arena_alloc(b->a, sizeof *buf->shape);
     char *len_name = tir_arena_alloc(b->a, strlen(p->name) + 5);
     sprintf(len_name, "%s_len", p->name);
-    buf->shape[0] = tir_var_ref(b->a, tir_var_new(b->a, len_name, TIR_DT_I64, p->loc), p->loc);
-    buf->data = tir_var_new(b->a, p->name, TIR_DT_HANDLE, p->loc);
-    buf->data->type_kind = TIR_TYPE_POINTER;
-    buf->data->elem_dtype = tir_dt_is_bool(dt) ? tir_dt(TIR_CODE_INT, 8, 1) : dt;
-    buf->data->scope = "global";
+    tir_expr *len = tir_var_ref(b->a, tir_var_new(b->a, len_name, TIR_DT_I64, p->loc), p->loc);
+    tir_buffer *buf = tir_flat_buffer(b->a, p->name, p->name, dt, len, "global", p->loc);
     f->params[i] = tir_var_new(b->a, p->name, TIR_DT_HANDLE, p->loc);
     f->param_buffers[i] = buf;
     sb_bind(b, p->name, BIND_VAR, buf->data, NULL);

@@ -257,6 +257,17 @@ static bool nargs_between(builder *b, const call_args *ca, const char *fname, ui
     return true;
 }
 
+/* The one argument of a one-argument call as a PrimExpr (a bool one), or
+ * NULL after a diagnostic. */
+static tir_expr *only_arg(builder *b, const char *name, const call_args *ca)
+{
+    return nargs_between(b, ca, name, 1, 1) ? sb_to_expr(b, &ca->pos[0]) : NULL;
+}
+static tir_expr *only_bool_arg(builder *b, const char *name, const call_args *ca)
+{
+    return nargs_between(b, ca, name, 1, 1) ? sb_to_bool_expr(b, &ca->pos[0]) : NULL;
+}
+
 /* ---- constants and loops ------------------------------------------------- */
 
 /* T.min_value / T.max_value / T.infinity (6.1) */
@@ -572,9 +583,7 @@ static sval call_binary(builder *b, const char *name, const call_args *ca)
 static sval call_Not(builder *b, const char *name, const call_args *ca)
 {
     sval none = sv_none(ca->loc);
-    if (!nargs_between(b, ca, name, 1, 1))
-        return none;
-    tir_expr *x = sb_to_bool_expr(b, &ca->pos[0]);
+    tir_expr *x = only_bool_arg(b, name, ca);
     if (!x)
         return none;
     tir_expr *e = tir_expr_new(b->a, TIR_E_NOT, tir_dt(TIR_CODE_UINT, 1, x->dtype.lanes), ca->loc);
@@ -620,9 +629,7 @@ static sval call_limit(builder *b, const char *name, const call_args *ca)
 static sval call_assume(builder *b, const char *name, const call_args *ca)
 {
     sval none = sv_none(ca->loc);
-    if (!nargs_between(b, ca, name, 1, 1))
-        return none;
-    tir_expr *x = sb_to_bool_expr(b, &ca->pos[0]);
+    tir_expr *x = only_bool_arg(b, name, ca);
     return x ? sv_expr(sb_call_node(b, TIR_DT_BOOL, "tir.assume", &x, 1, ca->loc)) : none;
 }
 
@@ -630,9 +637,7 @@ static sval call_assume(builder *b, const char *name, const call_args *ca)
 static sval call_hint(builder *b, const char *name, const call_args *ca)
 {
     sval none = sv_none(ca->loc);
-    if (!nargs_between(b, ca, name, 1, 1))
-        return none;
-    tir_expr *x = sb_to_bool_expr(b, &ca->pos[0]);
+    tir_expr *x = only_bool_arg(b, name, ca);
     if (!x)
         return none;
     if (x->kind == TIR_E_INT)
@@ -644,9 +649,7 @@ static sval call_hint(builder *b, const char *name, const call_args *ca)
 static sval call_abs(builder *b, const char *name, const call_args *ca)
 {
     sval none = sv_none(ca->loc);
-    if (!nargs_between(b, ca, name, 1, 1))
-        return none;
-    tir_expr *x = sb_to_expr(b, &ca->pos[0]);
+    tir_expr *x = only_arg(b, name, ca);
     if (!x)
         return none;
     if (x->dtype.code == TIR_CODE_UINT)
@@ -667,9 +670,7 @@ static sval call_abs(builder *b, const char *name, const call_args *ca)
 static sval call_isinf(builder *b, const char *name, const call_args *ca)
 {
     sval none = sv_none(ca->loc);
-    if (!nargs_between(b, ca, name, 1, 1))
-        return none;
-    tir_expr *x = sb_to_expr(b, &ca->pos[0]);
+    tir_expr *x = only_arg(b, name, ca);
     if (!x)
         return none;
     if (tir_dt_is_int(x->dtype)) /* integers are finite (TVM folds these) */
@@ -682,9 +683,7 @@ static sval call_isinf(builder *b, const char *name, const call_args *ca)
 static sval call_bit_count(builder *b, const char *name, const call_args *ca)
 {
     sval none = sv_none(ca->loc);
-    if (!nargs_between(b, ca, name, 1, 1))
-        return none;
-    tir_expr *x = sb_to_expr(b, &ca->pos[0]);
+    tir_expr *x = only_arg(b, name, ca);
     if (!x)
         return none;
     /* clz counts in int32 whatever its argument (tvmscript.md 7.2) */
@@ -747,9 +746,7 @@ static sval call_undef(builder *b, const char *name, const call_args *ca)
 static sval call_isnan(builder *b, const char *name, const call_args *ca)
 {
     sval none = sv_none(ca->loc);
-    if (!nargs_between(b, ca, name, 1, 1))
-        return none;
-    tir_expr *x = sb_to_expr(b, &ca->pos[0]);
+    tir_expr *x = only_arg(b, name, ca);
     if (!x)
         return none;
     if (tir_dt_is_int(x->dtype))
@@ -763,9 +760,7 @@ static sval call_isnan(builder *b, const char *name, const call_args *ca)
 static sval call_math1(builder *b, const char *name, const call_args *ca)
 {
     sval none = sv_none(ca->loc);
-    if (!nargs_between(b, ca, name, 1, 1))
-        return none;
-    tir_expr *x = sb_to_expr(b, &ca->pos[0]);
+    tir_expr *x = only_arg(b, name, ca);
     if (!x)
         return none;
     if (strcmp(name, "exp") == 0 && tir_dt_is_int(x->dtype))

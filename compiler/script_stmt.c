@@ -486,23 +486,10 @@ static tir_stmt *make_allocate_const(builder *b, const py_stmt *st, tir_stmt **f
         ERR(b, data->loc, "T.allocate_const has %zu values for extents holding %lld", vals.len, (long long)count);
         return NULL;
     }
-    tir_buffer *buf = tir_arena_alloc(b->a, sizeof *buf);
     char *bn = tir_arena_alloc(b->a, strlen(t->name) + 8);
     sprintf(bn, "%s_const", t->name);
-    buf->name = bn;
-    buf->loc = t->loc;
-    buf->dtype = dt;
-    buf->ndim = 1;
-    buf->shape = tir_arena_alloc(b->a, sizeof *buf->shape);
-    buf->shape[0] = tir_int(b->a, TIR_DT_I64, count, sloc);
+    tir_buffer *buf = tir_flat_buffer(b->a, bn, t->name, dt, tir_int(b->a, TIR_DT_I64, count, sloc), "global", t->loc);
     buf->elem_offset = tir_int(b->a, TIR_DT_I64, 0, sloc);
-    buf->scope = "global";
-    buf->data_alignment = 64;
-    buf->offset_factor = 1;
-    buf->data = tir_var_new(b->a, t->name, TIR_DT_HANDLE, t->loc);
-    buf->data->type_kind = TIR_TYPE_POINTER;
-    buf->data->elem_dtype = tir_dt_is_bool(dt) ? tir_dt(TIR_CODE_INT, 8, 1) : dt;
-    buf->data->scope = "global";
     buf->data->is_const = true;
     tir_stmt **stores = tir_arena_alloc(b->a, (count ? count : 1) * sizeof *stores);
     for (int64_t k = 0; k < count; k++) {
@@ -840,20 +827,8 @@ static stmt_result undef_binding(builder *b, const py_expr *t, const tir_expr *e
  * local_scalar; later assignments store into it.  value NULL: no first store. */
 static stmt_result make_scalar(builder *b, const py_expr *target, tir_dtype dt, const sval *value, tir_loc loc)
 {
-    tir_buffer *buf = tir_arena_alloc(b->a, sizeof *buf);
-    buf->name = target->name;
-    buf->loc = target->loc;
-    buf->dtype = dt;
-    buf->ndim = 1;
-    buf->shape = tir_arena_alloc(b->a, sizeof *buf->shape);
-    buf->shape[0] = tir_int(b->a, TIR_DT_I32, 1, loc);
-    buf->scope = "local";
-    buf->data_alignment = 64;
-    buf->offset_factor = 1;
-    buf->data = tir_var_new(b->a, target->name, TIR_DT_HANDLE, target->loc);
-    buf->data->type_kind = TIR_TYPE_POINTER;
-    buf->data->elem_dtype = tir_dt_is_bool(dt) ? tir_dt(TIR_CODE_INT, 8, 1) : dt;
-    buf->data->scope = "local";
+    tir_buffer *buf = tir_flat_buffer(b->a, target->name, target->name, dt, tir_int(b->a, TIR_DT_I32, 1, loc), "local",
+                                      target->loc);
     stmt_result r = opens_rest(tir_alloc_decl(b->a, buf, loc));
     r.scalar = true;
     if (value && !(r.first = store_scalar(b, buf, value, loc)))

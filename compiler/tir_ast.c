@@ -173,6 +173,26 @@ tir_stmt *tir_alloc_decl(tir_arena *a, tir_buffer *buf, tir_loc loc)
     return al;
 }
 
+tir_buffer *tir_flat_buffer(tir_arena *a, const char *name, const char *data_name, tir_dtype dt, tir_expr *extent,
+                            const char *scope, tir_loc loc)
+{
+    tir_buffer *buf = tir_arena_alloc(a, sizeof *buf);
+    buf->name = name;
+    buf->loc = loc;
+    buf->dtype = dt;
+    buf->ndim = 1;
+    buf->shape = tir_arena_alloc(a, sizeof *buf->shape);
+    buf->shape[0] = extent;
+    buf->scope = scope;
+    buf->data_alignment = 64;
+    buf->offset_factor = 1;
+    buf->data = tir_var_new(a, data_name, TIR_DT_HANDLE, loc);
+    buf->data->type_kind = TIR_TYPE_POINTER;
+    buf->data->elem_dtype = tir_dt_is_bool(dt) ? tir_dt(TIR_CODE_INT, 8, 1) : dt;
+    buf->data->scope = scope;
+    return buf;
+}
+
 tir_expr *tir_select(tir_arena *a, tir_expr *cond, tir_expr *t, tir_expr *f, tir_loc loc)
 {
     tir_expr *e = tir_expr_new(a, TIR_E_SELECT, t->dtype, loc);

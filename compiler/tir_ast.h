@@ -193,6 +193,11 @@ tir_stmt *tir_seq(tir_arena *a, tir_stmt **items, uint32_t n, tir_loc loc);
  * owns its memory (T.decl_buffer without data=, tirx's AllocBuffer).  The
  * DeclBuffer's body (al->body->body) is left for the caller. */
 tir_stmt *tir_alloc_decl(tir_arena *a, tir_buffer *buf, tir_loc loc);
+/* A one-dimensional buffer of `extent` elements over a pointer of its own
+ * named data_name, in `scope`, with TVM's defaults (64-byte alignment,
+ * offset factor 1; bool elements stored as int8). */
+tir_buffer *tir_flat_buffer(tir_arena *a, const char *name, const char *data_name, tir_dtype dt, tir_expr *extent,
+                            const char *scope, tir_loc loc);
 /* The extents of the Allocate of a buffer that owns its memory: its shape,
  * or for a buffer with explicit strides one extent covering every element
  * they reach (and at least TVM's flattened extent strides[0] * shape[0]). */
