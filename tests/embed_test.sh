@@ -8,9 +8,7 @@
 set -u
 build=$1 src=$2 cc=$3
 shift 3
-n=0 failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+. "$(dirname "$0")/tap.sh"
 check() { what=$1; shift; if "$@" >/dev/null 2>&1; then ok "$what"; else not_ok "$what"; fi; }
 
 T=$(mktemp -d)

@@ -9,15 +9,7 @@ TIRC=$1 TIRVM=$2 RUNNER=$3 ROOT=$4
 README=$ROOT/README.md
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() {
-    n=$((n + 1))
-    failed=$((failed + 1))
-    echo "not ok $n - $1"
-    [ -n "${2:-}" ] && [ -s "$2" ] && head -n 30 "$2" | sed 's/^/#   /'
-}
+. "$(dirname "$0")/tap.sh"
 skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
 
 # ---- the conformance table -------------------------------------------------

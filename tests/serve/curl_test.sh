@@ -12,15 +12,7 @@ case $TIRC in /*) ;; *) TIRC=$PWD/$TIRC ;; esac
 case $TIRVM in /*) ;; *) TIRVM=$PWD/$TIRVM ;; esac
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() {
-    n=$((n + 1))
-    failed=$((failed + 1))
-    echo "not ok $n - $1"
-    [ -n "${2:-}" ] && [ -s "$2" ] && head -n 30 "$2" | sed 's/^/#   /'
-}
+. "$(dirname "$0")/../tap.sh"
 awk '/^<!-- serve example/ { want = 1; next }
      want == 1 && /^```/ { want = 2; next }
      want == 2 && /^```/ { exit }
