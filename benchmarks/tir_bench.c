@@ -16,6 +16,7 @@
 #include "compile.h"
 #include "halffloat.h"
 #include "native/native.h"
+#include "timing.h"
 #include "tirbc.h"
 #include "tirvm.h"
 
@@ -116,25 +117,6 @@ static const bench_kernel kernels[] = {
      {{"A", F16, 1, {16777216}, false}, {"B", F16, 1, {16777216}, false}, {"C", F16, 1, {16777216}, true}},
      n_add_f16_sched, 16777216.0, 3.0 * 16777216 * 2, 1e-3, 1e-3},
 };
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 static size_t buf_bytes(const bench_buf *b)
 {

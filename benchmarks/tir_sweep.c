@@ -22,6 +22,7 @@
 
 #include "native/native_sweep.h"
 #include "tirc.h"
+#include "timing.h"
 #include "tirvm.h"
 
 enum { LEVELS = 4, MAX_BUFS = 5 };
@@ -109,19 +110,6 @@ static const sweep_kernel kernels[] = {
     {"bias_relu", bias_relu_src, {8, 128, 2048, 65536}, 4, bias_relu_bufs, 3, rows_elems, bias_relu_native},
     {"dense", dense_src, {4, 32, 1024, 16384}, 4, dense_bufs, 3, rows_elems, dense_native},
 };
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 /* The kernel's buffers for one size, filled with values in [-1, 1) from a
  * fixed sequence; twice, for the VM and the native side. */
@@ -223,8 +211,7 @@ static double time_calls(const sweep_kernel *k, tirvm_module *m, sweep_bufs *sb,
             vm ? (void)run_vm_once(m, sb, k->nbufs, err, sizeof err) : run_native_once(k, sb, size);
         samples[s] = (now_s() - t0) / reps;
     }
-    qsort(samples, (size_t)repeat, sizeof samples[0], cmp_double);
-    return samples[repeat / 2];
+    return median(samples, repeat);
 }
 
 static int64_t working_set_bytes(const sweep_kernel *k, int64_t size)
