@@ -90,7 +90,7 @@ static void report(tir_diag *d, const char *kind, tir_loc loc, const char *fmt, 
     append(d, "^\n", 2);
 }
 
-void tir_diag_errorv(tir_diag *d, tir_diag_class cls, tir_loc loc, const char *fmt, va_list ap)
+static void errorv(tir_diag *d, tir_diag_class cls, tir_loc loc, const char *fmt, va_list ap)
 {
     if (d->nerrors++ == 0)
         d->first_class = cls;
@@ -104,13 +104,11 @@ void tir_diag_errorv(tir_diag *d, tir_diag_class cls, tir_loc loc, const char *f
     report(d, "error", loc, fmt, ap);
 }
 
-static void class_error(tir_diag *d, tir_diag_class cls, tir_loc loc, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void class_error(tir_diag *d, tir_diag_class cls, tir_loc loc, const char *fmt, ...)
+void tir_diag_class_error(tir_diag *d, tir_diag_class cls, tir_loc loc, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    tir_diag_errorv(d, cls, loc, fmt, ap);
+    errorv(d, cls, loc, fmt, ap);
     va_end(ap);
 }
 
@@ -118,7 +116,7 @@ void tir_diag_error(tir_diag *d, tir_loc loc, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    tir_diag_errorv(d, TIR_DIAG_ERROR, loc, fmt, ap);
+    errorv(d, TIR_DIAG_ERROR, loc, fmt, ap);
     va_end(ap);
 }
 
@@ -129,7 +127,7 @@ void tir_diag_unsupported(tir_diag *d, tir_loc loc, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    class_error(d, TIR_DIAG_UNSUPPORTED, loc, "unsupported: %s", msg);
+    tir_diag_class_error(d, TIR_DIAG_UNSUPPORTED, loc, "unsupported: %s", msg);
 }
 
 void tir_diag_warning(tir_diag *d, tir_loc loc, const char *fmt, ...)

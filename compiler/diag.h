@@ -8,7 +8,6 @@
 #ifndef TIR_DIAG_H
 #define TIR_DIAG_H
 
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -38,8 +37,8 @@ void tir_diag_error(tir_diag *d, tir_loc loc, const char *fmt, ...) __attribute_
 /* An error of the class TIR_DIAG_UNSUPPORTED, shown as "error: unsupported: MESSAGE". */
 void tir_diag_unsupported(tir_diag *d, tir_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* An error of class cls with the message as given. */
-void tir_diag_errorv(tir_diag *d, tir_diag_class cls, tir_loc loc, const char *fmt, va_list ap)
-    __attribute__((format(printf, 4, 0)));
+void tir_diag_class_error(tir_diag *d, tir_diag_class cls, tir_loc loc, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 /* A warning ("FILE:LINE:COL: warning: ...") and a note do not fail the compile. */
 void tir_diag_warning(tir_diag *d, tir_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void tir_diag_note(tir_diag *d, tir_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

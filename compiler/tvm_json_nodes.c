@@ -69,15 +69,6 @@ static const char *type_label(const reader *r, uint32_t ni)
     return t[0] && strcmp(t, "None") != 0 ? t : "null";
 }
 
-static void diag_with_class(tir_diag *d, tir_diag_class cls, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void diag_with_class(tir_diag *d, tir_diag_class cls, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    tir_diag_errorv(d, cls, no_loc, fmt, ap);
-    va_end(ap);
-}
-
 /* "node N (TYPE): [unsupported: ]MESSAGE", once per reader. */
 static void *node_error_v(reader *r, uint32_t ni, tir_diag_class cls, const char *fmt, va_list ap)
 {
@@ -86,8 +77,8 @@ static void *node_error_v(reader *r, uint32_t ni, tir_diag_class cls, const char
     r->failed = true;
     char msg[768];
     vsnprintf(msg, sizeof msg, fmt, ap);
-    diag_with_class(r->d, cls, "node %u (%.80s): %s%s", ni, type_label(r, ni),
-                    cls == TIR_DIAG_UNSUPPORTED ? "unsupported: " : "", msg);
+    tir_diag_class_error(r->d, cls, no_loc, "node %u (%.80s): %s%s", ni, type_label(r, ni),
+                         cls == TIR_DIAG_UNSUPPORTED ? "unsupported: " : "", msg);
     return NULL;
 }
 

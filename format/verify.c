@@ -434,13 +434,10 @@ static int check_immediate(verifier *v, uint32_t pc, uint32_t op, unsigned n, ui
         return 0;
     }
     case TIRBC_OPC_ANY_KIND:
-        if (w >= TIR_VT_COUNT || w == TIR_VT_HANDLE)
-            return ierr(v, R_VALUE_KIND, pc, op, n, "unknown value kind %u", w);
-        return 0;
     case TIRBC_OPC_INT_KIND:
         if (w >= TIR_VT_COUNT || w == TIR_VT_HANDLE)
             return ierr(v, R_VALUE_KIND, pc, op, n, "unknown value kind %u", w);
-        if (!vt_is_int(w) || w == TIR_VT_BOOL)
+        if (o->check == TIRBC_OPC_INT_KIND && (!vt_is_int(w) || w == TIR_VT_BOOL))
             return ierr(v, R_MACI_KIND, pc, op, n, "source kind %s is not an integer type", vt_name(w));
         return 0;
     default:
