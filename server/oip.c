@@ -221,6 +221,24 @@ static void scalar_arg(tirvm_arg *a, DLDataType dt, const unsigned char *p)
     }
 }
 
+/* Argument p is the tensor over data with the request's shape p (bool
+ * buffers take DLPack's kDLBool bytes). */
+static void bind_tensor(oip_request *r, int p, void *data, int ndim, DLDataType dt)
+{
+    DLTensor *t = &r->tensors[p];
+    t->data = data;
+    t->device.device_type = kDLCPU;
+    t->ndim = ndim;
+    t->shape = r->shapes[p];
+    t->dtype = dt;
+    if (dt_is_bool(dt)) {
+        t->dtype.code = TIRVM_KDLBOOL;
+        t->dtype.bits = 8;
+    }
+    r->args[p].kind = TIRVM_ARG_TENSOR;
+    r->args[p].tensor = t;
+}
+
 static bool get_bool_param(json_t *params, const char *key, bool *out, char *err, size_t n)
 {
     json_t *x = params ? json_object_get(params, key) : NULL;
@@ -354,18 +372,7 @@ static int decode_inputs(const srv_version *v, json_t *inputs, size_t json_len, 
         if (pi->kind == TIRVM_PARAM_SCALAR) {
             scalar_arg(&r->args[p], pi->dtype, buf);
         } else {
-            DLTensor *t = &r->tensors[p];
-            t->data = buf;
-            t->device.device_type = kDLCPU;
-            t->ndim = (int)ndim;
-            t->shape = r->shapes[p];
-            t->dtype = pi->dtype;
-            if (dt_is_bool(pi->dtype)) {
-                t->dtype.code = TIRVM_KDLBOOL;
-                t->dtype.bits = 8;
-            }
-            r->args[p].kind = TIRVM_ARG_TENSOR;
-            r->args[p].tensor = t;
+            bind_tensor(r, p, buf, (int)ndim, pi->dtype);
         }
     }
     if (off != binlen)
@@ -434,18 +441,7 @@ static int decode_outputs(const srv_version *v, json_t *root, oip_request *r, co
         if (!r->data[p])
             return 500;
         r->nbytes[p] = (size_t)nbytes;
-        DLTensor *t = &r->tensors[p];
-        t->data = r->data[p];
-        t->device.device_type = kDLCPU;
-        t->ndim = pi->ndim;
-        t->shape = r->shapes[p];
-        t->dtype = pi->dtype;
-        if (dt_is_bool(pi->dtype)) {
-            t->dtype.code = TIRVM_KDLBOOL;
-            t->dtype.bits = 8;
-        }
-        r->args[p].kind = TIRVM_ARG_TENSOR;
-        r->args[p].tensor = t;
+        bind_tensor(r, p, r->data[p], pi->ndim, pi->dtype);
     }
     /* which outputs to return, and how */
     json_t *outs = json_object_get(root, "outputs");
