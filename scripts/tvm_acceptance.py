@@ -787,7 +787,29 @@ def snapshot_binary(path, bindir):
     time.sleep(1)  # let a link step that just created the file finish
     copy = os.path.join(bindir, os.path.basename(path))
     shutil.copy2(path, copy)
+    # A shared build links tirc against libtirc/libtirvm of its own tree:
+    # snapshot those too, and let the copy find them first.
+    for soname, lib in project_libraries(path):
+        shutil.copy2(lib, os.path.join(bindir, soname))
+    os.environ["LD_LIBRARY_PATH"] = bindir + (
+        ":" + os.environ["LD_LIBRARY_PATH"] if os.environ.get("LD_LIBRARY_PATH") else "")
     return copy
+
+
+def project_libraries(binary):
+    """(soname, file) of each shared library of binary that ldd resolves inside the build tree."""
+    tree = os.path.dirname(os.path.dirname(os.path.abspath(binary)))
+    try:
+        out = subprocess.run(["ldd", binary], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True).stdout
+    except OSError:
+        return []
+    libs = []
+    for line in out.splitlines():
+        m = re.match(r"\s*(\S+) => (\S+) \(", line)
+        if m and os.path.realpath(m.group(2)).startswith(tree + os.sep):
+            libs.append((m.group(1), os.path.realpath(m.group(2))))
+    return libs
 
 
 def normalise(err, names):
