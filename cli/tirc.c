@@ -16,6 +16,8 @@ static const char usage[] =
     "usage: tirc SOURCE [-o OUTPUT.tirbc]      compile TVMScript to bytecode\n"
     "       tirc --check SOURCE                parse and type-check only, write nothing\n"
     "       tirc --emit=asm SOURCE [-o FILE]   print the bytecode listing (as tirvm dis)\n"
+    "       tirc --emit=tir SOURCE [-o FILE]   print the TIR after the middle end's passes\n"
+    "       tirc --passes=list                 list the middle end's passes, in their order\n"
     "       tirc --help | --version\n"
     "Options: --strict makes every rule of the TIR specification that TVM does not\n"
     "follow an error: indices of different bit widths in one access (accepted\n"
@@ -27,6 +29,8 @@ static const char usage[] =
     "header and body: the dialect (classic tir up to 0.23, tirx from 0.24) and\n"
     "what x = e means in tirx (a binding in 0.24, a mutable scalar from 0.25).\n"
     "A JSON SOURCE names its release in its metadata.\n"
+    "--passes=-NAME[,-NAME...] skips middle-end passes (to bisect a wrong\n"
+    "answer); --passes=list prints them.\n"
     "\n"
     "SOURCE is a TVMScript file (.py) as TVM prints it or as users write it, or\n"
     "TVM's JSON serialization (.json, from tvm.ir.save_json); '-' reads from\n"
@@ -61,7 +65,8 @@ static void report_not_updated(const char *output)
 int main(int argc, char **argv)
 {
     const char *source = NULL, *output = NULL;
-    bool check = false, emit_asm = false, strict = false;
+    bool check = false, emit_asm = false, emit_tir = false, strict = false;
+    const char *passes = NULL;
     int tvm_minor = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -90,8 +95,16 @@ int main(int argc, char **argv)
             tvm_minor = (int)minor;
         } else if (strcmp(a, "--emit=asm") == 0) {
             emit_asm = true;
+        } else if (strcmp(a, "--emit=tir") == 0) {
+            emit_tir = true;
         } else if (strncmp(a, "--emit=", 7) == 0) {
-            return usage_error("unknown --emit kind '%s' (only asm)", a + 7);
+            return usage_error("unknown --emit kind '%s' (asm or tir)", a + 7);
+        } else if (strcmp(a, "--passes=list") == 0) {
+            for (int k = 0; k < tirc_pass_count(); k++)
+                printf("%-16s %s\n", tirc_pass_name(k), tirc_pass_synopsis(k));
+            return 0;
+        } else if (strncmp(a, "--passes=", 9) == 0) {
+            passes = a + 9;
         } else if (strcmp(a, "-o") == 0) {
             if (i + 1 >= argc)
                 return usage_error("%s needs a file name", a);
@@ -108,8 +121,11 @@ int main(int argc, char **argv)
     }
     if (!source)
         return usage_error("%s", "no SOURCE given");
-    if (check && (emit_asm || output))
+    if (check && (emit_asm || emit_tir || output))
         return usage_error("%s", "--check writes nothing: it takes no -o or --emit");
+    if (emit_asm && emit_tir)
+        return usage_error("%s", "--emit=asm and --emit=tir: give one");
+    emit_asm = emit_asm || emit_tir; /* both print text, to stdout unless -o */
     bool from_stdin = strcmp(source, "-") == 0;
     if (from_stdin && !output && !check && !emit_asm)
         return usage_error("%s", "reading from standard input needs -o OUTPUT");
@@ -118,7 +134,8 @@ int main(int argc, char **argv)
     if (!src)
         return EXIT_USAGE;
     const char *name = from_stdin ? "<stdin>" : source;
-    tirc_options opts = {.check_only = check, .strict = strict,  .emit_asm = emit_asm, .tvm_minor = tvm_minor};
+    tirc_options opts = {.check_only = check, .strict = strict, .emit_asm = emit_asm && !emit_tir,
+                         .tvm_minor = tvm_minor, .emit_tir = emit_tir, .passes = passes};
     void *bytes = NULL;
     size_t nbytes = 0;
     char *diagnostics = NULL;

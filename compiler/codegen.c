@@ -21,7 +21,7 @@
 #include "builtins.h"
 #include "fold.h"
 #include "halffloat.h"
-#include "lower.h"
+#include "passes.h"
 #include "oom.h"
 #include "opcodes.h"
 
@@ -1098,11 +1098,11 @@ static uint32_t gen_expr(cg *c, const tir_expr *e)
 {
     if (c->failed)
         return 0;
-    if (e->dtype.lanes > 1)
-        return gen_vector(c, e);
     for (uint32_t i = c->nhoist; i-- > 0;)
         if (tir_expr_equal(c->hoist[i].e, e))
             return c->hoist[i].reg;
+    if (e->dtype.lanes > 1)
+        return gen_vector(c, e);
     switch (e->kind) {
     case TIR_E_VAR: return var_reg(c, e);
     case TIR_E_INT: return const_int(c, vt_of(c, e->dtype, e->loc), e->ival);
@@ -1673,6 +1673,11 @@ static void defined_in_stmt(const tir_stmt *s, var_set *vs)
  * cannot trap (division only by a nonzero constant) and does not read memory. */
 static bool invariant(const tir_expr *e, const var_set *inner)
 {
+    /* a broadcast of a constant or of a variable fixed during the loop (a
+     * vectorized body's scalar operand): one vbcast before the loop */
+    if (e->kind == TIR_E_BROADCAST && e->a->dtype.lanes == 1)
+        return e->a->kind == TIR_E_INT || e->a->kind == TIR_E_FLOAT ||
+               (e->a->kind == TIR_E_VAR && !var_set_has(inner, e->a->var)) || invariant(e->a, inner);
     if (e->dtype.lanes != 1 || !tir_dt_is_int(e->dtype))
         return false;
     switch (e->kind) {
@@ -2340,18 +2345,23 @@ static bool try_strip_mine(cg *c, const tir_stmt *loop)
     int64_t E = loop->extent->ival;
     int width = E >= 2 * STRIP_LANES_LONG ? STRIP_LANES_LONG : STRIP_LANES;
     int64_t full = E / width;
+    /* the strip's first element, computed once per strip for every access */
     tir_var *io = tir_var_new(c->a, "vec", v->dtype, loop->loc);
-    tir_expr *base = tir_binary(c->a, TIR_E_MUL, tir_var_ref(c->a, io, loop->loc),
-                                tir_int(c->a, v->dtype, width, loop->loc), loop->loc);
-    tir_stmt *vbody = tir_vectorize_body(c->a, c->d, loop->body, v, width, base);
+    tir_var *start = tir_var_new(c->a, "strip", v->dtype, loop->loc);
+    tir_stmt *vbody = tir_vectorize_body(c->a, loop->body, v, width, tir_var_ref(c->a, start, loop->loc));
     if (!vbody)
         return false;
+    tir_stmt *let = tir_stmt_new(c->a, TIR_S_LET, loop->loc);
+    let->var = start;
+    let->value = tir_binary(c->a, TIR_E_MUL, tir_var_ref(c->a, io, loop->loc),
+                            tir_int(c->a, v->dtype, width, loop->loc), loop->loc);
+    let->body = vbody;
     tir_stmt *vloop = tir_stmt_new(c->a, TIR_S_FOR, loop->loc);
     vloop->var = io;
     vloop->min = tir_int(c->a, v->dtype, 0, loop->loc);
     vloop->extent = tir_int(c->a, v->dtype, full, loop->loc);
     vloop->for_kind = TIR_FOR_SERIAL;
-    vloop->body = vbody;
+    vloop->body = let;
     gen_stmt(c, vloop);
     /* what is left: one vector of 8 lanes, then of 4, when that many remain
      * (the conditions above hold for any grouping of the iterations) */
@@ -2359,7 +2369,7 @@ static bool try_strip_mine(cg *c, const tir_stmt *loop)
     for (int lanes = width / 2; lanes >= 4; lanes /= 2) {
         if (E - done < lanes)
             continue;
-        tir_stmt *tail = tir_vectorize_body(c->a, c->d, loop->body, v, lanes, tir_int(c->a, v->dtype, done, loop->loc));
+        tir_stmt *tail = tir_vectorize_body(c->a, loop->body, v, lanes, tir_int(c->a, v->dtype, done, loop->loc));
         if (!tail)
             break;
         gen_stmt(c, tail);

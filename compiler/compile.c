@@ -7,10 +7,11 @@
 #include "check.h"
 #include "codegen.h"
 #include "diag.h"
-#include "lower.h"
+#include "middle.h"
 #include "oom.h"
 #include "py_ast.h"
 #include "script.h"
+#include "tir_print.h"
 #include "tvm_json.h"
 
 static const char *base_name(const char *path)
@@ -62,8 +63,12 @@ static void compile_phases(compile_state *st, const char *file, const char *src,
     }
     if (m && !d->nerrors && !(opts && opts->check_only)) {
         st->phase = TIR_ERR_UNSUPPORTED;
-        if (tir_lower_module(&st->arena, d, m))
-            out->module = tir_codegen_module(&st->arena, d, m, base_name(file));
+        if (tir_middle_end(&st->arena, d, m, opts ? opts->skip_passes : 0)) {
+            if (opts && opts->emit_tir)
+                out->tir_text = tir_print_module(m, NULL);
+            else
+                out->module = tir_codegen_module(&st->arena, d, m, base_name(file));
+        }
     }
 }
 
@@ -87,6 +92,8 @@ bool tir_compile(const char *file, const char *src, size_t len, const tir_compil
         /* an allocation failed: whatever was built is dropped */
         tirbc_module_free(out->module);
         out->module = NULL;
+        free(out->tir_text);
+        out->tir_text = NULL;
         if (!st->d.nerrors)
             st->d.nerrors = 1;
         tir_diag_error(&st->d, (tir_loc){0, 0, 0}, "out of memory");
@@ -103,6 +110,10 @@ bool tir_compile(const char *file, const char *src, size_t len, const tir_compil
     if (d->nerrors && out->module) {
         tirbc_module_free(out->module);
         out->module = NULL;
+    }
+    if (d->nerrors) {
+        free(out->tir_text);
+        out->tir_text = NULL;
     }
     out->nerrors = d->nerrors;
     out->diagnostics = d->text;

@@ -14,6 +14,8 @@ typedef struct {
                         bit widths, vector lane counts other than 4, 8, 16, 32, 64, strides
                         that are not variables */
     int tvm_minor;   /* read TVMScript as TVM 0.<tvm_minor> prints it (18..27); 0: guess from the file */
+    bool emit_tir;   /* stop after the middle end: the result is its TIR as text, no module */
+    uint32_t skip_passes; /* middle-end passes not to run (tir_pass_bit) */
 } tir_compile_options;
 
 /* The class of the first error, for tools that sort failures (the
@@ -29,6 +31,7 @@ typedef enum {
 
 typedef struct {
     tirbc_module *module; /* NULL on error or with check_only */
+    char *tir_text;       /* with emit_tir: the TIR after the middle end (malloc'ed) */
     char *diagnostics;    /* malloc'ed text of every error (NULL if none) */
     int nerrors;
     tir_error_class error_class;

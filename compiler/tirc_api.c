@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "compile.h"
+#include "middle.h"
 #include "tirbc.h"
 #include "tirc.h"
 
@@ -53,17 +54,57 @@ static tirc_status class_status(tir_error_class c)
 }
 
 /* Compiles to an in-memory module (NULL with check_only). */
+int tirc_pass_count(void) { return tir_pass_count(); }
+const char *tirc_pass_name(int i) { return tir_pass_name(i); }
+const char *tirc_pass_synopsis(int i) { return tir_pass_synopsis(i); }
+
+/* "-name,-name": the passes to skip, as bits; false (with a diagnostic) for
+ * an unknown or required pass or a malformed list. */
+static bool parse_passes(const char *spec, uint32_t *skip, const char *name, char **diagnostics)
+{
+    char msg[200];
+    for (const char *p = spec; *p;) {
+        const char *end = strchr(p, ',');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        char pass[64];
+        if (n < 2 || n >= sizeof pass || p[0] != '-') {
+            snprintf(msg, sizeof msg, "--passes takes -NAME,-NAME (passes to skip) or list, got '%.*s'",
+                     (int)(n < 64 ? n : 64), p);
+            add_diag(diagnostics, name, msg);
+            return false;
+        }
+        memcpy(pass, p + 1, n - 1);
+        pass[n - 1] = 0;
+        uint32_t bit = tir_pass_bit(pass);
+        if (!bit) {
+            snprintf(msg, sizeof msg, "no pass named '%s' can be skipped (tirc --passes=list lists them)", pass);
+            add_diag(diagnostics, name, msg);
+            return false;
+        }
+        *skip |= bit;
+        p += n;
+        if (*p == ',')
+            p++;
+    }
+    return true;
+}
+
 static tirc_status compile_module(const char *name, const char *src, size_t len, const tirc_options *opts,
-                                  tirbc_module **mod, char **diagnostics)
+                                  tirbc_module **mod, char **tir_text, char **diagnostics)
 {
     *mod = NULL;
+    if (tir_text)
+        *tir_text = NULL;
     if (diagnostics)
         *diagnostics = NULL;
     if (!name || (!src && len)) {
         add_diag(diagnostics, name ? name : "<source>", "no source given");
         return TIRC_ERR_USAGE;
     }
-    tir_compile_options o = {opts && opts->check_only, opts && opts->strict, opts ? opts->tvm_minor : 0};
+    tir_compile_options o = {opts && opts->check_only, opts && opts->strict, opts ? opts->tvm_minor : 0,
+                             opts && opts->emit_tir, 0};
+    if (opts && opts->passes && !parse_passes(opts->passes, &o.skip_passes, name, diagnostics))
+        return TIRC_ERR_USAGE;
     tir_compile_result res;
     bool ok = tir_compile(name, src ? src : "", len, &o, &res);
     if (diagnostics)
@@ -75,6 +116,10 @@ static tirc_status compile_module(const char *name, const char *src, size_t len,
         return class_status(res.error_class);
     }
     *mod = res.module;
+    if (tir_text)
+        *tir_text = res.tir_text;
+    else
+        free(res.tir_text);
     return TIRC_OK;
 }
 
@@ -84,7 +129,13 @@ tirc_status tirc_compile(const char *name, const char *src, size_t len, const ti
     *out = NULL;
     *out_len = 0;
     tirbc_module *mod;
-    tirc_status st = compile_module(name, src, len, opts, &mod, diagnostics);
+    char *tir_text;
+    tirc_status st = compile_module(name, src, len, opts, &mod, &tir_text, diagnostics);
+    if (st == TIRC_OK && tir_text) {
+        *out = tir_text;
+        *out_len = strlen(tir_text);
+        return st;
+    }
     if (st != TIRC_OK || !mod)
         return st;
     if (opts && opts->emit_asm) {
@@ -172,6 +223,7 @@ tirc_status tirc_compile_load(tirvm_runtime *rt, const char *name, const char *s
     if (opts)
         o = *opts;
     o.emit_asm = 0;
+    o.emit_tir = 0;
     void *bytes = NULL;
     size_t nbytes = 0;
     tirc_status st = tirc_compile(name, src, len, &o, &bytes, &nbytes, diagnostics);

@@ -39,7 +39,15 @@ typedef struct {
     int emit_asm;   /* tirc_compile: the readable listing (text, NUL-terminated) instead of bytes */
     int tvm_minor;  /* read TVMScript as TVM 0.<tvm_minor> prints it (18 to 27), as tirc --tvm-version;
                        0: tell the release from the file */
+    int emit_tir;   /* tirc_compile: the TIR after the middle end (text, NUL-terminated) instead of bytes */
+    const char *passes; /* middle-end passes to skip, as tirc --passes=: "-name,-name" (NULL: run all) */
 } tirc_options;
+
+/* The middle end's passes, in the order they run: how many, and pass i's
+ * name and what it does (NULL for i out of range). */
+int tirc_pass_count(void);
+const char *tirc_pass_name(int i);
+const char *tirc_pass_synopsis(int i);
 
 /* Compiles `len` bytes of source.  `name` is the file name used in
  * messages and recorded in the module (a name ending in .json, or text

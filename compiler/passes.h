@@ -1,0 +1,32 @@
+/* The middle end's passes (middle.c runs them, in the order of
+ * passes.def).  Each takes one function's TIR and leaves TIR with the same
+ * meaning in its place; each lives in its own file, pass_<name>.c. */
+#ifndef TIR_PASSES_H
+#define TIR_PASSES_H
+
+#include "tir_ast.h"
+
+typedef struct {
+    tir_arena *a;
+    tir_diag *d;
+    const tir_module *m;
+} tir_pass_ctx;
+
+/* One function per row of passes.def; false stops the compile (after a
+ * diagnostic). */
+#define TIR_PASS(ID, NAME, SYN) bool tir_pass_##ID(tir_pass_ctx *p, tir_func *f);
+#include "passes.def"
+#undef TIR_PASS
+
+/* Shared by vectorize and codegen's strip-mining: the statements of a loop
+ * body with its variable v replaced by Ramp(base, 1, lanes) as vector
+ * statements, or NULL if the body is not stores of lane-wise expressions. */
+tir_stmt *tir_vectorize_body(tir_arena *a, tir_stmt *body, const tir_var *v, unsigned lanes, tir_expr *base);
+
+/* Is st an accumulation into one element, X = X + T (or max(X, T),
+ * min(X, T): X first) over float32 or float64, with T not reading X's
+ * storage?  Then *acc is the load of X and *term is T.  A loop of them may
+ * compute its terms as a vector and fold them in lane order. */
+bool tir_accumulation(const tir_stmt *st, const tir_expr **acc, const tir_expr **term);
+
+#endif

@@ -1,0 +1,212 @@
+#include "tir_visit.h"
+
+#include <string.h>
+
+/* ---- rewriting ------------------------------------------------------------ */
+
+static void rewrite_list(tir_rewriter *r, tir_expr **xs, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        xs[i] = tir_rewrite_expr(r, xs[i]);
+}
+
+tir_expr *tir_rewrite_expr(tir_rewriter *r, tir_expr *e)
+{
+    if (!e)
+        return NULL;
+    e->a = tir_rewrite_expr(r, e->a);
+    e->b = tir_rewrite_expr(r, e->b);
+    e->c = tir_rewrite_expr(r, e->c);
+    rewrite_list(r, e->args, e->nargs);
+    rewrite_list(r, e->args2, e->nargs2);
+    return r->expr ? r->expr(r, e) : e;
+}
+
+static void rewrite_region(tir_rewriter *r, tir_region *rg)
+{
+    rewrite_list(r, rg->mins, rg->n);
+    rewrite_list(r, rg->extents, rg->n);
+}
+
+static void rewrite_block(tir_rewriter *r, tir_block *b)
+{
+    for (uint32_t i = 0; i < b->niter_vars; i++) {
+        b->iter_vars[i].dom_min = tir_rewrite_expr(r, b->iter_vars[i].dom_min);
+        b->iter_vars[i].dom_extent = tir_rewrite_expr(r, b->iter_vars[i].dom_extent);
+    }
+    for (uint32_t i = 0; i < b->nreads; i++)
+        rewrite_region(r, &b->reads[i]);
+    for (uint32_t i = 0; i < b->nwrites; i++)
+        rewrite_region(r, &b->writes[i]);
+    for (uint32_t i = 0; i < b->nmatch; i++)
+        rewrite_region(r, &b->match_buffers[i].source);
+    b->init = tir_rewrite_stmt(r, b->init);
+    b->body = tir_rewrite_stmt(r, b->body);
+}
+
+tir_stmt *tir_rewrite_stmt(tir_rewriter *r, tir_stmt *s)
+{
+    if (!s)
+        return NULL;
+    if (!r->enter || r->enter(r, s)) {
+        s->value = tir_rewrite_expr(r, s->value);
+        s->cond = tir_rewrite_expr(r, s->cond);
+        s->message = tir_rewrite_expr(r, s->message);
+        s->attr_node = tir_rewrite_expr(r, s->attr_node);
+        s->min = tir_rewrite_expr(r, s->min);
+        s->extent = tir_rewrite_expr(r, s->extent);
+        s->predicate = tir_rewrite_expr(r, s->predicate);
+        rewrite_list(r, s->indices, s->nindices);
+        for (uint32_t i = 0; i < s->nseq; i++)
+            s->seq[i] = tir_rewrite_stmt(r, s->seq[i]);
+        if (s->block)
+            rewrite_block(r, s->block);
+        s->body = tir_rewrite_stmt(r, s->body);
+        s->else_case = tir_rewrite_stmt(r, s->else_case);
+    }
+    return r->stmt ? r->stmt(r, s) : s;
+}
+
+/* ---- read-only walks ------------------------------------------------------ */
+
+static bool walk_list(tir_expr *const *xs, uint32_t n, tir_expr_fn fn, void *ctx)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (!tir_walk_expr(xs[i], fn, ctx))
+            return false;
+    return true;
+}
+
+bool tir_walk_expr(const tir_expr *e, tir_expr_fn fn, void *ctx)
+{
+    if (!e)
+        return true;
+    return fn(e, ctx) && tir_walk_expr(e->a, fn, ctx) && tir_walk_expr(e->b, fn, ctx) &&
+           tir_walk_expr(e->c, fn, ctx) && walk_list(e->args, e->nargs, fn, ctx) &&
+           walk_list(e->args2, e->nargs2, fn, ctx);
+}
+
+static bool walk_region(const tir_region *rg, tir_expr_fn fn, void *ctx)
+{
+    return walk_list(rg->mins, rg->n, fn, ctx) && walk_list(rg->extents, rg->n, fn, ctx);
+}
+
+static bool walk_block(const tir_block *b, tir_expr_fn fn, void *ctx)
+{
+    for (uint32_t i = 0; i < b->niter_vars; i++)
+        if (!tir_walk_expr(b->iter_vars[i].dom_min, fn, ctx) || !tir_walk_expr(b->iter_vars[i].dom_extent, fn, ctx))
+            return false;
+    for (uint32_t i = 0; i < b->nreads; i++)
+        if (!walk_region(&b->reads[i], fn, ctx))
+            return false;
+    for (uint32_t i = 0; i < b->nwrites; i++)
+        if (!walk_region(&b->writes[i], fn, ctx))
+            return false;
+    for (uint32_t i = 0; i < b->nmatch; i++)
+        if (!walk_region(&b->match_buffers[i].source, fn, ctx))
+            return false;
+    return tir_walk_stmt_exprs(b->init, fn, ctx) && tir_walk_stmt_exprs(b->body, fn, ctx);
+}
+
+bool tir_walk_stmt_exprs(const tir_stmt *s, tir_expr_fn fn, void *ctx)
+{
+    if (!s)
+        return true;
+    if (!tir_walk_expr(s->value, fn, ctx) || !tir_walk_expr(s->cond, fn, ctx) || !tir_walk_expr(s->message, fn, ctx) ||
+        !tir_walk_expr(s->attr_node, fn, ctx) || !tir_walk_expr(s->min, fn, ctx) ||
+        !tir_walk_expr(s->extent, fn, ctx) || !tir_walk_expr(s->predicate, fn, ctx) ||
+        !walk_list(s->indices, s->nindices, fn, ctx))
+        return false;
+    for (uint32_t i = 0; i < s->nseq; i++)
+        if (!tir_walk_stmt_exprs(s->seq[i], fn, ctx))
+            return false;
+    if (s->block && !walk_block(s->block, fn, ctx))
+        return false;
+    return tir_walk_stmt_exprs(s->body, fn, ctx) && tir_walk_stmt_exprs(s->else_case, fn, ctx);
+}
+
+static bool not_var(const tir_expr *e, void *ctx)
+{
+    return !((e->kind == TIR_E_VAR || e->kind == TIR_E_LET) && e->var == ctx);
+}
+
+bool tir_expr_uses_var(const tir_expr *e, const tir_var *v)
+{
+    return !tir_walk_expr(e, not_var, (void *)v);
+}
+
+bool tir_stmt_uses_var(const tir_stmt *s, const tir_var *v)
+{
+    return !tir_walk_stmt_exprs(s, not_var, (void *)v);
+}
+
+/* ---- substitution ----------------------------------------------------------- */
+
+static tir_expr **substitute_list(tir_arena *a, tir_expr **xs, uint32_t n, const tir_var *from, tir_expr *to)
+{
+    tir_expr **out = xs;
+    for (uint32_t i = 0; i < n; i++) {
+        tir_expr *x = tir_substitute_expr(a, xs[i], from, to);
+        if (x != xs[i] && out == xs) {
+            out = tir_arena_alloc(a, n * sizeof *out);
+            memcpy(out, xs, n * sizeof *out);
+        }
+        out[i] = x;
+    }
+    return out;
+}
+
+tir_expr *tir_substitute_expr(tir_arena *a, tir_expr *e, const tir_var *from, tir_expr *to)
+{
+    if (!e)
+        return NULL;
+    if (e->kind == TIR_E_VAR)
+        return e->var == from ? to : e;
+    tir_expr *x = tir_substitute_expr(a, e->a, from, to), *y = tir_substitute_expr(a, e->b, from, to),
+             *z = tir_substitute_expr(a, e->c, from, to);
+    tir_expr **args = substitute_list(a, e->args, e->nargs, from, to);
+    tir_expr **args2 = substitute_list(a, e->args2, e->nargs2, from, to);
+    if (x == e->a && y == e->b && z == e->c && args == e->args && args2 == e->args2)
+        return e;
+    tir_expr *n = tir_expr_new(a, e->kind, e->dtype, e->loc);
+    *n = *e;
+    n->a = x;
+    n->b = y;
+    n->c = z;
+    n->args = args;
+    n->args2 = args2;
+    return n;
+}
+
+tir_stmt *tir_substitute_stmt(tir_arena *a, tir_stmt *s, const tir_var *from, tir_expr *to)
+{
+    if (!s || !tir_stmt_uses_var(s, from))
+        return s;
+    tir_stmt *n = tir_stmt_new(a, s->kind, s->loc);
+    *n = *s;
+    n->value = tir_substitute_expr(a, s->value, from, to);
+    n->cond = tir_substitute_expr(a, s->cond, from, to);
+    n->message = tir_substitute_expr(a, s->message, from, to);
+    n->attr_node = tir_substitute_expr(a, s->attr_node, from, to);
+    n->min = tir_substitute_expr(a, s->min, from, to);
+    n->extent = tir_substitute_expr(a, s->extent, from, to);
+    n->predicate = tir_substitute_expr(a, s->predicate, from, to);
+    n->indices = substitute_list(a, s->indices, s->nindices, from, to);
+    if (s->nseq) {
+        n->seq = tir_arena_alloc(a, s->nseq * sizeof *n->seq);
+        for (uint32_t i = 0; i < s->nseq; i++)
+            n->seq[i] = tir_substitute_stmt(a, s->seq[i], from, to);
+    }
+    if (s->block) {
+        /* blocks are lowered before any pass substitutes; copy the parts a
+         * substitution reaches */
+        tir_block *b = tir_arena_alloc(a, sizeof *b);
+        *b = *s->block;
+        b->init = tir_substitute_stmt(a, b->init, from, to);
+        b->body = tir_substitute_stmt(a, b->body, from, to);
+        n->block = b;
+    }
+    n->body = tir_substitute_stmt(a, s->body, from, to);
+    n->else_case = tir_substitute_stmt(a, s->else_case, from, to);
+    return n;
+}

@@ -1,0 +1,45 @@
+/* One walk over every node kind of the TIR AST: the list of each node's
+ * children lives here and nowhere else.  The middle end's passes are built
+ * on it (middle.h).
+ *
+ * A rewrite visits children first, then hands each node to the callback,
+ * which returns the node to put in its place (the node itself to keep it).
+ * Children are replaced in place: a pass owns the tree it is given. */
+#ifndef TIR_VISIT_H
+#define TIR_VISIT_H
+
+#include "tir_ast.h"
+
+typedef struct tir_rewriter tir_rewriter;
+struct tir_rewriter {
+    /* Either may be NULL (keep every node of that sort). */
+    tir_expr *(*expr)(tir_rewriter *r, tir_expr *e);
+    tir_stmt *(*stmt)(tir_rewriter *r, tir_stmt *s);
+    /* Called before a statement's children are visited; returning false
+     * skips them (the post-order stmt callback still runs). */
+    bool (*enter)(tir_rewriter *r, tir_stmt *s);
+    void *ctx;
+};
+
+tir_expr *tir_rewrite_expr(tir_rewriter *r, tir_expr *e);
+tir_stmt *tir_rewrite_stmt(tir_rewriter *r, tir_stmt *s);
+
+/* Read-only walks: fn is called on every node, parents before children;
+ * returning false stops the whole walk, and the walk then returns false. */
+typedef bool (*tir_expr_fn)(const tir_expr *e, void *ctx);
+bool tir_walk_expr(const tir_expr *e, tir_expr_fn fn, void *ctx);
+/* Every expression reachable from s (values, conditions, indices, extents,
+ * block regions and bindings), through nested statements. */
+bool tir_walk_stmt_exprs(const tir_stmt *s, tir_expr_fn fn, void *ctx);
+
+/* Does e (or any statement under s) refer to variable v? */
+bool tir_expr_uses_var(const tir_expr *e, const tir_var *v);
+bool tir_stmt_uses_var(const tir_stmt *s, const tir_var *v);
+
+/* A copy of e with every reference to `from` replaced by `to` (the
+ * replacement is shared, not copied); unchanged subtrees are shared. */
+tir_expr *tir_substitute_expr(tir_arena *a, tir_expr *e, const tir_var *from, tir_expr *to);
+/* The same over a statement tree, rebuilt where it changes. */
+tir_stmt *tir_substitute_stmt(tir_arena *a, tir_stmt *s, const tir_var *from, tir_expr *to);
+
+#endif
