@@ -493,7 +493,7 @@ def compile_to_bytes(source, name="<string>", strict=False):
     if isinstance(source, str):
         source = source.encode()
     out, out_len, diag = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.c_void_p()
-    opts = _lib.CompileOptions(0, int(bool(strict)), 0)
+    opts = _lib.CompileOptions(check_only=0, strict=int(bool(strict)))
     st = _lib.tirc.tirc_compile(name.encode(), source, len(source), ctypes.byref(opts), ctypes.byref(out),
                                 ctypes.byref(out_len), ctypes.byref(diag))
     try:

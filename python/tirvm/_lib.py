@@ -111,7 +111,10 @@ TIRC_OK, TIRC_SYNTAX, TIRC_SCRIPT, TIRC_TYPE, TIRC_UNSUPPORTED, TIRC_VERIFY, TIR
 
 
 class CompileOptions(ctypes.Structure):
-    _fields_ = [("check_only", ctypes.c_int), ("strict", ctypes.c_int), ("emit_asm", ctypes.c_int)]
+    """tirc_options of include/tirc.h, every field in its order (the C side
+    reads them all)."""
+    _fields_ = [("check_only", ctypes.c_int), ("strict", ctypes.c_int), ("emit_asm", ctypes.c_int),
+                ("tvm_minor", ctypes.c_int), ("emit_tir", ctypes.c_int), ("passes", ctypes.c_char_p)]
 
 
 # ---- loading --------------------------------------------------------------
