@@ -22,6 +22,7 @@
 #include "fold.h"
 #include "halffloat.h"
 #include "passes.h"
+#include "tir_visit.h"
 #include "oom.h"
 #include "opcodes.h"
 
@@ -1871,7 +1872,6 @@ static const tir_stmt *skip_lets(cg *c, const tir_stmt *st, subst **sb)
 static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, const tir_stmt *init,
                               tir_expr *init_cond);
 static bool and_terms(tir_expr *e, tir_expr **out, uint32_t max, uint32_t *n);
-static bool uses_var(const tir_expr *e, const tir_var *v);
 
 /* Is init a store of a constant to the element st accumulates into (the
  * reduction block's init, `lanes` wide)? */
@@ -1965,7 +1965,7 @@ static bool split_init_guard(cg *c, const tir_stmt *st, const subst *sb, const t
         if (first)
             continue;
         for (uint32_t l = 0; l < nloops; l++)
-            if (uses_var(t, loops[l]->var))
+            if (tir_expr_uses_var(t, loops[l]->var))
                 return false;
         *init_cond = *init_cond ? tir_binary(c->a, TIR_E_AND, *init_cond, t, t->loc) : t;
     }
@@ -2003,22 +2003,6 @@ static bool and_terms(tir_expr *e, tir_expr **out, uint32_t max, uint32_t *n)
     return true;
 }
 
-static bool uses_var(const tir_expr *e, const tir_var *v)
-{
-    if (!e)
-        return false;
-    if ((e->kind == TIR_E_VAR || e->kind == TIR_E_LET) && e->var == v)
-        return true;
-    if (uses_var(e->a, v) || uses_var(e->b, v) || uses_var(e->c, v))
-        return true;
-    for (uint32_t i = 0; i < e->nargs; i++)
-        if (uses_var(e->args[i], v))
-            return true;
-    for (uint32_t i = 0; i < e->nargs2; i++)
-        if (uses_var(e->args2[i], v))
-            return true;
-    return false;
-}
 
 /* Is x a load of the element st stores, at indices that do not change with k? */
 static bool is_accumulator(const tir_expr *x, const tir_stmt *st, const tir_var *k)
@@ -2053,7 +2037,7 @@ static bool try_gen_reduce(cg *c, const tir_stmt *loop, const tir_stmt *st, cons
         y = v->a;
     }
     /* max and min keep the loop's operand order: the accumulator first */
-    if (!is_accumulator(x, st, k) || y->kind != TIR_E_LOAD || y->dtype.lanes != 1 || uses_var(x, k))
+    if (!is_accumulator(x, st, k) || y->kind != TIR_E_LOAD || y->dtype.lanes != 1 || tir_expr_uses_var(x, k))
         return false;
     const struct promoted *px = find_promoted(c, st->buffer->data);
     int xb = px ? -1 : storage_of(c, st->buffer), yb = storage_of(c, y->buffer);
@@ -2305,11 +2289,11 @@ static bool try_strip_mine(cg *c, const tir_stmt *loop)
             continue;
         }
         for (uint32_t d = 0; d < st->nindices; d++)
-            if (uses_var(st->indices[d], v))
+            if (tir_expr_uses_var(st->indices[d], v))
                 return false;
         for (uint32_t l = 0; l < nlets; l++)
             for (uint32_t d = 0; d < st->nindices; d++)
-                if (uses_var(st->indices[d], lets[l]->var))
+                if (tir_expr_uses_var(st->indices[d], lets[l]->var))
                     return false;
         if (!tir_accumulation(st, &acc, &terms[i]))
             return false;
@@ -2597,7 +2581,7 @@ static bool try_split_guarded(cg *c, const tir_stmt *loop)
         return false;
     for (uint32_t i = 0; i < nterms; i++) {
         tir_expr *t = terms[i];
-        if (!uses_var(t, w)) {
+        if (!tir_expr_uses_var(t, w)) {
             if (!pure_expr(t) || t->dtype.lanes != 1)
                 return false;
             inv = inv ? tir_binary(c->a, TIR_E_AND, inv, t, t->loc) : t;
@@ -2654,7 +2638,7 @@ static bool try_split_guarded(cg *c, const tir_stmt *loop)
     narrowed saved[8];
     uint32_t nsaved = 0;
     for (uint32_t i = 0; i < nterms; i++)
-        if (!uses_var(terms[i], w))
+        if (!tir_expr_uses_var(terms[i], w))
             narrow_range(c, terms[i], saved, &nsaved);
     gen_stmt(c, split);
     while (nsaved-- > 0)

@@ -55,46 +55,39 @@ static tir_expr **alias_indices(lowerer *l, const alias *al, tir_expr **idx, uin
     return out;
 }
 
-static void rewrite_expr(lowerer *l, tir_expr *e, const alias *al)
+/* The rewrite of one match_buffer's accesses into its source region. */
+typedef struct {
+    lowerer *l;
+    const alias *al;
+} alias_rewrite;
+
+static tir_expr *alias_load(tir_rewriter *r, tir_expr *e)
 {
-    if (!e)
-        return;
-    rewrite_expr(l, e->a, al);
-    rewrite_expr(l, e->b, al);
-    rewrite_expr(l, e->c, al);
-    for (uint32_t i = 0; i < e->nargs; i++)
-        rewrite_expr(l, e->args[i], al);
-    for (uint32_t i = 0; i < e->nargs2; i++)
-        rewrite_expr(l, e->args2[i], al);
-    if (e->kind == TIR_E_LOAD && e->buffer == al->from) {
-        e->args = alias_indices(l, al, e->args, e->nargs, e->loc);
-        e->nargs = al->source->n;
-        e->buffer = al->source->buffer;
+    alias_rewrite *ar = r->ctx;
+    if (e->kind == TIR_E_LOAD && e->buffer == ar->al->from) {
+        e->args = alias_indices(ar->l, ar->al, e->args, e->nargs, e->loc);
+        e->nargs = ar->al->source->n;
+        e->buffer = ar->al->source->buffer;
     }
+    return e;
+}
+
+static tir_stmt *alias_store(tir_rewriter *r, tir_stmt *s)
+{
+    alias_rewrite *ar = r->ctx;
+    if (s->kind == TIR_S_STORE && s->buffer == ar->al->from) {
+        s->indices = alias_indices(ar->l, ar->al, s->indices, s->nindices, s->loc);
+        s->nindices = ar->al->source->n;
+        s->buffer = ar->al->source->buffer;
+    }
+    return s;
 }
 
 static void rewrite_stmt(lowerer *l, tir_stmt *s, const alias *al)
 {
-    if (!s)
-        return;
-    rewrite_expr(l, s->value, al);
-    rewrite_expr(l, s->cond, al);
-    rewrite_expr(l, s->message, al);
-    rewrite_expr(l, s->min, al);
-    rewrite_expr(l, s->extent, al);
-    rewrite_expr(l, s->predicate, al);
-    rewrite_expr(l, s->attr_node, al);
-    for (uint32_t i = 0; i < s->nindices; i++)
-        rewrite_expr(l, s->indices[i], al);
-    for (uint32_t i = 0; i < s->nseq; i++)
-        rewrite_stmt(l, s->seq[i], al);
-    rewrite_stmt(l, s->body, al);
-    rewrite_stmt(l, s->else_case, al);
-    if (s->kind == TIR_S_STORE && s->buffer == al->from) {
-        s->indices = alias_indices(l, al, s->indices, s->nindices, s->loc);
-        s->nindices = al->source->n;
-        s->buffer = al->source->buffer;
-    }
+    alias_rewrite ar = {l, al};
+    tir_rewriter r = {.expr = alias_load, .stmt = alias_store, .ctx = &ar};
+    tir_rewrite_stmt(&r, s);
 }
 
 /* BlockRealize(values, predicate, Block(...)), whose body and init are
