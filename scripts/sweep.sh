@@ -10,6 +10,14 @@ cd "$(dirname "$0")/.."
 bin=build/benchmarks/tir-sweep
 [ -x "$bin" ] || { echo "sweep.sh: build first (scripts/build.sh build)" >&2; exit 2; }
 "$bin" "$@"
+# the kernels to count: --filter's, or every kernel the sweep has
+kernels=$("$bin" --list)
+while [ $# -gt 0 ]; do
+    case $1 in
+    --filter) kernels=$2; shift ;;
+    esac
+    shift
+done
 command -v valgrind >/dev/null 2>&1 || { echo "(valgrind not installed: no instruction counts)"; exit 0; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -26,7 +34,7 @@ count() { # KERNEL SIDE FUNCTION
 echo
 echo "| kernel (L2 size) | VM instructions/elem | native instructions/elem | ratio |"
 echo "|---|--:|--:|--:|"
-for k in axpy bias_relu dense; do
+for k in $kernels; do
     vm=$(count "$k" vm "run_vm_once*") || { echo "| $k | failed | | |"; continue; }
     nat=$(count "$k" native "run_native_once*") || { echo "| $k | failed | | |"; continue; }
     echo "$k $vm $nat" | awk '{ v = $2 / $3; n = $4 / $5; printf "| %s | %.1f | %.1f | %.1f |\n", $1, v, n, v / n }'
