@@ -159,6 +159,63 @@ static bool derived_dtype(const tir_expr *e, tir_dtype *out)
 
 static void check_expr_rules(checker *c, const tir_expr *e);
 
+/* A buffer parameter of a called PrimFunc takes a pointer to the caller's
+ * memory: A.data, a typed pointer parameter, an allocation's pointer, or
+ * the Buffer A itself, which the front end passes as A.data (spec-readings
+ * 20); the parameter's buffer views that memory. */
+static void check_buffer_argument(checker *c, const tir_expr *e, const tir_func *callee, uint32_t i)
+{
+    const tir_expr *a = e->args[i];
+    const tir_buffer *pb = callee->param_buffers[i];
+    if (a->kind != TIR_E_VAR || a->var->type_kind != TIR_TYPE_POINTER || !tir_dt_is_handle(a->dtype)) {
+        ERR(c, a->loc, "argument %u of '%s' is %s, but parameter '%s' is a buffer: pass a buffer or its data pointer "
+            "(A.data)", i, e->callee, tir_dtype_name(a->dtype), callee->params[i]->name);
+        return;
+    }
+    /* bool elements are stored as int8, which is what their pointers point to */
+    tir_dtype want = tir_dt_with_lanes(pb->dtype, 1), have = a->var->elem_dtype;
+    if (tir_dt_is_bool(want))
+        want = tir_dt(TIR_CODE_INT, 8, 1);
+    if (have.bits && !tir_dt_eq(tir_dt_with_lanes(have, 1), want))
+        ERR(c, a->loc, "argument %u of '%s' points to %s elements, but parameter buffer '%s' holds %s", i, e->callee,
+            tir_dtype_name(tir_dt_with_lanes(have, 1)), pb->name, tir_dtype_name(pb->dtype));
+}
+
+/* Called with pointers, a function learns its parameter buffers' layouts
+ * only from its scalar parameters and constants, except the extent of a
+ * one-dimensional buffer, which is the memory the caller passes (the
+ * VM's rule, vm/bind.c); a variable that extent sets may appear after it. */
+static void check_buffer_params_of_call(checker *c, const tir_func *callee, tir_loc loc)
+{
+    tir_vec from_memory = {0};
+    for (uint32_t k = 0; k < callee->nparams; k++) {
+        const tir_buffer *b = callee->param_buffers[k];
+        if (!b)
+            continue;
+        uint32_t n = b->ndim + b->nstrides + 1;
+        for (uint32_t q = 0; q < n; q++) {
+            const tir_expr *x = q < b->ndim ? b->shape[q] : q < n - 1 ? b->strides[q - b->ndim] : b->elem_offset;
+            if (!x || x->kind != TIR_E_VAR)
+                continue;
+            bool known = false;
+            for (uint32_t j = 0; j < callee->nparams && !known; j++)
+                known = !callee->param_buffers[j] && callee->params[j] == x->var;
+            for (size_t j = 0; j < from_memory.len && !known; j++)
+                known = from_memory.items[j] == x->var;
+            if (known)
+                continue;
+            if (q == 0 && b->ndim == 1) {
+                tir_vec_push(c->a, &from_memory, (void *)x->var);
+                continue;
+            }
+            const char *what = q < b->ndim ? "shape" : q < n - 1 ? "strides" : "elem_offset";
+            ERR(c, loc, "function '%s' takes buffer arguments, so the %s of its parameter buffer '%s' must be constants "
+                "or scalar parameters ('%s' is neither)", callee->name, what, b->name, x->var->name);
+            return;
+        }
+    }
+}
+
 static void check_expr(checker *c, const tir_expr *e)
 {
     if (c->d->nerrors > TIR_DIAG_MAX_ERRORS)
@@ -311,11 +368,11 @@ static void check_expr_rules(checker *c, const tir_expr *e)
             } else if (callee->nparams != e->nargs) {
                 ERR(c, e->loc, "function '%s' takes %u arguments, got %u", e->callee, callee->nparams, e->nargs);
             } else {
+                check_buffer_params_of_call(c, callee, e->loc);
                 for (uint32_t i = 0; i < e->nargs; i++) {
                     if (callee->param_buffers[i]) {
-                        UNSUPPORTED(c, e->loc, "function '%s' takes buffer '%s'; calls pass scalars only",
-                            e->callee, callee->param_buffers[i]->name);
-                        break;
+                        check_buffer_argument(c, e, callee, i);
+                        continue;
                     }
                     if (!tir_dt_eq(callee->params[i]->dtype, e->args[i]->dtype))
                         ERR(c, e->args[i]->loc, "argument %u of '%s' is %s, but parameter '%s' is %s", i, e->callee,

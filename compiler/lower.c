@@ -440,6 +440,39 @@ bool tir_accumulation(const tir_stmt *st, const tir_expr **acc, const tir_expr *
     return false;
 }
 
+/* Does e, or statement s, call a PrimFunc?  A call runs once per iteration
+ * (it may store to buffers it is passed), so a loop body with one stays
+ * serial. */
+static bool calls_primfunc(const tir_expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == TIR_E_CALL && e->callee)
+        return true;
+    if (calls_primfunc(e->a) || calls_primfunc(e->b) || calls_primfunc(e->c))
+        return true;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (calls_primfunc(e->args[i]))
+            return true;
+    return false;
+}
+
+static bool stmt_calls_primfunc(const tir_stmt *s)
+{
+    if (!s)
+        return false;
+    if (calls_primfunc(s->value) || calls_primfunc(s->cond) || calls_primfunc(s->message) || calls_primfunc(s->min) ||
+        calls_primfunc(s->extent) || stmt_calls_primfunc(s->body) || stmt_calls_primfunc(s->else_case))
+        return true;
+    for (uint32_t i = 0; i < s->nindices; i++)
+        if (calls_primfunc(s->indices[i]))
+            return true;
+    for (uint32_t i = 0; i < s->nseq; i++)
+        if (stmt_calls_primfunc(s->seq[i]))
+            return true;
+    return false;
+}
+
 /* The body of a vectorizable loop as vector statements, or NULL. */
 static tir_stmt *vectorize_body(lowerer *l, tir_stmt *s, const tir_var *v, unsigned L)
 {
@@ -548,7 +581,8 @@ static tir_stmt *lower_stmt(lowerer *l, tir_stmt *s)
     if (s->kind == TIR_S_FOR && s->for_kind == TIR_FOR_VECTORIZED && s->min->kind == TIR_E_INT && s->min->ival == 0 &&
         s->extent->kind == TIR_E_INT && s->extent->ival >= 2 && s->extent->ival <= 64) {
         tir_stmt *body = lower_stmt(l, s->body);
-        tir_stmt *vec = body ? vectorize_body(l, body, s->var, (unsigned)s->extent->ival) : NULL;
+        tir_stmt *vec = body && !stmt_calls_primfunc(body) ? vectorize_body(l, body, s->var, (unsigned)s->extent->ival)
+                                                            : NULL;
         if (vec)
             return vec;
         s->body = body;
@@ -589,5 +623,5 @@ tir_stmt *tir_vectorize_body(tir_arena *a, tir_diag *d, tir_stmt *body, const ti
                              tir_expr *base)
 {
     lowerer l = {a, d, NULL, base};
-    return vectorize_body(&l, body, v, lanes);
+    return stmt_calls_primfunc(body) ? NULL : vectorize_body(&l, body, v, lanes);
 }

@@ -667,12 +667,42 @@ static bool match_param_buffer(builder *b, const py_stmt *st)
         return false;
     const sval *h = sb_arg(&ca, 0, "param");
     uint32_t pi = b->func->nparams;
+    /* A typed pointer parameter p: T.handle("float32") is bound to the data
+     * of a flat buffer of its own (script.c, pointer_param), which has the
+     * parameter's name: p names that data, not the parameter. */
+    tir_var *pointer = NULL;
     if (h && h->kind == SV_EXPR && h->e->kind == TIR_E_VAR)
         for (pi = 0; pi < b->func->nparams && b->func->params[pi] != h->e->var; pi++)
-            ;
+            if (b->func->param_buffers[pi] && b->func->param_buffers[pi]->data == h->e->var) {
+                if (b->func->param_buffers[pi]->name == h->e->var->name) /* still the flat buffer */
+                    pointer = h->e->var;
+                break;
+            }
+    if (pi < b->func->nparams && !pointer && b->func->params[pi] != h->e->var) {
+        ERR(b, h->loc, "parameter '%s' is already matched to buffer '%s'", b->func->params[pi]->name,
+            b->func->param_buffers[pi]->name);
+        return false;
+    }
     if (pi == b->func->nparams || !tir_dt_is_handle(b->func->params[pi]->dtype)) {
         ERR(b, h ? h->loc : sloc, "T.match_buffer expects a T.handle parameter of the function");
         return false;
+    }
+    if (pointer) {
+        /* The buffer behind the pointer: it replaces the flat buffer the
+         * parameter had (script.c, pointer_param), over the same memory. */
+        tir_buffer *buf = sb_make_buffer(b, t->name, &ca, 1, false, sloc);
+        if (!buf)
+            return false;
+        tir_dtype pe = pointer->elem_dtype, be = tir_dt_is_bool(buf->dtype) ? tir_dt(TIR_CODE_INT, 8, 1) : buf->dtype;
+        if (pe.bits && !tir_dt_eq(tir_dt_with_lanes(pe, 1), tir_dt_with_lanes(be, 1))) {
+            ERR(b, sloc, "T.match_buffer: buffer '%s' holds %s but parameter '%s' points to %s", t->name,
+                tir_dtype_name(buf->dtype), pointer->name, tir_dtype_name(pe));
+            return false;
+        }
+        buf->data = pointer;
+        b->func->param_buffers[pi] = buf;
+        sb_bind(b, t->name, BIND_BUFFER, NULL, buf);
+        return true;
     }
     if (b->func->param_buffers[pi]) {
         ERR(b, h->loc, "parameter '%s' is already matched to buffer '%s'", b->func->params[pi]->name,
