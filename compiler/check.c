@@ -27,6 +27,7 @@ typedef struct {
     const tir_module *mod;
     bool strict;
     int ret_count;
+    bool ret_inferred;    /* the return type is the first tir.ret's (rule 6, spec-readings 21) */
     int vectorized_depth; /* enclosing vectorized For loops (rule 11.vi) */
     bool in_serial_loop;  /* break/continue may leave the innermost loop */
     int warned_mixed_indices;
@@ -388,10 +389,11 @@ static void check_expr_rules(checker *c, const tir_expr *e)
         }
         if (e->op && strcmp(e->op, "tir.ret") == 0) {
             c->ret_count++;
-            /* every return, not just the last, must give the declared type */
+            /* every return, not just the last, must give the declared (or first returned) type */
             if (e->nargs == 1 && c->func->has_ret_type && !tir_dt_eq(e->args[0]->dtype, c->func->ret_dtype))
-                ERR(c, e->loc, "function '%s' returns %s here but declares %s", c->func->name,
-                    tir_dtype_name(e->args[0]->dtype), tir_dtype_name(c->func->ret_dtype));
+                ERR(c, e->loc, "function '%s' returns %s here but %s %s", c->func->name,
+                    tir_dtype_name(e->args[0]->dtype), c->ret_inferred ? "returns" : "declares",
+                    tir_dtype_name(c->func->ret_dtype));
         }
         return;
     case TIR_E_SHUFFLE: {
@@ -752,6 +754,44 @@ static void check_stmt(checker *c, const tir_stmt *s)
     c->scope = saved;
 }
 
+/* The first tir.ret call of e or s, in the order of the source, or NULL. */
+static const tir_expr *first_ret(const tir_expr *e)
+{
+    if (!e)
+        return NULL;
+    if (e->kind == TIR_E_CALL && e->op && strcmp(e->op, "tir.ret") == 0)
+        return e;
+    const tir_expr *r = NULL;
+    for (uint32_t i = 0; !r && i < e->nargs; i++)
+        r = first_ret(e->args[i]);
+    for (uint32_t i = 0; !r && i < e->nargs2; i++)
+        r = first_ret(e->args2[i]);
+    if (!r)
+        r = first_ret(e->a);
+    if (!r)
+        r = first_ret(e->b);
+    return r ? r : first_ret(e->c);
+}
+
+static const tir_expr *first_ret_stmt(const tir_stmt *s)
+{
+    if (!s)
+        return NULL;
+    const tir_expr *r = first_ret(s->value);
+    if (!r)
+        r = first_ret(s->cond);
+    for (uint32_t i = 0; !r && i < s->nseq; i++)
+        r = first_ret_stmt(s->seq[i]);
+    if (!r && s->block) {
+        r = first_ret_stmt(s->block->init);
+        if (!r)
+            r = first_ret_stmt(s->block->body);
+    }
+    if (!r)
+        r = first_ret_stmt(s->body);
+    return r ? r : first_ret_stmt(s->else_case);
+}
+
 bool tir_check_module(tir_arena *a, tir_diag *d, const tir_module *m)
 {
     return tir_check_module_strict(a, d, m, false);
@@ -796,11 +836,16 @@ bool tir_check_module_strict(tir_arena *a, tir_diag *d, const tir_module *m, boo
             bind_buffer_vars(&c, b);
             bind_var(&c, b->data, b->loc);
         }
+        /* PrimFunc rule 6: an undefined ret_type is the type the tir.ret
+         * calls return (spec-readings 21), void when there are none */
+        const tir_expr *ret = f->has_ret_type ? NULL : first_ret_stmt(f->body);
+        if (ret && ret->nargs == 1) {
+            m->funcs[i]->has_ret_type = true;
+            m->funcs[i]->ret_dtype = ret->args[0]->dtype;
+            c.ret_inferred = true;
+        }
         check_stmt(&c, f->body);
-        /* PrimFunc rule 6: tir.ret and ret_type */
-        if (c.ret_count && !f->has_ret_type)
-            ERR(&c, f->loc, "function '%s' returns a value with tir.ret but declares no return type", f->name);
-        else if (!c.ret_count && f->has_ret_type && !tir_dt_is_void(f->ret_dtype))
+        if (!c.ret_count && f->has_ret_type && !tir_dt_is_void(f->ret_dtype))
             ERR(&c, f->loc, "function '%s' declares return type %s but never calls tir.ret", f->name, tir_dtype_name(f->ret_dtype));
     }
     return d->nerrors == before;
