@@ -667,6 +667,10 @@ static void check_stmt(checker *c, const tir_stmt *s)
         check_stmt(c, s->body);
         break;
     case TIR_S_REALIZE:
+        /* rule 5.i: the condition is a bool scalar */
+        check_expr(c, s->cond);
+        if (s->cond && !is_bool_scalar(s->cond->dtype))
+            ERR(c, s->cond->loc, "BufferRealize condition must be a bool scalar, got %s", tir_dtype_name(s->cond->dtype));
         check_stmt(c, s->body);
         break;
     case TIR_S_SEQ:

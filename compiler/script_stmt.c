@@ -266,7 +266,9 @@ static tir_stmt *make_decl_buffer(builder *b, const py_expr *call, const char *n
     tir_buffer *buf = sb_make_buffer(b, name, &ca, 0, true, loc);
     if (!buf)
         return NULL;
-    if (sb_kwarg(&ca, "data") && sb_kwarg(&ca, "data")->kind != SV_NONE) {
+    /* data is also decl_buffer's third positional argument */
+    const sval *data = sb_arg(&ca, 2, "data");
+    if (data && data->kind != SV_NONE) {
         tir_stmt *decl = tir_stmt_new(b->a, TIR_S_DECL_BUFFER, loc);
         decl->buffer = buf;
         return decl;
@@ -307,6 +309,43 @@ static tir_stmt *make_attr(builder *b, const py_expr *call, tir_loc loc)
     if (threads && !st->value)
         return NULL;
     return st;
+}
+
+/* T.realize(A[region], scope, condition=True) (5.14): BufferRealize(A,
+ * bounds, condition, rest of the suite).  The bounds and the scope only
+ * inform code generation (spec Stmt semantics 6.v), so the AST keeps the
+ * buffer and the condition, as the JSON front end does. */
+static tir_stmt *make_realize(builder *b, const py_expr *call, tir_loc loc)
+{
+    if (call->nitems < 1 || call->nitems > 3 || call->items[0]->kind != PY_SUBSCRIPT) {
+        ERR(b, loc, "T.realize takes a buffer region, a storage scope and a condition");
+        return NULL;
+    }
+    sval region = sb_eval_subscript(b, call->items[0], true);
+    if (region.kind == SV_NONE)
+        return NULL;
+    if (region.kind != SV_REGION) {
+        ERR(b, call->items[0]->loc, "T.realize takes a buffer region such as A[0:16, 0:16]");
+        return NULL;
+    }
+    py_expr rest = *call;
+    rest.items = call->items + 1;
+    rest.nitems = call->nitems - 1;
+    call_args ca;
+    if (!sb_eval_args(b, &rest, &ca))
+        return NULL;
+    const sval *scope = sb_arg(&ca, 0, "scope"), *cond = sb_arg(&ca, 1, "condition");
+    if (scope && (scope->kind != SV_STR || (scope->s[0] && strcmp(scope->s, "global") != 0))) {
+        if (scope->kind == SV_STR)
+            UNSUPPORTED(b, scope->loc, "storage scope '%s' (outside the specified TIR subset)", scope->s);
+        else
+            ERR(b, scope->loc, "T.realize's scope must be a string");
+        return NULL;
+    }
+    tir_stmt *st = tir_stmt_new(b->a, TIR_S_REALIZE, loc);
+    st->buffer = region.region.buffer;
+    st->cond = cond ? sb_to_bool_expr(b, cond) : tir_int(b->a, TIR_DT_BOOL, 1, loc);
+    return st->cond ? st : NULL;
 }
 
 /* The statement whose body the rest of the suite becomes. */
@@ -573,6 +612,8 @@ static stmt_result build_expr_stmt(builder *b, const py_stmt *st)
     }
     if (sb_is_t_call(b, e, "attr"))
         return opens_rest(make_attr(b, e, sloc));
+    if (sb_is_t_call(b, e, "realize"))
+        return opens_rest(make_realize(b, e, sloc));
     if (sb_is_t_call(b, e, "hint"))
         return nothing(); /* T.hint("...", **kv) (tirx 0.25): an annotation with no meaning when run */
     if (sb_is_t_call(b, e, "LetStmt") || sb_is_t_call(b, e, "let") || sb_is_t_call(b, e, "bind"))
