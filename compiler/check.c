@@ -118,7 +118,8 @@ static void check_indices(checker *c, const char *node, const tir_buffer *b, tir
 static void check_buffer_in_scope(checker *c, const tir_buffer *b, tir_loc loc)
 {
     if (!in_scope(c, b->data))
-        ERR(c, loc, "buffer '%s' is used outside the scope that declares it", b->name);
+        ERR(c, loc, "buffer '%s' is used outside the scope that declares it (or realizes it: a T.Buffer in a body "
+            "has memory from data= or T.realize)", b->name);
 }
 
 /* The dtype the typing rules give a node from its operands, when they
@@ -671,6 +672,13 @@ static void check_stmt(checker *c, const tir_stmt *s)
         check_expr(c, s->cond);
         if (s->cond && !is_bool_scalar(s->cond->dtype))
             ERR(c, s->cond->loc, "BufferRealize condition must be a bool scalar, got %s", tir_dtype_name(s->cond->dtype));
+        /* A buffer without memory in scope is allocated here, which binds its
+         * data (Variable Scoping: BufferRealize); one with memory (a
+         * parameter's) is only annotated, as TVM treats it. */
+        if (!in_scope(c, s->buffer->data)) {
+            check_body_buffer_decl(c, s->buffer);
+            bind_var(c, s->buffer->data, s->loc);
+        }
         check_stmt(c, s->body);
         break;
     case TIR_S_SEQ:

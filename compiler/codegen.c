@@ -3011,8 +3011,17 @@ static void gen_stmt(cg *c, const tir_stmt *s)
         break;
     }
     case TIR_S_ALLOCATE: gen_allocate(c, s); break;
-    case TIR_S_DECL_BUFFER:
     case TIR_S_REALIZE:
+        if (find_data(c, s->buffer->data) < 0 && !find_promoted(c, s->buffer->data)) {
+            /* spec Stmt semantics 6.ii: a buffer of the buffer's shape for the body */
+            tir_stmt *al = tir_alloc_decl(c->a, s->buffer, s->loc);
+            al->body->body = s->body;
+            gen_stmt(c, al);
+            break;
+        }
+        gen_stmt(c, s->body); /* memory it has already: bounds only inform code generation */
+        break;
+    case TIR_S_DECL_BUFFER:
         gen_stmt(c, s->body);
         break;
     case TIR_S_ATTR:

@@ -758,7 +758,9 @@ static bool match_param_buffer(builder *b, const py_stmt *st)
     return true;
 }
 
-/* A = T.Buffer(shape, dtype, data=p) in a body: a buffer over p, bound to the name */
+/* A = T.Buffer(shape, dtype, data=p) in a body: a buffer over p, bound to
+ * the name.  Without data= the buffer has a data pointer of its own, which
+ * only a T.realize of it binds (spec scoping: BufferRealize). */
 static bool bind_buffer_view(builder *b, const py_stmt *st)
 {
     const py_expr *t = st->target;
@@ -766,10 +768,6 @@ static bool bind_buffer_view(builder *b, const py_stmt *st)
     call_args ca;
     if (!sb_eval_args(b, st->value, &ca))
         return false;
-    if (!sb_kwarg(&ca, "data") && ca.n < 3) {
-        ERR(b, sloc, "T.Buffer in a function body needs data=");
-        return false;
-    }
     tir_buffer *buf = sb_make_buffer(b, t->name, &ca, 0, true, sloc);
     if (!buf)
         return false;
