@@ -27,6 +27,7 @@ typedef struct {
     const tir_module *mod;
     bool strict;
     int ret_count;
+    bool ret_inferred;    /* the return type is the first tir.ret's (rule 6, spec-readings 21) */
     int vectorized_depth; /* enclosing vectorized For loops (rule 11.vi) */
     bool in_serial_loop;  /* break/continue may leave the innermost loop */
     int warned_mixed_indices;
@@ -117,7 +118,8 @@ static void check_indices(checker *c, const char *node, const tir_buffer *b, tir
 static void check_buffer_in_scope(checker *c, const tir_buffer *b, tir_loc loc)
 {
     if (!in_scope(c, b->data))
-        ERR(c, loc, "buffer '%s' is used outside the scope that declares it", b->name);
+        ERR(c, loc, "buffer '%s' is used outside the scope that declares it (or realizes it: a T.Buffer in a body "
+            "has memory from data= or T.realize)", b->name);
 }
 
 /* The dtype the typing rules give a node from its operands, when they
@@ -158,6 +160,63 @@ static bool derived_dtype(const tir_expr *e, tir_dtype *out)
 }
 
 static void check_expr_rules(checker *c, const tir_expr *e);
+
+/* A buffer parameter of a called PrimFunc takes a pointer to the caller's
+ * memory: A.data, a typed pointer parameter, an allocation's pointer, or
+ * the Buffer A itself, which the front end passes as A.data (spec-readings
+ * 20); the parameter's buffer views that memory. */
+static void check_buffer_argument(checker *c, const tir_expr *e, const tir_func *callee, uint32_t i)
+{
+    const tir_expr *a = e->args[i];
+    const tir_buffer *pb = callee->param_buffers[i];
+    if (a->kind != TIR_E_VAR || a->var->type_kind != TIR_TYPE_POINTER || !tir_dt_is_handle(a->dtype)) {
+        ERR(c, a->loc, "argument %u of '%s' is %s, but parameter '%s' is a buffer: pass a buffer or its data pointer "
+            "(A.data)", i, e->callee, tir_dtype_name(a->dtype), callee->params[i]->name);
+        return;
+    }
+    /* bool elements are stored as int8, which is what their pointers point to */
+    tir_dtype want = tir_dt_with_lanes(pb->dtype, 1), have = a->var->elem_dtype;
+    if (tir_dt_is_bool(want))
+        want = tir_dt(TIR_CODE_INT, 8, 1);
+    if (have.bits && !tir_dt_eq(tir_dt_with_lanes(have, 1), want))
+        ERR(c, a->loc, "argument %u of '%s' points to %s elements, but parameter buffer '%s' holds %s", i, e->callee,
+            tir_dtype_name(tir_dt_with_lanes(have, 1)), pb->name, tir_dtype_name(pb->dtype));
+}
+
+/* Called with pointers, a function learns its parameter buffers' layouts
+ * only from its scalar parameters and constants, except the extent of a
+ * one-dimensional buffer, which is the memory the caller passes (the
+ * VM's rule, vm/bind.c); a variable that extent sets may appear after it. */
+static void check_buffer_params_of_call(checker *c, const tir_func *callee, tir_loc loc)
+{
+    tir_vec from_memory = {0};
+    for (uint32_t k = 0; k < callee->nparams; k++) {
+        const tir_buffer *b = callee->param_buffers[k];
+        if (!b)
+            continue;
+        uint32_t n = b->ndim + b->nstrides + 1;
+        for (uint32_t q = 0; q < n; q++) {
+            const tir_expr *x = q < b->ndim ? b->shape[q] : q < n - 1 ? b->strides[q - b->ndim] : b->elem_offset;
+            if (!x || x->kind != TIR_E_VAR)
+                continue;
+            bool known = false;
+            for (uint32_t j = 0; j < callee->nparams && !known; j++)
+                known = !callee->param_buffers[j] && callee->params[j] == x->var;
+            for (size_t j = 0; j < from_memory.len && !known; j++)
+                known = from_memory.items[j] == x->var;
+            if (known)
+                continue;
+            if (q == 0 && b->ndim == 1) {
+                tir_vec_push(c->a, &from_memory, (void *)x->var);
+                continue;
+            }
+            const char *what = q < b->ndim ? "shape" : q < n - 1 ? "strides" : "elem_offset";
+            ERR(c, loc, "function '%s' takes buffer arguments, so the %s of its parameter buffer '%s' must be constants "
+                "or scalar parameters ('%s' is neither)", callee->name, what, b->name, x->var->name);
+            return;
+        }
+    }
+}
 
 static void check_expr(checker *c, const tir_expr *e)
 {
@@ -311,11 +370,11 @@ static void check_expr_rules(checker *c, const tir_expr *e)
             } else if (callee->nparams != e->nargs) {
                 ERR(c, e->loc, "function '%s' takes %u arguments, got %u", e->callee, callee->nparams, e->nargs);
             } else {
+                check_buffer_params_of_call(c, callee, e->loc);
                 for (uint32_t i = 0; i < e->nargs; i++) {
                     if (callee->param_buffers[i]) {
-                        UNSUPPORTED(c, e->loc, "function '%s' takes buffer '%s'; calls pass scalars only",
-                            e->callee, callee->param_buffers[i]->name);
-                        break;
+                        check_buffer_argument(c, e, callee, i);
+                        continue;
                     }
                     if (!tir_dt_eq(callee->params[i]->dtype, e->args[i]->dtype))
                         ERR(c, e->args[i]->loc, "argument %u of '%s' is %s, but parameter '%s' is %s", i, e->callee,
@@ -331,10 +390,11 @@ static void check_expr_rules(checker *c, const tir_expr *e)
         }
         if (e->op && strcmp(e->op, "tir.ret") == 0) {
             c->ret_count++;
-            /* every return, not just the last, must give the declared type */
+            /* every return, not just the last, must give the declared (or first returned) type */
             if (e->nargs == 1 && c->func->has_ret_type && !tir_dt_eq(e->args[0]->dtype, c->func->ret_dtype))
-                ERR(c, e->loc, "function '%s' returns %s here but declares %s", c->func->name,
-                    tir_dtype_name(e->args[0]->dtype), tir_dtype_name(c->func->ret_dtype));
+                ERR(c, e->loc, "function '%s' returns %s here but %s %s", c->func->name,
+                    tir_dtype_name(e->args[0]->dtype), c->ret_inferred ? "returns" : "declares",
+                    tir_dtype_name(c->func->ret_dtype));
         }
         return;
     case TIR_E_SHUFFLE: {
@@ -608,6 +668,17 @@ static void check_stmt(checker *c, const tir_stmt *s)
         check_stmt(c, s->body);
         break;
     case TIR_S_REALIZE:
+        /* rule 5.i: the condition is a bool scalar */
+        check_expr(c, s->cond);
+        if (s->cond && !is_bool_scalar(s->cond->dtype))
+            ERR(c, s->cond->loc, "BufferRealize condition must be a bool scalar, got %s", tir_dtype_name(s->cond->dtype));
+        /* A buffer without memory in scope is allocated here, which binds its
+         * data (Variable Scoping: BufferRealize); one with memory (a
+         * parameter's) is only annotated, as TVM treats it. */
+        if (!in_scope(c, s->buffer->data)) {
+            check_body_buffer_decl(c, s->buffer);
+            bind_var(c, s->buffer->data, s->loc);
+        }
         check_stmt(c, s->body);
         break;
     case TIR_S_SEQ:
@@ -695,6 +766,44 @@ static void check_stmt(checker *c, const tir_stmt *s)
     c->scope = saved;
 }
 
+/* The first tir.ret call of e or s, in the order of the source, or NULL. */
+static const tir_expr *first_ret(const tir_expr *e)
+{
+    if (!e)
+        return NULL;
+    if (e->kind == TIR_E_CALL && e->op && strcmp(e->op, "tir.ret") == 0)
+        return e;
+    const tir_expr *r = NULL;
+    for (uint32_t i = 0; !r && i < e->nargs; i++)
+        r = first_ret(e->args[i]);
+    for (uint32_t i = 0; !r && i < e->nargs2; i++)
+        r = first_ret(e->args2[i]);
+    if (!r)
+        r = first_ret(e->a);
+    if (!r)
+        r = first_ret(e->b);
+    return r ? r : first_ret(e->c);
+}
+
+static const tir_expr *first_ret_stmt(const tir_stmt *s)
+{
+    if (!s)
+        return NULL;
+    const tir_expr *r = first_ret(s->value);
+    if (!r)
+        r = first_ret(s->cond);
+    for (uint32_t i = 0; !r && i < s->nseq; i++)
+        r = first_ret_stmt(s->seq[i]);
+    if (!r && s->block) {
+        r = first_ret_stmt(s->block->init);
+        if (!r)
+            r = first_ret_stmt(s->block->body);
+    }
+    if (!r)
+        r = first_ret_stmt(s->body);
+    return r ? r : first_ret_stmt(s->else_case);
+}
+
 bool tir_check_module(tir_arena *a, tir_diag *d, const tir_module *m)
 {
     return tir_check_module_strict(a, d, m, false);
@@ -739,11 +848,16 @@ bool tir_check_module_strict(tir_arena *a, tir_diag *d, const tir_module *m, boo
             bind_buffer_vars(&c, b);
             bind_var(&c, b->data, b->loc);
         }
+        /* PrimFunc rule 6: an undefined ret_type is the type the tir.ret
+         * calls return (spec-readings 21), void when there are none */
+        const tir_expr *ret = f->has_ret_type ? NULL : first_ret_stmt(f->body);
+        if (ret && ret->nargs == 1) {
+            m->funcs[i]->has_ret_type = true;
+            m->funcs[i]->ret_dtype = ret->args[0]->dtype;
+            c.ret_inferred = true;
+        }
         check_stmt(&c, f->body);
-        /* PrimFunc rule 6: tir.ret and ret_type */
-        if (c.ret_count && !f->has_ret_type)
-            ERR(&c, f->loc, "function '%s' returns a value with tir.ret but declares no return type", f->name);
-        else if (!c.ret_count && f->has_ret_type && !tir_dt_is_void(f->ret_dtype))
+        if (!c.ret_count && f->has_ret_type && !tir_dt_is_void(f->ret_dtype))
             ERR(&c, f->loc, "function '%s' declares return type %s but never calls tir.ret", f->name, tir_dtype_name(f->ret_dtype));
     }
     return d->nerrors == before;

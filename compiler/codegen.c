@@ -105,6 +105,10 @@ typedef struct {
     } *loop_jumps;
     uint32_t nloop_jumps, caploop_jumps;
     uint32_t loop_depth; /* enclosing serial loops */
+    /* the buffer arguments of callb/callbv: constants after the register
+     * ones (finish places them and relocates the B operands) */
+    uint64_t *bufargs;
+    uint32_t nbufargs, capbufargs;
     bool failed;
 } cg;
 
@@ -1050,8 +1054,10 @@ static uint32_t var_reg(cg *c, const tir_expr *e)
     return s->reg;
 }
 
-/* A call to a PrimFunc: its arguments go to consecutive registers typed like
- * the callee's parameters (opcodes.def, CALL). */
+/* A call to a PrimFunc: its scalar arguments go to consecutive registers
+ * typed like the callee's scalar parameters (opcodes.def, CALL).  A callee
+ * with buffer parameters gets, for each, the caller's buffer that holds the
+ * memory its pointer argument points to, named by a constant (CALLB). */
 static uint32_t gen_call(cg *c, const tir_expr *e)
 {
     int fidx = -1;
@@ -1062,21 +1068,61 @@ static uint32_t gen_call(cg *c, const tir_expr *e)
         ERR(c, e->loc, "call to unknown function '%s'", e->callee);
         return 0;
     }
+    const tir_func *callee = c->mod->funcs[fidx];
     uint32_t *vals = tir_xmalloc((e->nargs ? e->nargs : 1) * sizeof *vals);
-    for (uint32_t i = 0; i < e->nargs; i++)
-        vals[i] = gen_expr(c, e->args[i]);
+    const tir_expr **sargs = tir_xmalloc((e->nargs ? e->nargs : 1) * sizeof *sargs);
+    uint32_t nscalar = 0, nbuf = 0, first_buf = c->nbufargs;
+    for (uint32_t i = 0; i < e->nargs; i++) {
+        if (i < callee->nparams && callee->param_buffers[i]) {
+            const tir_expr *a = e->args[i];
+            int vb = a->kind == TIR_E_VAR ? find_data(c, a->var) : -1;
+            if (vb < 0) {
+                UNSUPPORTED(c, a->loc, "argument %u of '%s': pointer '%s' has no buffer memory here", i, e->callee,
+                    a->kind == TIR_E_VAR ? a->var->name : "?");
+                break;
+            }
+            const tirbc_buffer *st = &c->bufs[vb];
+            if (st->elem_offset.kind != TIRBC_DIM_CONST || st->elem_offset.value != 0) {
+                UNSUPPORTED(c, a->loc, "argument %u of '%s': buffer '%s' has an elem_offset, and its pointer would "
+                    "point before its first element", i, e->callee, st->name);
+                break;
+            }
+            c->bufargs = grow(c->bufargs, &c->capbufargs, c->nbufargs + 1, sizeof *c->bufargs);
+            c->bufargs[c->nbufargs++] = (uint64_t)vb;
+            nbuf++;
+            continue;
+        }
+        sargs[nscalar] = e->args[i];
+        vals[nscalar++] = gen_expr(c, e->args[i]);
+    }
     uint32_t base = c->nregs;
-    for (uint32_t i = 0; i < e->nargs; i++)
-        new_reg(c, vt_of(c, e->args[i]->dtype, e->args[i]->loc));
-    for (uint32_t i = 0; i < e->nargs; i++)
+    for (uint32_t i = 0; i < nscalar; i++)
+        new_reg(c, vt_of(c, sargs[i]->dtype, sargs[i]->loc));
+    for (uint32_t i = 0; i < nscalar; i++)
         EMIT2(c, TIRBC_OP_MOV, base + i, vals[i]);
     free(vals);
+    free(sargs);
+    if (c->failed)
+        return 0;
+    /* calls that pass the same buffers share their constants */
+    for (uint32_t j = 0; nbuf && j < first_buf; j++)
+        if (j + nbuf <= first_buf && memcmp(&c->bufargs[j], &c->bufargs[first_buf], nbuf * sizeof *c->bufargs) == 0) {
+            c->nbufargs = first_buf;
+            first_buf = j;
+            break;
+        }
     if (tir_dt_is_void(e->dtype)) {
-        EMIT3(c, TIRBC_OP_CALL, fidx, base, e->nargs);
+        if (nbuf)
+            EMIT4(c, TIRBC_OP_CALLB, fidx, base, nscalar, first_buf);
+        else
+            EMIT3(c, TIRBC_OP_CALL, fidx, base, nscalar);
         return 0;
     }
     uint32_t dst = temp(c, vt_of(c, e->dtype, e->loc));
-    EMIT4(c, TIRBC_OP_CALLV, dst, fidx, base, e->nargs);
+    if (nbuf)
+        EMIT5(c, TIRBC_OP_CALLBV, dst, fidx, base, nscalar, first_buf);
+    else
+        EMIT4(c, TIRBC_OP_CALLV, dst, fidx, base, nscalar);
     return dst;
 }
 
@@ -2909,8 +2955,9 @@ static void gen_stmt(cg *c, const tir_stmt *s)
     }
     case TIR_S_EVALUATE: {
         bool is_break;
-        if (s->value->kind == TIR_E_INT || s->value->kind == TIR_E_STR)
-            break; /* T.evaluate(0): a no-op */
+        if (s->value->kind == TIR_E_INT || s->value->kind == TIR_E_STR ||
+            (s->value->kind == TIR_E_VAR && tir_dt_is_handle(s->value->dtype)))
+            break; /* T.evaluate(0), T.evaluate(A_data): no-ops */
         if (is_loop_exit(s->value, &is_break)) {
             gen_loop_exit(c, is_break, s->loc);
             break;
@@ -2958,8 +3005,17 @@ static void gen_stmt(cg *c, const tir_stmt *s)
         break;
     }
     case TIR_S_ALLOCATE: gen_allocate(c, s); break;
-    case TIR_S_DECL_BUFFER:
     case TIR_S_REALIZE:
+        if (find_data(c, s->buffer->data) < 0 && !find_promoted(c, s->buffer->data)) {
+            /* spec Stmt semantics 6.ii: a buffer of the buffer's shape for the body */
+            tir_stmt *al = tir_alloc_decl(c->a, s->buffer, s->loc);
+            al->body->body = s->body;
+            gen_stmt(c, al);
+            break;
+        }
+        gen_stmt(c, s->body); /* memory it has already: bounds only inform code generation */
+        break;
+    case TIR_S_DECL_BUFFER:
         gen_stmt(c, s->body);
         break;
     case TIR_S_ATTR:
@@ -3069,7 +3125,9 @@ static void finish(cg *c, tirbc_function *fn)
     uint32_t plen = c->nconsts * 3;
     uint32_t total = plen + c->ncode;
     uint32_t *code = tir_xmalloc((total ? total : 1) * sizeof *code);
-    fn->consts = tir_xcalloc(c->nconsts ? c->nconsts : 1, sizeof *fn->consts);
+    fn->consts = tir_xcalloc(c->nconsts + c->nbufargs ? c->nconsts + c->nbufargs : 1, sizeof *fn->consts);
+    for (uint32_t i = 0; i < c->nbufargs; i++)
+        fn->consts[c->nconsts + i] = c->bufargs[i];
     for (uint32_t i = 0; i < c->nconsts; i++) {
         fn->consts[i] = c->consts[i].bits;
         code[i * 3] = TIRBC_OP_LDK;
@@ -3082,13 +3140,14 @@ static void finish(cg *c, tirbc_function *fn)
         code[plen + pc] = op;
         for (uint32_t k = 0; k < info->noperands; k++) {
             uint32_t w = c->code[pc + 1 + k];
-            code[plen + pc + 1 + k] = tirbc_op_operand(op, k)->kind == TIRBC_OPK_JUMP ? w + plen : w;
+            const tirbc_operand_info *o = tirbc_op_operand(op, k);
+            code[plen + pc + 1 + k] = o->kind == TIRBC_OPK_JUMP ? w + plen : o->check == TIRBC_OPC_BUF_ARGS ? w + c->nconsts : w;
         }
         pc += 1 + info->noperands;
     }
     for (uint32_t i = 0; i < c->nlines; i++)
         c->lines[i].pc += plen;
-    fn->nconsts = c->nconsts;
+    fn->nconsts = c->nconsts + c->nbufargs;
     fn->code = code;
     fn->ncode = total;
     fn->nregs = c->nregs;
@@ -3134,6 +3193,7 @@ static void cg_free(cg *c)
     free(c->hoist);
     free(c->promoted);
     free(c->loop_jumps);
+    free(c->bufargs);
 }
 
 static bool gen_function(tir_arena *a, tir_diag *d, const tir_module *m, const tir_func *f, tirbc_function *fn)

@@ -224,6 +224,20 @@ bool tir_accumulation(const tir_stmt *st, const tir_expr **acc, const tir_expr *
     return false;
 }
 
+/* Does e, or statement s, call a PrimFunc?  A call runs once per iteration
+ * (it may store to buffers it is passed), so a loop body with one stays
+ * serial. */
+static bool not_primfunc_call(const tir_expr *e, void *ctx)
+{
+    (void)ctx;
+    return !(e->kind == TIR_E_CALL && e->callee);
+}
+
+static bool stmt_calls_primfunc(const tir_stmt *s)
+{
+    return !tir_walk_stmt_exprs(s, not_primfunc_call, NULL);
+}
+
 /* The body of a vectorizable loop as vector statements, or NULL. */
 static tir_stmt *vectorize_body(lowerer *l, tir_stmt *s, const tir_var *v, unsigned L)
 {
@@ -329,7 +343,8 @@ static tir_stmt *vectorize_loop(tir_rewriter *r, tir_stmt *s)
 {
     if (s->kind == TIR_S_FOR && s->for_kind == TIR_FOR_VECTORIZED && s->min->kind == TIR_E_INT && s->min->ival == 0 &&
         s->extent->kind == TIR_E_INT && s->extent->ival >= 2 && s->extent->ival <= 64) {
-        tir_stmt *vec = vectorize_body(r->ctx, s->body, s->var, (unsigned)s->extent->ival);
+        tir_stmt *vec =
+            stmt_calls_primfunc(s->body) ? NULL : vectorize_body(r->ctx, s->body, s->var, (unsigned)s->extent->ival);
         if (vec)
             return vec;
     }
@@ -347,5 +362,5 @@ bool tir_pass_vectorize(tir_pass_ctx *p, tir_func *f)
 tir_stmt *tir_vectorize_body(tir_arena *a, tir_stmt *body, const tir_var *v, unsigned lanes, tir_expr *base)
 {
     lowerer l = {a, NULL, base};
-    return vectorize_body(&l, body, v, lanes);
+    return stmt_calls_primfunc(body) ? NULL : vectorize_body(&l, body, v, lanes);
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "builtins.h"
 #include "script_internal.h"
 
 /* ---- arguments ----------------------------------------------------------- */
@@ -1051,6 +1052,12 @@ static sval call_extern_math(builder *b, const char *name, const call_args *ca)
             fn);
         return none;
     }
+    /* TVM's Python API takes (dtype, "llvm.name", args...) without the count,
+     * and prints what it built that way: an argument fewer than the
+     * function's arity with the count means there is none. */
+    const tir_builtin *bi = llvm ? tir_builtin_find(sb_op_name(b, op)) : NULL;
+    if (bi && ca->n == 2 + (uint32_t)bi->nargs)
+        first = 2;
     call_args rest = *ca;
     rest.pos = ca->pos + first;
     rest.n = ca->n - first;
@@ -1186,7 +1193,7 @@ static const t_call t_calls[] = {
     {"Broadcast", call_ramp_broadcast, false}, {"broadcast", call_ramp_broadcast, false},
     {"Shuffle", call_shuffle, false}, {"shuffle", call_shuffle, false},
     /* returns, threads, lets (5.6, 5.7, 5.10) */
-    {"ret", call_ret, true},
+    {"ret", call_ret, true}, {"Return", call_ret, false}, /* tirx 0.26: T.Return(e) is return e */
     {"env_thread", call_env_thread, false},
     {"target", call_target, false},
     {"Let", call_Let, false},

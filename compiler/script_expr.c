@@ -247,10 +247,11 @@ static sval eval_call(builder *b, const py_expr *x)
             if (pe && (ca.pos[i].kind == SV_PYINT || ca.pos[i].kind == SV_PYFLOAT || ca.pos[i].kind == SV_PYBOOL) &&
                 sb_annotation_dtype(b, pe, &pdt))
                 args[i] = sb_to_expr_as(b, &ca.pos[i], pdt);
-            else if (ca.pos[i].kind == SV_BUFFER) {
-                UNSUPPORTED(b, ca.pos[i].loc, "passing a buffer to a PrimFunc call");
-                return none;
-            } else
+            else if (ca.pos[i].kind == SV_BUFFER)
+                /* a Buffer passes its memory, as A.data does (tirc's extension: TVM
+                 * builds such calls only from PrimExprs; spec-readings 20) */
+                args[i] = tir_var_ref(b->a, ca.pos[i].buf->data, ca.pos[i].loc);
+            else
                 args[i] = sb_to_expr(b, &ca.pos[i]);
             if (!args[i])
                 return none;

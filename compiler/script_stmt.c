@@ -266,7 +266,9 @@ static tir_stmt *make_decl_buffer(builder *b, const py_expr *call, const char *n
     tir_buffer *buf = sb_make_buffer(b, name, &ca, 0, true, loc);
     if (!buf)
         return NULL;
-    if (sb_kwarg(&ca, "data") && sb_kwarg(&ca, "data")->kind != SV_NONE) {
+    /* data is also decl_buffer's third positional argument */
+    const sval *data = sb_arg(&ca, 2, "data");
+    if (data && data->kind != SV_NONE) {
         tir_stmt *decl = tir_stmt_new(b->a, TIR_S_DECL_BUFFER, loc);
         decl->buffer = buf;
         return decl;
@@ -307,6 +309,43 @@ static tir_stmt *make_attr(builder *b, const py_expr *call, tir_loc loc)
     if (threads && !st->value)
         return NULL;
     return st;
+}
+
+/* T.realize(A[region], scope, condition=True) (5.14): BufferRealize(A,
+ * bounds, condition, rest of the suite).  The bounds and the scope only
+ * inform code generation (spec Stmt semantics 6.v), so the AST keeps the
+ * buffer and the condition, as the JSON front end does. */
+static tir_stmt *make_realize(builder *b, const py_expr *call, tir_loc loc)
+{
+    if (call->nitems < 1 || call->nitems > 3 || call->items[0]->kind != PY_SUBSCRIPT) {
+        ERR(b, loc, "T.realize takes a buffer region, a storage scope and a condition");
+        return NULL;
+    }
+    sval region = sb_eval_subscript(b, call->items[0], true);
+    if (region.kind == SV_NONE)
+        return NULL;
+    if (region.kind != SV_REGION) {
+        ERR(b, call->items[0]->loc, "T.realize takes a buffer region such as A[0:16, 0:16]");
+        return NULL;
+    }
+    py_expr rest = *call;
+    rest.items = call->items + 1;
+    rest.nitems = call->nitems - 1;
+    call_args ca;
+    if (!sb_eval_args(b, &rest, &ca))
+        return NULL;
+    const sval *scope = sb_arg(&ca, 0, "scope"), *cond = sb_arg(&ca, 1, "condition");
+    if (scope && (scope->kind != SV_STR || (scope->s[0] && strcmp(scope->s, "global") != 0))) {
+        if (scope->kind == SV_STR)
+            UNSUPPORTED(b, scope->loc, "storage scope '%s' (outside the specified TIR subset)", scope->s);
+        else
+            ERR(b, scope->loc, "T.realize's scope must be a string");
+        return NULL;
+    }
+    tir_stmt *st = tir_stmt_new(b->a, TIR_S_REALIZE, loc);
+    st->buffer = region.region.buffer;
+    st->cond = cond ? sb_to_bool_expr(b, cond) : tir_int(b->a, TIR_DT_BOOL, 1, loc);
+    return st->cond ? st : NULL;
 }
 
 /* The statement whose body the rest of the suite becomes. */
@@ -573,6 +612,8 @@ static stmt_result build_expr_stmt(builder *b, const py_stmt *st)
     }
     if (sb_is_t_call(b, e, "attr"))
         return opens_rest(make_attr(b, e, sloc));
+    if (sb_is_t_call(b, e, "realize"))
+        return opens_rest(make_realize(b, e, sloc));
     if (sb_is_t_call(b, e, "hint"))
         return nothing(); /* T.hint("...", **kv) (tirx 0.25): an annotation with no meaning when run */
     if (sb_is_t_call(b, e, "LetStmt") || sb_is_t_call(b, e, "let") || sb_is_t_call(b, e, "bind"))
@@ -667,12 +708,42 @@ static bool match_param_buffer(builder *b, const py_stmt *st)
         return false;
     const sval *h = sb_arg(&ca, 0, "param");
     uint32_t pi = b->func->nparams;
+    /* A typed pointer parameter p: T.handle("float32") is bound to the data
+     * of a flat buffer of its own (script.c, pointer_param), which has the
+     * parameter's name: p names that data, not the parameter. */
+    tir_var *pointer = NULL;
     if (h && h->kind == SV_EXPR && h->e->kind == TIR_E_VAR)
         for (pi = 0; pi < b->func->nparams && b->func->params[pi] != h->e->var; pi++)
-            ;
+            if (b->func->param_buffers[pi] && b->func->param_buffers[pi]->data == h->e->var) {
+                if (b->func->param_buffers[pi]->name == h->e->var->name) /* still the flat buffer */
+                    pointer = h->e->var;
+                break;
+            }
+    if (pi < b->func->nparams && !pointer && b->func->params[pi] != h->e->var) {
+        ERR(b, h->loc, "parameter '%s' is already matched to buffer '%s'", b->func->params[pi]->name,
+            b->func->param_buffers[pi]->name);
+        return false;
+    }
     if (pi == b->func->nparams || !tir_dt_is_handle(b->func->params[pi]->dtype)) {
         ERR(b, h ? h->loc : sloc, "T.match_buffer expects a T.handle parameter of the function");
         return false;
+    }
+    if (pointer) {
+        /* The buffer behind the pointer: it replaces the flat buffer the
+         * parameter had (script.c, pointer_param), over the same memory. */
+        tir_buffer *buf = sb_make_buffer(b, t->name, &ca, 1, false, sloc);
+        if (!buf)
+            return false;
+        tir_dtype pe = pointer->elem_dtype, be = tir_dt_is_bool(buf->dtype) ? tir_dt(TIR_CODE_INT, 8, 1) : buf->dtype;
+        if (pe.bits && !tir_dt_eq(tir_dt_with_lanes(pe, 1), tir_dt_with_lanes(be, 1))) {
+            ERR(b, sloc, "T.match_buffer: buffer '%s' holds %s but parameter '%s' points to %s", t->name,
+                tir_dtype_name(buf->dtype), pointer->name, tir_dtype_name(pe));
+            return false;
+        }
+        buf->data = pointer;
+        b->func->param_buffers[pi] = buf;
+        sb_bind(b, t->name, BIND_BUFFER, NULL, buf);
+        return true;
     }
     if (b->func->param_buffers[pi]) {
         ERR(b, h->loc, "parameter '%s' is already matched to buffer '%s'", b->func->params[pi]->name,
@@ -687,7 +758,9 @@ static bool match_param_buffer(builder *b, const py_stmt *st)
     return true;
 }
 
-/* A = T.Buffer(shape, dtype, data=p) in a body: a buffer over p, bound to the name */
+/* A = T.Buffer(shape, dtype, data=p) in a body: a buffer over p, bound to
+ * the name.  Without data= the buffer has a data pointer of its own, which
+ * only a T.realize of it binds (spec scoping: BufferRealize). */
 static bool bind_buffer_view(builder *b, const py_stmt *st)
 {
     const py_expr *t = st->target;
@@ -695,10 +768,6 @@ static bool bind_buffer_view(builder *b, const py_stmt *st)
     call_args ca;
     if (!sb_eval_args(b, st->value, &ca))
         return false;
-    if (!sb_kwarg(&ca, "data") && ca.n < 3) {
-        ERR(b, sloc, "T.Buffer in a function body needs data=");
-        return false;
-    }
     tir_buffer *buf = sb_make_buffer(b, t->name, &ca, 0, true, sloc);
     if (!buf)
         return false;

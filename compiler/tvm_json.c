@@ -98,8 +98,25 @@ static bool func_signature(reader *r, uint32_t ni, tir_func *f)
                 return false;
         }
     }
-    for (uint32_t i = 0; i < f->nparams; i++)
+    for (uint32_t i = 0; i < f->nparams; i++) {
         r->nodes[params[i]].param_pos = 0;
+        tir_var *p = f->params[i];
+        if (f->param_buffers[i] || p->type_kind != TIR_TYPE_POINTER || !p->elem_dtype.bits)
+            continue;
+        /* A typed pointer parameter with no buffer: as the TVMScript front end
+         * reads p: T.handle("float32") (script.c, pointer_param), the memory
+         * of a one-dimensional buffer of extent p_len, which views in the body
+         * index and a call's pointer argument provides. */
+        if (!tj_scope_supported(r, params[i], p->scope))
+            return false;
+        char *len_name = tir_arena_alloc(r->a, strlen(p->name) + 5);
+        sprintf(len_name, "%s_len", p->name);
+        tir_expr *len = tir_var_ref(r->a, tir_var_new(r->a, len_name, TIR_DT_I64, p->loc), p->loc);
+        tir_buffer *buf = tir_flat_buffer(r->a, p->name, p->name, p->elem_dtype, len, "global", p->loc);
+        buf->data = p;
+        f->param_buffers[i] = buf;
+        f->params[i] = tir_var_new(r->a, p->name, TIR_DT_HANDLE, p->loc);
+    }
     if (!tj_ref_field(r, ni, "ret_type", true, &ret))
         return false;
     switch (tj_is_null(r, ret) ? N_NULL : tj_kind_of(r, ret)) {

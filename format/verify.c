@@ -363,7 +363,9 @@ static int check_register_type(verifier *v, const tirbc_function *f, uint32_t pc
     }
 }
 
-/* A call's F operand with the argument block (a, N) after it. */
+/* A call's F operand with the argument block (a, N) after it, and for a
+ * call that passes buffers (callb, callbv) the buffer arguments (B) last:
+ * then the block holds the callee's scalar parameters only. */
 static int check_call(verifier *v, const tirbc_function *f, uint32_t pc, uint32_t op, unsigned i, unsigned x_vt)
 {
     unsigned n = i + 1;
@@ -374,20 +376,60 @@ static int check_call(verifier *v, const tirbc_function *f, uint32_t pc, uint32_
     if (i + 2 >= tirbc_ops[op].noperands || tirbc_op_operand(op, i + 1)->kind != TIRBC_OPK_ARGS ||
         tirbc_op_operand(op, i + 2)->check != TIRBC_OPC_ARG_COUNT)
         return ierr(v, R_TABLE_CONSISTENT, pc, op, n, "F is not followed by a and N (instruction table error)");
-    uint32_t base = f->code[pc + 1 + i + 1], count = f->code[pc + 1 + i + 2];
-    if (count != callee->nparams)
-        return ierr(v, R_CALL_ARITY, pc, op, n, "function '%s' takes %u arguments, the call passes %u", callee->name,
-                    callee->nparams, count);
+    bool buffers = i + 3 < tirbc_ops[op].noperands && tirbc_op_operand(op, i + 3)->check == TIRBC_OPC_BUF_ARGS;
+    uint32_t base = f->code[pc + 1 + i + 1], count = f->code[pc + 1 + i + 2], nscalar = 0, nbuf = 0;
+    for (uint32_t k = 0; k < callee->nparams; k++) {
+        if (callee->params[k].kind == TIRBC_PARAM_SCALAR)
+            nscalar++;
+        else if (!buffers)
+            return ierr(v, R_CALL_BUFFER_PARAM, pc, op, n,
+                        "function '%s' parameter %u is a buffer; %s passes scalars only (callb and callbv pass buffers)",
+                        callee->name, k, tirbc_ops[op].stem);
+        else
+            nbuf++;
+    }
+    if (count != nscalar)
+        return ierr(v, R_CALL_ARITY, pc, op, n, "function '%s' takes %u %sarguments, the call passes %u", callee->name,
+                    nscalar, buffers ? "scalar " : "", count);
     if (base > f->nregs || count > f->nregs - base)
         return ierr(v, R_CALL_ARGS_END, pc, op, n, "argument registers r%u.. past the end of the register file", base);
-    for (uint32_t k = 0; k < count; k++) {
+    uint32_t r = base;
+    for (uint32_t k = 0; k < callee->nparams; k++) {
         const tirbc_param *prm = &callee->params[k];
         if (prm->kind != TIRBC_PARAM_SCALAR)
-            return ierr(v, R_CALL_BUFFER_PARAM, pc, op, n, "function '%s' parameter %u is a buffer; calls pass scalars only",
-                        callee->name, k);
-        if (f->regtypes[base + k].lanes != 1 || f->regtypes[base + k].vtype != callee->regtypes[prm->index].vtype)
+            continue;
+        if (f->regtypes[r].lanes != 1 || f->regtypes[r].vtype != callee->regtypes[prm->index].vtype)
             return ierr(v, R_CALL_ARG_TYPE, pc, op, n, "argument register r%u does not match the type of parameter '%s'",
-                        base + k, prm->name);
+                        r, prm->name);
+        r++;
+    }
+    if (buffers) {
+        /* each buffer parameter views a caller's buffer of its element type */
+        unsigned bn = n + 3;
+        uint32_t first = f->code[pc + 1 + i + 3];
+        if (first > f->nconsts || nbuf > f->nconsts - first)
+            return ierr(v, R_CALL_BUFFER_ARGS_END, pc, op, bn,
+                        "buffer arguments k%u.. past the end of the constant pool (function '%s' takes %u buffer%s, "
+                        "the pool has %u constant%s)", first, callee->name, nbuf, nbuf == 1 ? "" : "s", f->nconsts,
+                        f->nconsts == 1 ? "" : "s");
+        uint32_t j = first;
+        for (uint32_t k = 0; k < callee->nparams; k++) {
+            const tirbc_param *prm = &callee->params[k];
+            if (prm->kind != TIRBC_PARAM_BUFFER)
+                continue;
+            uint64_t b = f->consts[j];
+            if (b >= f->nbuffers)
+                return ierr(v, R_CALL_BUFFER_ARG_RANGE, pc, op, bn,
+                            "buffer argument k%u for parameter '%s' is %llu, not a buffer (function has %u)", j, prm->name,
+                            (unsigned long long)b, f->nbuffers);
+            const tirbc_buffer *have = &f->buffers[b], *want = &callee->buffers[prm->index];
+            if (tir_dtype_vtype(have->dtype) != tir_dtype_vtype(want->dtype))
+                return ierr(v, R_CALL_BUFFER_ARG_TYPE, pc, op, bn,
+                            "buffer b%llu '%s' (k%u) has element type %s, but parameter '%s' of '%s' holds %s",
+                            (unsigned long long)b, buf_name(have), j, vt_name(tir_dtype_vtype(have->dtype)), prm->name,
+                            callee->name, vt_name(tir_dtype_vtype(want->dtype)));
+            j++;
+        }
     }
     /* a call with a result writes it to its X operand */
     if (x_vt != TIR_VT_NONE) {
@@ -506,6 +548,8 @@ static int check_operands(verifier *v, const tirbc_function *f, const uint8_t *i
         case TIRBC_OPK_ARGS:
             break; /* checked with its F operand */
         case TIRBC_OPK_CONST:
+            if (o->check == TIRBC_OPC_BUF_ARGS)
+                break; /* checked with its F operand */
             if (w >= f->nconsts)
                 return ierr(v, R_CONSTANT_RANGE, pc, op, n, "constant k%u out of range (function has %u)", w, f->nconsts);
             break;

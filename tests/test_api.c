@@ -291,6 +291,56 @@ static void read_only_and_managed_tensors(void)
     tirvm_module_free(m);
 }
 
+/* A buffer the function passes to a callee that stores to it, directly or
+ * through further calls (here a recursion), counts as written: a read-only
+ * tensor for it is refused; one only read through a callee is not. */
+static const char calls_src[] =
+    "from tvm.script import ir as I\n"
+    "from tvm.script import tir as T\n"
+    "@I.ir_module\n"
+    "class Module:\n"
+    "    @T.prim_func\n"
+    "    def main(A: T.Buffer((4,), \"int32\"), B: T.Buffer((4,), \"int32\")):\n"
+    "        Module.copy_from(A.data, B.data, 3)\n"
+    "    @T.prim_func\n"
+    "    def copy_from(a: T.handle(\"int32\"), b: T.handle(\"int32\"), i: T.int32):\n"
+    "        A = T.decl_buffer((4,), \"int32\", data=a)\n"
+    "        B = T.decl_buffer((4,), \"int32\", data=b)\n"
+    "        if i >= 0:\n"
+    "            B[i] = A[i] * 10\n"
+    "            Module.copy_from(a, b, i - 1)\n";
+
+static void buffers_written_by_a_callee_count_as_written(void)
+{
+    tirvm_module *m = NULL;
+    char *diag = NULL, err[256] = "";
+    tirc_status st = tirc_compile_load(NULL, "calls.py", calls_src, strlen(calls_src), NULL, &m, &diag);
+    if (st != TIRC_OK)
+        printf("#   compile failed: %s\n", diag ? diag : tirc_status_name(st));
+    tirvm_free(diag);
+    CHECK_EQ_INT(st, TIRC_OK);
+    if (!m)
+        return;
+    int f = tirvm_find_function(m, "main");
+    tirvm_param_info pi;
+    CHECK_EQ_INT(tirvm_param(m, f, 0, &pi), TIRVM_OK);
+    CHECK_EQ_INT(pi.written, 0);
+    CHECK_EQ_INT(tirvm_param(m, f, 1, &pi), TIRVM_OK);
+    CHECK_EQ_INT(pi.written, 1);
+    int32_t a[4] = {1, 2, 3, 4}, b[4] = {-7, -7, -7, -7};
+    int64_t s4[1] = {4};
+    DLTensor ta = vec(a, s4, 1, kDLInt, 32), tb = vec(b, s4, 1, kDLInt, 32);
+    tirvm_arg ro_b[2] = {{.kind = TIRVM_ARG_TENSOR, .tensor = &ta}, {.kind = TIRVM_ARG_TENSOR_READ_ONLY, .tensor = &tb}};
+    CHECK_EQ_INT(tirvm_call(m, f, ro_b, 2, err, sizeof err), TIRVM_ERR_USAGE);
+    CHECK_STR_CONTAINS(err, "argument 'B': the tensor is read-only");
+    CHECK_EQ_INT(b[0], -7);
+    tirvm_arg ro_a[2] = {{.kind = TIRVM_ARG_TENSOR_READ_ONLY, .tensor = &ta}, {.kind = TIRVM_ARG_TENSOR, .tensor = &tb}};
+    CHECK_EQ_INT(tirvm_call(m, f, ro_a, 2, err, sizeof err), TIRVM_OK);
+    for (int i = 0; i < 4; i++)
+        CHECK_EQ_INT(b[i], a[i] * 10);
+    tirvm_module_free(m);
+}
+
 static void kdlbool_tensors_bind_to_bool_buffers(void)
 {
     tirvm_module *m = load_contract(NULL);
@@ -386,6 +436,7 @@ int main(void)
     RUN(modules_share_a_runtime_and_its_defaults);
     RUN(limits_have_their_own_status);
     RUN(read_only_and_managed_tensors);
+    RUN(buffers_written_by_a_callee_count_as_written);
     RUN(kdlbool_tensors_bind_to_bool_buffers);
     RUN(symbolic_extents_name_their_variable_and_resolve);
     RUN(the_compiler_reports_classes_and_diagnostics);

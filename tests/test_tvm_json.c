@@ -11,9 +11,11 @@
 #include <string.h>
 
 #include "check.h"
+#include "compile.h"
 #include "json.h"
 #include "py_ast.h"
 #include "script.h"
+#include "tirbc.h"
 #include "tvm_json.h"
 
 #define CHECK_STR_EQ(actual, expected)                                                         \
@@ -1613,6 +1615,70 @@ static void test_function_names_and_visibility(void)
     free(g.t.buf);
 }
 
+/* A call passing A.data to a typed pointer parameter (TVM's idiom for a
+ * subroutine taking a buffer): the pointer parameter becomes the memory of a
+ * one-dimensional buffer, as the TVMScript front end reads the same module,
+ * and the module compiles. */
+static const char pointer_call_py[] =
+    "from tvm.script import ir as I\n"
+    "from tvm.script import tir as T\n"
+    "@I.ir_module\n"
+    "class Module:\n"
+    "    @T.prim_func\n"
+    "    def main(A: T.Buffer((4,), \"float32\")):\n"
+    "        Module.sub(A.data)\n"
+    "    @T.prim_func(private=True)\n"
+    "    def sub(p: T.handle(\"float32\")):\n"
+    "        X = T.decl_buffer((4,), \"float32\", data=p)\n"
+    "        X[1] = T.float32(2)\n";
+
+static void test_pointer_parameters_take_buffer_arguments(void)
+{
+    jgen g;
+    gen_init(&g);
+    int h = g_var(&g, "A_handle", "handle"), A_data = g_ptr(&g, "A_data", "float32", "global");
+    int A = g_buffer_on(&g, "A", "float32", A_data, g_arr(&g, g_int(&g, "int32", 4), -1));
+    int call = emit(&g, "tir.Call", "{\"dtype\": \"void\", \"op\": %d, \"args\": %d}",
+                    emit(&g, "ir.GlobalVar", "{\"name_hint\": %d}", g_str(&g, "sub")), g_arr(&g, A_data, -1));
+    int main_fn = g_func(&g, g_arr(&g, h, -1), emit(&g, "ffi.Map", "[%d, %d]", h, A), g_eval(&g, call), g_attrs(&g, "main"));
+    int p = g_ptr(&g, "p", "float32", "global");
+    int X = g_buffer_on(&g, "X", "float32", p, g_arr(&g, g_int(&g, "int32", 4), -1));
+    int store = emit(&g, "tir.BufferStore", "{\"buffer\": %d, \"value\": %d, \"indices\": %d, \"predicate\": 0}", X,
+                     g_float(&g, "float32", 2), g_arr(&g, g_int(&g, "int32", 1), -1));
+    int decl = emit(&g, "tir.DeclBuffer", "{\"buffer\": %d, \"body\": %d}", X, store);
+    int sub_fn = g_func(&g, g_arr(&g, p, -1), emit(&g, "ffi.Map", "[]"), decl, g_attrs(&g, NULL));
+    int gv_main = emit(&g, "ir.GlobalVar", "{\"name_hint\": %d}", g_str(&g, "main"));
+    int gv_sub = emit(&g, "ir.GlobalVar", "{\"name_hint\": %d}", g_str(&g, "sub"));
+    const char *src = gen_finish(&g, emit(&g, "ir.IRModule", "{\"functions\": %d}",
+                                          emit(&g, "ffi.Map", "[%d, %d, %d, %d]", gv_main, main_fn, gv_sub, sub_fn)));
+    built j, py;
+    build_json(&j, src);
+    build_script(&py, pointer_call_py, strlen(pointer_call_py));
+    if (!j.m && j.d.text)
+        printf("# %s", j.d.text);
+    CHECK(j.m && py.m);
+    if (j.m && py.m) {
+        CHECK(j.m->funcs[1]->param_buffers[0] != NULL);
+        char *fj = fingerprint(j.m), *fs = fingerprint(py.m);
+        if (strcmp(fj, fs) != 0)
+            show_first_difference(fj, fs);
+        CHECK_STR_EQ(fj, fs);
+        free(fj);
+        free(fs);
+    }
+    tir_compile_result res;
+    bool ok = tir_compile("pointer_call.json", src, strlen(src), NULL, &res);
+    if (!ok)
+        printf("#   %s", res.diagnostics ? res.diagnostics : "?");
+    CHECK(ok);
+    if (ok)
+        tirbc_module_free(res.module);
+    free(res.diagnostics);
+    release(&j);
+    release(&py);
+    free(g.t.buf);
+}
+
 /* Every prefix and many corrupted copies of real files give a module or
  * errors, never a crash (run under the sanitizers). */
 static void fuzz_one(const char *orig, uint32_t seed, int *inconsistent)
@@ -1688,6 +1754,7 @@ int main(void)
     RUN(test_nodes_carry_the_index_of_their_json_node);
     RUN(test_every_node_type_builds);
     RUN(test_function_names_and_visibility);
+    RUN(test_pointer_parameters_take_buffer_arguments);
     RUN(test_reads_integer_and_float_encodings);
     RUN(test_rejects_what_is_not_tvm_json);
     RUN(test_reports_missing_and_mistyped_fields);

@@ -246,3 +246,136 @@ bool vm_bind_args(vm_ctx *ctx, const tirvm_arg *args, int nargs, vm_slot *regs, 
     free(b.bound);
     return ok;
 }
+
+/* ---- buffers passed by a call between PrimFuncs (callb, callbv) ------------
+ * A buffer argument is the caller's buffer's memory, as a pointer (A.data)
+ * is in TVM: the callee's parameter buffer views it with its own shape,
+ * strides and elem_offset, read after the scalar parameters are stored.
+ * Only the extent of a one-dimensional buffer whose register no scalar
+ * parameter sets comes from the memory: the elements the caller's buffer has
+ * past the offset (a typed pointer parameter `p: T.handle("float32")` is
+ * such a buffer, p_len its extent).  The view must lie inside the caller's
+ * buffer, so the callee can reach no memory the caller could not, and no two
+ * views may overlap (spec PrimFunc 1.ii.e: buffer arguments do not alias;
+ * code generation relies on it). */
+
+/* Does a scalar parameter of fn store into register r? */
+static bool scalar_param_reg(const tirbc_function *fn, int64_t r)
+{
+    for (uint32_t k = 0; k < fn->nparams; k++)
+        if (fn->params[k].kind == TIRBC_PARAM_SCALAR && fn->params[k].index == r)
+            return true;
+    return false;
+}
+
+/* Is buffer parameter k's shape a register its caller's memory sets (see above)? */
+static bool extent_from_memory(const tirbc_function *fn, uint32_t k)
+{
+    const tirbc_buffer *d = &fn->buffers[fn->params[k].index];
+    return d->ndim == 1 && d->shape[0].kind == TIRBC_DIM_REG && !scalar_param_reg(fn, d->shape[0].value);
+}
+
+static int64_t dim_value(const vm_slot *regs, const tirbc_dimref *d)
+{
+    return d->kind == TIRBC_DIM_CONST ? d->value : regs[d->value].i;
+}
+
+bool vm_bind_buffer_args(vm_ctx *ctx, uint32_t pc, const tirbc_function *callee, vm_slot *regs, vm_buf *cbufs,
+                         const vm_buf *bufs, const uint64_t *bufargs)
+{
+    const tirbc_function *fn = ctx->fn;
+    uint32_t j = 0;
+    for (uint32_t k = 0; k < callee->nparams; k++) {
+        const tirbc_param *p = &callee->params[k];
+        if (p->kind != TIRBC_PARAM_BUFFER)
+            continue;
+        uint32_t src = (uint32_t)bufargs[j++]; /* verified: a buffer of the caller, of this element type */
+        const vm_buf *sb = &bufs[src];
+        const tirbc_buffer *d = &callee->buffers[p->index];
+        uint16_t lanes = tir_dt_eq(p->dtype, TIR_DT_HANDLE) ? 1 : p->dtype.lanes;
+        const char *cname = callee->name, *bname = fn->buffers[src].name ? fn->buffers[src].name : "?";
+        int64_t off = dim_value(regs, &d->elem_offset);
+        if (off < 0) {
+            vm_error_at(ctx, pc, "argument '%s' of function '%s': elem_offset %lld is negative", p->name, cname,
+                        (long long)off);
+            return false;
+        }
+        if (extent_from_memory(callee, k)) {
+            /* the first such parameter sets the register; later ones read it */
+            bool earlier = false;
+            for (uint32_t q = 0; q < k && !earlier; q++)
+                earlier = callee->params[q].kind == TIRBC_PARAM_BUFFER && extent_from_memory(callee, q) &&
+                          callee->buffers[callee->params[q].index].shape[0].value == d->shape[0].value;
+            uint64_t avail = sb->nelem / lanes;
+            int64_t ext = (uint64_t)off <= avail ? (int64_t)(avail - (uint64_t)off) : 0;
+            tir_vtype vt = callee->regtypes[d->shape[0].value].vtype;
+            if (!earlier && !fits(vt, ext)) {
+                vm_error_at(ctx, pc, "argument '%s' of function '%s': buffer '%s' has %lld elements, which does not fit "
+                            "in its %s extent", p->name, cname, bname, (long long)ext, VT_NAME(vt));
+                return false;
+            }
+            if (!earlier)
+                regs[d->shape[0].value].i = ext;
+        }
+        /* the elements the view reaches, from its offset on: 1 + sum((shape - 1) * stride) */
+        uint64_t span = 1, stride = 1;
+        bool empty = false;
+        for (uint32_t q = d->ndim; q-- > 0;) {
+            int64_t n = dim_value(regs, &d->shape[q]);
+            int64_t s = d->nstrides ? dim_value(regs, &d->strides[q]) : (int64_t)stride;
+            if (n < 0 || s < 0) {
+                vm_error_at(ctx, pc, "argument '%s' of function '%s': %s[%u] is %lld", p->name, cname,
+                            n < 0 ? "shape" : "strides", q, (long long)(n < 0 ? n : s));
+                return false;
+            }
+            uint64_t reach;
+            if (n == 0)
+                empty = true;
+            else if (__builtin_mul_overflow((uint64_t)(n - 1), (uint64_t)s, &reach) ||
+                     __builtin_add_overflow(span, reach, &span))
+                span = UINT64_MAX;
+            if (!d->nstrides && __builtin_mul_overflow(stride, (uint64_t)n, &stride))
+                stride = UINT64_MAX;
+        }
+        if (empty)
+            span = 0;
+        uint64_t end, scalars;
+        if (__builtin_add_overflow((uint64_t)off, span, &end) || __builtin_mul_overflow(end, (uint64_t)lanes, &scalars) ||
+            scalars > sb->nelem) {
+            if (span == UINT64_MAX)
+                vm_error_at(ctx, pc, "argument '%s' of function '%s': its shape and strides are too large", p->name,
+                            cname);
+            else
+                vm_error_at(ctx, pc, "argument '%s' of function '%s': its buffer '%s' reaches elements [%lld, %llu) of "
+                            "buffer '%s', which has %llu (a buffer argument must lie inside the caller's buffer)",
+                            p->name, cname, d->name ? d->name : "?", (long long)off, (unsigned long long)end, bname,
+                            (unsigned long long)(sb->nelem / lanes));
+            return false;
+        }
+        size_t esize = tir_dtype_elem_size(d->dtype);
+        cbufs[p->index].data = span ? sb->data + (uint64_t)off * lanes * esize : NULL;
+        cbufs[p->index].nelem = span * lanes;
+        cbufs[p->index].owned = false;
+    }
+    /* PrimFunc 1.ii.e: no two buffer arguments alias */
+    for (uint32_t k = 0; k < callee->nparams; k++) {
+        const tirbc_param *p = &callee->params[k];
+        if (p->kind != TIRBC_PARAM_BUFFER || !cbufs[p->index].nelem)
+            continue;
+        size_t es = tir_dtype_elem_size(callee->buffers[p->index].dtype);
+        uintptr_t lo = (uintptr_t)cbufs[p->index].data, hi = lo + cbufs[p->index].nelem * es;
+        for (uint32_t q = 0; q < k; q++) {
+            const tirbc_param *o = &callee->params[q];
+            if (o->kind != TIRBC_PARAM_BUFFER || !cbufs[o->index].nelem)
+                continue;
+            size_t os = tir_dtype_elem_size(callee->buffers[o->index].dtype);
+            uintptr_t olo = (uintptr_t)cbufs[o->index].data, ohi = olo + cbufs[o->index].nelem * os;
+            if (lo < ohi && olo < hi) {
+                vm_error_at(ctx, pc, "arguments '%s' and '%s' of function '%s' overlap in memory (buffer arguments "
+                            "must not alias)", o->name, p->name, callee->name);
+                return false;
+            }
+        }
+    }
+    return true;
+}

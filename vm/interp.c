@@ -174,17 +174,31 @@ dispatch:
     VM_CASE(RETV) ctx->ret = R(A); return true;
     VM_CASE(CALL)
         SPEND_STEP();
-        if (!vm_call(ctx, A, &R(B), NULL))
+        if (!vm_call(ctx, A, &R(B), NULL, NULL, PC, NULL))
             return false;
         VM_NEXT(CALL);
     VM_CASE(CALLV)
     {
         vm_slot result;
         SPEND_STEP();
-        if (!vm_call(ctx, B, &R(C), &result))
+        if (!vm_call(ctx, B, &R(C), NULL, NULL, PC, &result))
             return false;
         R(A) = result;
         VM_NEXT(CALLV);
+    }
+    VM_CASE(CALLB)
+        SPEND_STEP();
+        if (!vm_call(ctx, A, &R(B), bufs, &consts[D], PC, NULL))
+            return false;
+        VM_NEXT(CALLB);
+    VM_CASE(CALLBV)
+    {
+        vm_slot result;
+        SPEND_STEP();
+        if (!vm_call(ctx, B, &R(C), bufs, &consts[E], PC, &result))
+            return false;
+        R(A) = result;
+        VM_NEXT(CALLBV);
     }
     VM_CASE(JMP)
         if (A <= PC)
@@ -915,8 +929,11 @@ dispatch:
 }
 
 /* A call between PrimFuncs: a fresh frame for the callee, run by the same
- * interpreter on the same thread. */
-bool vm_call(vm_ctx *ctx, uint32_t fidx, const vm_slot *args, vm_slot *ret)
+ * interpreter on the same thread.  Its scalar parameters take args in
+ * order; with bufargs (callb, callbv), its buffer parameters view the
+ * caller's buffers bufs[bufargs[0]], bufs[bufargs[1]], ... (vm_bind_buffer_args). */
+bool vm_call(vm_ctx *ctx, uint32_t fidx, const vm_slot *args, const vm_buf *bufs, const uint64_t *bufargs, uint32_t pc,
+             vm_slot *ret)
 {
     const tirbc_function *f = &ctx->mod->funcs[fidx];
     char probe;
@@ -927,27 +944,31 @@ bool vm_call(vm_ctx *ctx, uint32_t fidx, const vm_slot *args, vm_slot *ret)
         return false;
     }
     vm_slot *regs = calloc(f->nregs ? f->nregs : 1, sizeof *regs);
-    vm_buf *bufs = calloc(f->nbuffers ? f->nbuffers : 1, sizeof *bufs);
+    vm_buf *cbufs = calloc(f->nbuffers ? f->nbuffers : 1, sizeof *cbufs);
     vm_ctx *callee = malloc(sizeof *callee);
     bool ok = false;
-    if (regs && bufs && callee) {
+    if (regs && cbufs && callee) {
         *callee = *ctx;
         callee->fn = f;
         callee->depth = ctx->depth + 1;
-        /* The verifier proved every parameter scalar and typed like its argument. */
+        /* The verifier proved the scalar parameters typed like their
+         * arguments, and (without bufargs) every parameter scalar. */
+        uint32_t a = 0;
         for (uint32_t k = 0; k < f->nparams; k++)
-            regs[f->params[k].index] = args[k];
-        ok = vm_interpret(callee, regs, bufs, 0);
+            if (f->params[k].kind == TIRBC_PARAM_SCALAR)
+                regs[f->params[k].index] = args[a++];
+        ok = !bufargs || vm_bind_buffer_args(ctx, pc, f, regs, cbufs, bufs, bufargs);
+        ok = ok && vm_interpret(callee, regs, cbufs, 0);
         if (ok && ret)
             *ret = callee->ret;
         ctx->steps_left = callee->steps_left; /* the callee's steps count against the caller's budget */
         for (uint32_t i = 0; i < f->nbuffers; i++)
-            vm_buf_release(ctx, &bufs[i], fn_elem_size(f, i));
+            vm_buf_release(ctx, &cbufs[i], fn_elem_size(f, i));
     } else {
         vm_set_err(ctx->err, ctx->err_len, "out of memory calling function '%s'", f->name);
     }
     free(regs);
-    free(bufs);
+    free(cbufs);
     free(callee);
     return ok;
 }

@@ -137,7 +137,10 @@ tirvm_status tirvm_module_set_limits(tirvm_module *m, uint64_t max_steps, uint64
 }
 
 /* Which buffers each function may store into: those named by a buffer
- * operand the instruction table marks written (operands.def). */
+ * operand the instruction table marks written (operands.def), and those a
+ * call passes (the B operand of callb and callbv) to a buffer parameter the
+ * callee may store into, found by iterating to a fixed point (calls may
+ * recurse). */
 static bool find_written(tirvm_module *m)
 {
     const tirbc_module *mod = m->mod;
@@ -158,6 +161,34 @@ static bool find_written(tirvm_module *m)
                     m->written[fi][b] = 1;
             }
             pc += 1 + tirbc_ops[op].noperands;
+        }
+    }
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (uint32_t fi = 0; fi < mod->nfuncs; fi++) {
+            const tirbc_function *f = &mod->funcs[fi];
+            for (uint32_t pc = 0; pc < f->ncode; pc += 1 + tirbc_ops[f->code[pc]].noperands) {
+                uint32_t op = f->code[pc], callee = UINT32_MAX;
+                for (unsigned i = 0; i < tirbc_ops[op].noperands; i++) {
+                    const tirbc_operand_info *o = tirbc_op_operand(op, i);
+                    if (o->kind == TIRBC_OPK_FUNC)
+                        callee = f->code[pc + 1 + i];
+                    if (o->check != TIRBC_OPC_BUF_ARGS || callee >= mod->nfuncs)
+                        continue;
+                    /* verified: the constants name buffers of f, one per buffer param of the callee */
+                    const tirbc_function *g = &mod->funcs[callee];
+                    uint32_t k = f->code[pc + 1 + i];
+                    for (uint32_t q = 0; q < g->nparams; q++) {
+                        if (g->params[q].kind != TIRBC_PARAM_BUFFER)
+                            continue;
+                        uint64_t b = f->consts[k++];
+                        if (m->written[callee][g->params[q].index] && b < f->nbuffers && !m->written[fi][b]) {
+                            m->written[fi][b] = 1;
+                            changed = true;
+                        }
+                    }
+                }
+            }
         }
     }
     return true;

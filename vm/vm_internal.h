@@ -112,9 +112,12 @@ size_t fn_elem_size(const tirbc_function *f, uint32_t b);
 /* The lowest stack address calls may reach from here (the stack grows down). */
 uintptr_t vm_stack_floor(void);
 
-/* Calls function `fidx` of the module with its scalar parameters in args;
- * its return value goes to *ret if ret is not NULL. */
-bool vm_call(vm_ctx *ctx, uint32_t fidx, const vm_slot *args, vm_slot *ret);
+/* Calls function `fidx` of the module from the instruction at pc, with its
+ * scalar parameters in args and, when bufargs is not NULL, its buffer
+ * parameters viewing the caller's buffers bufs[bufargs[i]]; its return value
+ * goes to *ret if ret is not NULL. */
+bool vm_call(vm_ctx *ctx, uint32_t fidx, const vm_slot *args, const vm_buf *bufs, const uint64_t *bufargs, uint32_t pc,
+             vm_slot *ret);
 
 /* snprintf into a caller's message buffer (which may be NULL or empty). */
 void vm_set_err(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -124,6 +127,12 @@ void vm_error_at(vm_ctx *ctx, uint32_t pc, const char *fmt, ...) __attribute__((
 
 /* Binds the arguments into regs/bufs (spec PrimFunc rules); false on error. */
 bool vm_bind_args(vm_ctx *ctx, const tirvm_arg *args, int nargs, vm_slot *regs, vm_buf *bufs);
+/* Binds the buffer parameters of `callee`, whose scalar parameters are
+ * already in regs, to views of the caller's buffers bufs[bufargs[0]], ...
+ * (ctx the caller's, pc its call, for messages); false, with the error in
+ * ctx->err, when a view does not lie inside its buffer or two views overlap. */
+bool vm_bind_buffer_args(vm_ctx *ctx, uint32_t pc, const tirbc_function *callee, vm_slot *regs, vm_buf *cbufs,
+                         const vm_buf *bufs, const uint64_t *bufargs);
 /* Runs the function's code from `pc` on an initialised frame until RET (or,
  * for a parallel region's body, its PAREND); false on a runtime error. */
 bool vm_interpret(vm_ctx *ctx, vm_slot *regs, vm_buf *bufs, uint32_t pc);
