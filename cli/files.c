@@ -143,8 +143,6 @@ char *cli_read_input(const char *prog, const char *path, size_t *len)
     return text;
 }
 
-/* Writes data to path through a temporary file and a rename, so an error
- * never leaves a partial output behind. */
 static int write_all(int fd, const void *data, size_t len)
 {
     const char *p = data;
@@ -162,12 +160,32 @@ static int write_all(int fd, const void *data, size_t len)
     return 0;
 }
 
+/* Writes data to path through a temporary file and a rename, so an error
+ * never leaves a partial output behind.  Renaming over a device or a pipe
+ * (/dev/null, /dev/stdout) would replace the node itself, so those are
+ * written in place, as npy_write does. */
 int cli_write_atomically(const char *prog, const char *path, const void *data, size_t len)
 {
     if (strcmp(path, "-") == 0) {
         fflush(stdout);
         if (write_all(STDOUT_FILENO, data, len) != 0) {
             cli_message(prog, "error", "cannot write standard output: %s", strerror(errno));
+            return -1;
+        }
+        return 0;
+    }
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        cli_message(prog, "error", "cannot write %s: it is a directory", path);
+        return -1;
+    }
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        int fd = open(path, O_WRONLY | O_CLOEXEC);
+        int err = fd < 0 || write_all(fd, data, len) != 0 ? errno : 0;
+        if (fd >= 0 && close(fd) != 0 && !err)
+            err = errno;
+        if (err) {
+            cli_message(prog, "error", "cannot write %s: %s", path, strerror(err));
             return -1;
         }
         return 0;

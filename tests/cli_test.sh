@@ -235,6 +235,26 @@ expect 0 "tirvm asm -o - writes the module to standard output" sh -c 'cd "$1" &&
 check "the assembled module is the compiled one" cmp -s "$T/out" "$T/s.tirbc"
 check "tirvm asm creates no file named '-'" test ! -e "$T/cwd/-"
 
+# An output that is a pipe or a device is written in place, not replaced by
+# a file (as root, a rename would replace /dev/null itself).
+# (A reader left waiting on a pipe that was replaced is stopped.)
+reap() { if test -p "$T/out.fifo"; then wait "$1"; else kill "$1" 2>/dev/null; wait "$1"; fi; }
+mkfifo "$T/out.fifo"
+cat "$T/out.fifo" >"$T/fifo.got" &
+reader=$!
+expect 0 "tirc -o FIFO writes into the pipe" "$TIRC" "$T/scale.py" -o "$T/out.fifo"
+reap "$reader"
+check "the pipe is still a pipe" test -p "$T/out.fifo"
+check "and carried the module" cmp -s "$T/fifo.got" "$T/s.tirbc"
+rm -f "$T/out.fifo" "$T/fifo.got"
+mkfifo "$T/out.fifo"
+cat "$T/out.fifo" >"$T/fifo.got" &
+reader=$!
+expect 0 "tirvm asm -o FIFO writes into the pipe" "$TIRVM" asm "$T/listing.tirasm" -o "$T/out.fifo"
+reap "$reader"
+check "the pipe is still a pipe, and carried the module" sh -c 'test -p "$1" && cmp -s "$2" "$3"' sh "$T/out.fifo" \
+    "$T/fifo.got" "$T/s.tirbc"
+
 # A failed compile keeps an older output, and says it is not this compile.
 cp "$T/s.tirbc" "$T/older.tirbc"
 expect 1 "a failed compile over an existing output" "$TIRC" "$T/bad.py" -o "$T/older.tirbc"
