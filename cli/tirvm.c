@@ -211,22 +211,7 @@ static int cmd_dis_unverified(const char *path)
 /* A positive count, with a K/M/G (binary) suffix when bytes are allowed. */
 static bool parse_count(const char *s, bool bytes, uint64_t *out)
 {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (end == s || errno || v == 0 || *s == '-')
-        return false;
-    int shift = 0;
-    if (bytes && *end && !end[1]) {
-        shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20 : *end == 'G' || *end == 'g' ? 30 : -1;
-        if (shift < 0)
-            return false;
-        end++;
-    }
-    if (*end || (shift && v > (UINT64_MAX >> shift)))
-        return false;
-    *out = (uint64_t)v << shift;
-    return true;
+    return serve_parse_count(s, bytes, UINT64_MAX, out) && *out != 0;
 }
 
 /* The module's functions, for a message: "main, f, g" (the first 32). */

@@ -2221,9 +2221,8 @@ static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, c
  * each stored buffer written once per iteration at a unit-stride index and
  * its storage not read in the body, so no iteration sees another's store. */
 #define STRIP_LANES 16
-/* Long loops take the widest vectors the format has: fewer instructions to
- * dispatch per element. */
-#define STRIP_LANES_LONG 64
+/* Long loops take the widest vectors the format has (TIR_STRIP_LANES_LONG):
+ * fewer instructions to dispatch per element. */
 
 static bool has_int_division(const tir_expr *e)
 {
@@ -2373,7 +2372,7 @@ static bool try_strip_mine(cg *c, const tir_stmt *loop)
         return false;
     /* for io in [0, E / L): body with v = Ramp(io * L, 1, L); then v in [E / L * L, E) serially */
     int64_t E = loop->extent->ival;
-    int width = E >= 2 * STRIP_LANES_LONG ? STRIP_LANES_LONG : STRIP_LANES;
+    int width = E >= 2 * TIR_STRIP_LANES_LONG ? TIR_STRIP_LANES_LONG : STRIP_LANES;
     int64_t full = E / width;
     /* the strip's first element, computed once per strip for every access */
     tir_var *io = tir_var_new(c->a, "vec", v->dtype, loop->loc);

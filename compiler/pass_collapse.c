@@ -20,7 +20,6 @@
 #include "fold.h"
 #include "tir_visit.h"
 
-#define COLLAPSE_MIN_VECTOR_EXTENT 128
 
 typedef struct {
     tir_arena *a;
@@ -150,8 +149,8 @@ static tir_stmt *collapse_loop(tir_rewriter *r, tir_stmt *s)
     if (__builtin_mul_overflow(s->extent->ival, in->extent->ival, &total) || !tir_int_fits(s->var->dtype, total))
         return s;
     /* a vectorized loop stays one vector operation unless the collapsed
-     * loop is long enough for codegen's widest strips (2 x 64 lanes) */
-    if (in->for_kind == TIR_FOR_VECTORIZED && total < COLLAPSE_MIN_VECTOR_EXTENT)
+     * loop is long enough for codegen's widest strips */
+    if (in->for_kind == TIR_FOR_VECTORIZED && total < 2 * TIR_STRIP_LANES_LONG)
         return s;
     collapser c = {r->ctx, s->var, in->var, NULL, in->extent->ival, true};
     size_t len = strlen(s->var->name) + strlen(in->var->name) + 8;

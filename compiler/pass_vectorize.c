@@ -69,6 +69,23 @@ static tir_expr *bcast(lowerer *l, tir_expr *x, unsigned lanes)
     return e;
 }
 
+static bool is_int(const tir_expr *e, int64_t k) { return e->kind == TIR_E_INT && e->ival == k; }
+
+/* x OP y for a ramp's base or stride, without the 0 + ... and ... * 1 that
+ * the loop variable's Ramp(0, 1, L) would otherwise leave in every index. */
+static tir_expr *ramp_term(lowerer *l, tir_expr_kind kind, tir_expr *x, tir_expr *y, tir_loc loc)
+{
+    if ((kind == TIR_E_ADD || kind == TIR_E_SUB) && is_int(y, 0))
+        return x;
+    if (kind == TIR_E_ADD && is_int(x, 0))
+        return y;
+    if (kind == TIR_E_MUL && is_int(y, 1))
+        return x;
+    if (kind == TIR_E_MUL && is_int(x, 1))
+        return y;
+    return tir_binary(l->a, kind, x, y, loc);
+}
+
 /* The expression with v replaced by Ramp(0, 1, L), as L lanes; NULL if it
  * cannot be vectorized.  Affine integer forms stay Ramps so accesses stay
  * contiguous. */
@@ -118,10 +135,10 @@ static tir_expr *widen(lowerer *l, tir_expr *e, const tir_var *v, unsigned L)
                 tir_expr *r = tir_expr_new(l->a, TIR_E_RAMP, ramp->dtype, loc);
                 r->lanes = ramp->lanes;
                 if (e->kind == TIR_E_MUL) {
-                    r->a = tir_binary(l->a, TIR_E_MUL, ramp->a, other, loc);
-                    r->b = tir_binary(l->a, TIR_E_MUL, ramp->b, other, loc);
+                    r->a = ramp_term(l, TIR_E_MUL, ramp->a, other, loc);
+                    r->b = ramp_term(l, TIR_E_MUL, ramp->b, other, loc);
                 } else {
-                    r->a = tir_binary(l->a, e->kind, ramp->a, other, loc);
+                    r->a = ramp_term(l, e->kind, ramp->a, other, loc);
                     r->b = ramp->b;
                 }
                 return r;

@@ -18,6 +18,11 @@ typedef struct {
 #include "passes.def"
 #undef TIR_PASS
 
+/* Codegen strip-mines a serial loop of at least 2 x this many iterations
+ * into vectors of this many lanes (the format's widest); collapse uses it
+ * to leave short vectorized loops as one vector operation. */
+#define TIR_STRIP_LANES_LONG 64
+
 /* Shared by vectorize and codegen's strip-mining: the statements of a loop
  * body with its variable v replaced by Ramp(base, 1, lanes) as vector
  * statements, or NULL if the body is not stores of lane-wise expressions. */

@@ -59,8 +59,7 @@ static int usage_error(const char *msg)
     return 2;
 }
 
-/* A count (bytes: with a K/M/G suffix); zero allowed. */
-static bool parse_num(const char *s, bool bytes, uint64_t max, uint64_t *out)
+bool serve_parse_count(const char *s, bool bytes, uint64_t max, uint64_t *out)
 {
     char *end;
     errno = 0;
@@ -179,7 +178,7 @@ int serve_main(int argc, char **argv)
             if (strcmp(name, nums[k].opt) != 0)
                 continue;
             matched = true;
-            if (!parse_num(val, nums[k].bytes, nums[k].max, &n) || n < nums[k].min) {
+            if (!serve_parse_count(val, nums[k].bytes, nums[k].max, &n) || n < nums[k].min) {
                 snprintf(msg, sizeof msg, "%s needs a number%s from %llu to %llu, got '%.100s'", name,
                          nums[k].bytes ? " of bytes (K, M, G allowed)" : "", (unsigned long long)nums[k].min,
                          (unsigned long long)nums[k].max, val);

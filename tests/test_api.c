@@ -232,6 +232,16 @@ static void limits_have_their_own_status(void)
     tirvm_module_free(m);
 }
 
+/* Parameter 0 (A) is only read, parameter 1 (B) is written. */
+static void expect_a_read_b_written(tirvm_module *m, int f)
+{
+    tirvm_param_info pi;
+    CHECK_EQ_INT(tirvm_param(m, f, 0, &pi), TIRVM_OK);
+    CHECK_EQ_INT(pi.written, 0);
+    CHECK_EQ_INT(tirvm_param(m, f, 1, &pi), TIRVM_OK);
+    CHECK_EQ_INT(pi.written, 1);
+}
+
 static int deleted;
 static void count_delete(DLManagedTensor *self) { deleted += self->manager_ctx != NULL; }
 static void count_delete_v(DLManagedTensorVersioned *self) { deleted += self->manager_ctx != NULL; }
@@ -242,11 +252,7 @@ static void read_only_and_managed_tensors(void)
     if (!m)
         return;
     int f = tirvm_find_function(m, "add_one");
-    tirvm_param_info pi;
-    CHECK_EQ_INT(tirvm_param(m, f, 0, &pi), TIRVM_OK);
-    CHECK_EQ_INT(pi.written, 0);
-    CHECK_EQ_INT(tirvm_param(m, f, 1, &pi), TIRVM_OK);
-    CHECK_EQ_INT(pi.written, 1);
+    expect_a_read_b_written(m, f);
     int32_t a[4] = {1, 2, 3, 4}, b[4] = {-7, -7, -7, -7};
     int64_t s4[1] = {4};
     DLTensor ta = vec(a, s4, 1, kDLInt, 32), tb = vec(b, s4, 1, kDLInt, 32);
@@ -322,11 +328,7 @@ static void buffers_written_by_a_callee_count_as_written(void)
     if (!m)
         return;
     int f = tirvm_find_function(m, "main");
-    tirvm_param_info pi;
-    CHECK_EQ_INT(tirvm_param(m, f, 0, &pi), TIRVM_OK);
-    CHECK_EQ_INT(pi.written, 0);
-    CHECK_EQ_INT(tirvm_param(m, f, 1, &pi), TIRVM_OK);
-    CHECK_EQ_INT(pi.written, 1);
+    expect_a_read_b_written(m, f);
     int32_t a[4] = {1, 2, 3, 4}, b[4] = {-7, -7, -7, -7};
     int64_t s4[1] = {4};
     DLTensor ta = vec(a, s4, 1, kDLInt, 32), tb = vec(b, s4, 1, kDLInt, 32);
