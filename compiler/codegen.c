@@ -170,8 +170,8 @@ static tir_vtype elem_vt(cg *c, tir_dtype dt, tir_loc loc)
         UNSUPPORTED(c, loc, "values of type %s are not supported yet", tir_dtype_name(dt));
         return TIR_VT_I32;
     }
-    if (dt.lanes > 64) {
-        UNSUPPORTED(c, loc, "%s has more than 64 lanes", tir_dtype_name(dt));
+    if (dt.lanes > TIRBC_MAX_LANES) {
+        UNSUPPORTED(c, loc, "%s has more than %u lanes", tir_dtype_name(dt), TIRBC_MAX_LANES);
         return TIR_VT_I32;
     }
     return vt;
@@ -2221,8 +2221,18 @@ static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, c
  * each stored buffer written once per iteration at a unit-stride index and
  * its storage not read in the body, so no iteration sees another's store. */
 #define STRIP_LANES 16
-/* Long loops take the widest vectors the format has (TIR_STRIP_LANES_LONG):
- * fewer instructions to dispatch per element. */
+/* Long loops take wider vectors (TIR_STRIP_LANES_LONG, then the format's
+ * widest, TIRBC_MAX_LANES): fewer instructions to dispatch per element.  A
+ * width is taken when the loop has two strips of it, or exactly one or more
+ * strips and nothing left over. */
+static int strip_width(int64_t E)
+{
+    static const int widths[] = {TIRBC_MAX_LANES, TIR_STRIP_LANES_LONG, STRIP_LANES};
+    for (size_t i = 0; i < sizeof widths / sizeof widths[0]; i++)
+        if (E >= 2 * widths[i] || (E >= widths[i] && E % widths[i] == 0))
+            return widths[i];
+    return STRIP_LANES;
+}
 
 static bool has_int_division(const tir_expr *e)
 {
@@ -2372,7 +2382,7 @@ static bool try_strip_mine(cg *c, const tir_stmt *loop)
         return false;
     /* for io in [0, E / L): body with v = Ramp(io * L, 1, L); then v in [E / L * L, E) serially */
     int64_t E = loop->extent->ival;
-    int width = E >= 2 * TIR_STRIP_LANES_LONG ? TIR_STRIP_LANES_LONG : STRIP_LANES;
+    int width = strip_width(E);
     int64_t full = E / width;
     /* the strip's first element, computed once per strip for every access */
     tir_var *io = tir_var_new(c->a, "vec", v->dtype, loop->loc);

@@ -19,8 +19,9 @@ typedef struct {
 #undef TIR_PASS
 
 /* Codegen strip-mines a serial loop of at least 2 x this many iterations
- * into vectors of this many lanes (the format's widest); collapse uses it
- * to leave short vectorized loops as one vector operation. */
+ * into vectors of at least this many lanes (TIR's widest vector; loops of
+ * a chunk, TIRBC_MAX_LANES, or more take chunks); collapse uses it to leave
+ * short vectorized loops as one vector operation. */
 #define TIR_STRIP_LANES_LONG 64
 
 /* Shared by vectorize and codegen's strip-mining: the statements of a loop

@@ -41,7 +41,13 @@ typedef struct {
     uint32_t index;  /* scalar: destination register; buffer: buffer index */
 } tirbc_param;
 
-/* Register types: one value kind and a lane count (1 until vectors land). */
+/* The widest vector register and vector instruction.  TIR's own vectors
+ * have at most 64 lanes; the compiler strip-mines long loops into chunks of
+ * up to this many, so one dispatch covers more elements. */
+#define TIRBC_MAX_LANES 256u
+
+/* Register types: one value kind and a lane count (1 for a scalar; 0 for
+ * the continuation slots after a vector register). */
 typedef struct {
     uint8_t vtype;
     uint16_t lanes;

@@ -128,8 +128,8 @@ static int check_regtypes(verifier *v, const tirbc_function *f)
         }
         if (lanes == 0)
             return verr(v, R_REGISTER_CONTINUATION, "register r%u: continuation slot without a vector register before it", i);
-        if (lanes > 64)
-            return verr(v, R_REGISTER_LANES, "register r%u: %u lanes exceeds the limit of 64", i, lanes);
+        if (lanes > TIRBC_MAX_LANES)
+            return verr(v, R_REGISTER_LANES, "register r%u: %u lanes exceeds the limit of %u", i, lanes, TIRBC_MAX_LANES);
         if (vt == TIR_VT_HANDLE)
             return verr(v, R_REGISTER_HANDLE_VECTOR, "register r%u: handle vectors are not allowed", i);
         uint32_t slots = (uint32_t)((lanes * tir_vtype_sizes[vt] + 7) / 8);
@@ -448,8 +448,8 @@ static int check_immediate(verifier *v, uint32_t pc, uint32_t op, unsigned n, ui
 {
     switch (o->check) {
     case TIRBC_OPC_LANE_COUNT:
-        if (w < 2 || w > 64)
-            return ierr(v, R_LANE_COUNT, pc, op, n, "lane count %u is not between 2 and 64", w);
+        if (w < 2 || w > TIRBC_MAX_LANES)
+            return ierr(v, R_LANE_COUNT, pc, op, n, "lane count %u is not between 2 and %u", w, TIRBC_MAX_LANES);
         return 0;
     case TIRBC_OPC_LANE_INDEX:
         if (w >= lanes)

@@ -47,18 +47,18 @@ typedef struct {
     atomic_uint_fast64_t steps;     /* the call's steps not yet drawn by a thread */
 } vm_call_state;
 
-/* Scratch space for the lanes of one vector operand (64 lanes of 8 bytes). */
+/* Scratch space for the lanes of one vector operand (the widest vector, of 8-byte lanes). */
 typedef union {
-    uint8_t u8[64];
-    int8_t i8[64];
-    uint16_t u16[64];
-    int16_t i16[64];
-    uint32_t u32[64];
-    int32_t i32[64];
-    uint64_t u64[64];
-    int64_t i64[64];
-    float f32[64];
-    double f64[64];
+    uint8_t u8[TIRBC_MAX_LANES];
+    int8_t i8[TIRBC_MAX_LANES];
+    uint16_t u16[TIRBC_MAX_LANES];
+    int16_t i16[TIRBC_MAX_LANES];
+    uint32_t u32[TIRBC_MAX_LANES];
+    int32_t i32[TIRBC_MAX_LANES];
+    uint64_t u64[TIRBC_MAX_LANES];
+    int64_t i64[TIRBC_MAX_LANES];
+    float f32[TIRBC_MAX_LANES];
+    double f64[TIRBC_MAX_LANES];
 } vm_lanes;
 
 typedef struct {
