@@ -8,8 +8,8 @@
  * loop again, which codegen strip-mines into wide vectors: far fewer
  * instructions per element than one 16-lane pass per outer iteration.
  *
- * Only loops whose body is lets and stores are collapsed (what strip-mining
- * takes); the outer loop is serial, the inner serial or vectorized (a
+ * Only loops whose body is lets, guards and stores are collapsed (what
+ * partition and strip-mining take); the outer loop is serial, the inner serial or vectorized (a
  * vectorized loop means the serial loop, spec Stmt semantics 12.iii).
  * Applied bottom-up, a nest of three or more loops collapses pairwise. */
 #include "passes.h"
@@ -104,7 +104,7 @@ static tir_expr *collapse_expr(collapser *c, tir_expr *e)
     return n;
 }
 
-/* The body rebuilt over f: lets, then one store or a sequence of stores. */
+/* The body rebuilt over f: lets, guards, then one store or a sequence of stores. */
 static tir_stmt *collapse_body(collapser *c, const tir_stmt *s)
 {
     tir_stmt *n = tir_stmt_new(c->a, s->kind, s->loc);
@@ -118,6 +118,12 @@ static tir_stmt *collapse_body(collapser *c, const tir_stmt *s)
         n->seq = tir_arena_alloc(c->a, (s->nseq ? s->nseq : 1) * sizeof *n->seq);
         for (uint32_t k = 0; k < s->nseq; k++)
             n->seq[k] = collapse_body(c, s->seq[k]);
+        return n;
+    case TIR_S_IF: /* a T.where guard, which partition may take off again */
+        n->cond = collapse_expr(c, s->cond);
+        n->body = collapse_body(c, s->body);
+        if (s->else_case)
+            n->else_case = collapse_body(c, s->else_case);
         return n;
     case TIR_S_STORE:
         n->value = collapse_expr(c, s->value);
@@ -153,9 +159,16 @@ static tir_stmt *collapse_loop(tir_rewriter *r, tir_stmt *s)
     if (in->for_kind == TIR_FOR_VECTORIZED && total < 2 * TIR_STRIP_LANES_LONG)
         return s;
     collapser c = {r->ctx, s->var, in->var, NULL, in->extent->ival, true};
-    size_t len = strlen(s->var->name) + strlen(in->var->name) + 8;
+    /* the loop a split made (i_0, i_1) takes its name again (i); others
+     * TVM's name for a fused loop (i_j_fused) */
+    const char *on = s->var->name, *inn = in->var->name;
+    size_t olen = strlen(on), len = olen + strlen(inn) + 8;
     char *name = tir_arena_alloc(c.a, len);
-    snprintf(name, len, "%s_%s_fused", s->var->name, in->var->name); /* TVM's name for a fused loop */
+    if (olen > 2 && strlen(inn) == olen && strncmp(on, inn, olen - 2) == 0 && strcmp(on + olen - 2, "_0") == 0 &&
+        strcmp(inn + olen - 2, "_1") == 0)
+        snprintf(name, len, "%.*s", (int)(olen - 2), on);
+    else
+        snprintf(name, len, "%s_%s_fused", on, inn);
     c.f = tir_var_new(c.a, name, in->var->dtype, in->loc);
     tir_stmt *body = collapse_body(&c, in->body);
     if (!c.ok)

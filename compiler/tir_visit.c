@@ -140,6 +140,41 @@ bool tir_stmt_uses_var(const tir_stmt *s, const tir_var *v)
     return !tir_walk_stmt_exprs(s, not_var, (void *)v);
 }
 
+/* Does a buffer's layout (shape, strides, offset) refer to v? */
+static bool layout_uses(const tir_buffer *b, const tir_var *v)
+{
+    if (!b)
+        return false;
+    for (uint32_t d = 0; d < b->ndim; d++)
+        if (tir_expr_uses_var(b->shape[d], v))
+            return true;
+    for (uint32_t d = 0; d < b->nstrides; d++)
+        if (tir_expr_uses_var(b->strides[d], v))
+            return true;
+    return tir_expr_uses_var(b->elem_offset, v);
+}
+
+static bool load_layout_free(const tir_expr *e, void *v)
+{
+    return e->kind != TIR_E_LOAD || !layout_uses(e->buffer, v);
+}
+
+bool tir_stmt_layouts_use_var(const tir_stmt *s, const tir_var *v)
+{
+    if (!s)
+        return false;
+    if (layout_uses(s->buffer, v) || !tir_walk_expr(s->value, load_layout_free, (void *)v) ||
+        !tir_walk_expr(s->cond, load_layout_free, (void *)v))
+        return true;
+    for (uint32_t i = 0; i < s->nindices; i++)
+        if (!tir_walk_expr(s->indices[i], load_layout_free, (void *)v))
+            return true;
+    for (uint32_t i = 0; i < s->nseq; i++)
+        if (tir_stmt_layouts_use_var(s->seq[i], v))
+            return true;
+    return tir_stmt_layouts_use_var(s->body, v) || tir_stmt_layouts_use_var(s->else_case, v);
+}
+
 /* ---- substitution ----------------------------------------------------------- */
 
 static tir_expr **substitute_list(tir_arena *a, tir_expr **xs, uint32_t n, const tir_var *from, tir_expr *to)

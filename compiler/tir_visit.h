@@ -35,6 +35,10 @@ bool tir_walk_stmt_exprs(const tir_stmt *s, tir_expr_fn fn, void *ctx);
 /* Does e (or any statement under s) refer to variable v? */
 bool tir_expr_uses_var(const tir_expr *e, const tir_var *v);
 bool tir_stmt_uses_var(const tir_stmt *s, const tir_var *v);
+/* Does the layout (shape, strides, elem_offset) of a buffer accessed under
+ * s refer to v?  Substitution leaves layouts alone, so a let such a layout
+ * refers to must stay. */
+bool tir_stmt_layouts_use_var(const tir_stmt *s, const tir_var *v);
 
 /* A copy of e with every reference to `from` replaced by `to` (the
  * replacement is shared, not copied); unchanged subtrees are shared. */
