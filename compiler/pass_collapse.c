@@ -8,8 +8,8 @@
  * loop again, which codegen strip-mines into wide vectors: far fewer
  * instructions per element than one 16-lane pass per outer iteration.
  *
- * Only loops whose body is lets, guards and stores are collapsed (what
- * partition and strip-mining take); the outer loop is serial, the inner serial or vectorized (a
+ * Only loops whose body is lets, guards, loops and stores are collapsed
+ * (what partition, strip-mining and the loop-level instructions take); the outer loop is serial, the inner serial or vectorized (a
  * vectorized loop means the serial loop, spec Stmt semantics 12.iii).
  * Applied bottom-up, a nest of three or more loops collapses pairwise. */
 #include "passes.h"
@@ -104,7 +104,7 @@ static tir_expr *collapse_expr(collapser *c, tir_expr *e)
     return n;
 }
 
-/* The body rebuilt over f: lets, guards, then one store or a sequence of stores. */
+/* The body rebuilt over f: lets, guards, inner loops, then one store or a sequence of stores. */
 static tir_stmt *collapse_body(collapser *c, const tir_stmt *s)
 {
     tir_stmt *n = tir_stmt_new(c->a, s->kind, s->loc);
@@ -124,6 +124,11 @@ static tir_stmt *collapse_body(collapser *c, const tir_stmt *s)
         n->body = collapse_body(c, s->body);
         if (s->else_case)
             n->else_case = collapse_body(c, s->else_case);
+        return n;
+    case TIR_S_FOR: /* an inner loop (a vectorized tile under a split reduction) */
+        n->min = collapse_expr(c, s->min);
+        n->extent = collapse_expr(c, s->extent);
+        n->body = collapse_body(c, s->body);
         return n;
     case TIR_S_STORE:
         n->value = collapse_expr(c, s->value);
@@ -145,10 +150,12 @@ static bool collapsible_loop(const tir_stmt *s)
 
 static tir_stmt *collapse_loop(tir_rewriter *r, tir_stmt *s)
 {
-    if (!collapsible_loop(s) || s->for_kind != TIR_FOR_SERIAL)
+    /* T.unroll is a hint: the loop means the serial loop */
+    if (!collapsible_loop(s) || (s->for_kind != TIR_FOR_SERIAL && s->for_kind != TIR_FOR_UNROLLED))
         return s;
     const tir_stmt *in = s->body;
-    if (!collapsible_loop(in) || (in->for_kind != TIR_FOR_SERIAL && in->for_kind != TIR_FOR_VECTORIZED) ||
+    if (!collapsible_loop(in) ||
+        (in->for_kind != TIR_FOR_SERIAL && in->for_kind != TIR_FOR_VECTORIZED && in->for_kind != TIR_FOR_UNROLLED) ||
         !tir_dt_eq(in->var->dtype, s->var->dtype))
         return s;
     int64_t total;
