@@ -116,18 +116,6 @@ static tir_expr *flatten_load(tir_rewriter *r, tir_expr *e)
     return e;
 }
 
-/* Can computing e have no effect other than its value? */
-static bool harmless(const tir_expr *e, void *unused)
-{
-    (void)unused;
-    switch (e->kind) {
-    case TIR_E_LOAD: case TIR_E_CALL: case TIR_E_LET: return false;
-    case TIR_E_DIV: case TIR_E_MOD: case TIR_E_FLOORDIV: case TIR_E_FLOORMOD:
-        return !tir_dt_is_int(e->dtype) || (e->b->kind == TIR_E_INT && e->b->ival != 0);
-    default: return true;
-    }
-}
-
 static tir_stmt *flatten_stmt(tir_rewriter *r, tir_stmt *s)
 {
     tir_expr *flat;
@@ -139,7 +127,7 @@ static tir_stmt *flatten_stmt(tir_rewriter *r, tir_stmt *s)
         return s;
     }
     if (s->kind == TIR_S_LET && s->var->type_kind == TIR_TYPE_PRIM && !tir_stmt_uses_var(s->body, s->var) &&
-        !tir_stmt_layouts_use_var(s->body, s->var) && tir_walk_expr(s->value, harmless, NULL))
+        !tir_stmt_layouts_use_var(s->body, s->var) && tir_expr_harmless(s->value))
         return s->body;
     return s;
 }

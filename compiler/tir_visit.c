@@ -175,6 +175,19 @@ bool tir_stmt_layouts_use_var(const tir_stmt *s, const tir_var *v)
     return tir_stmt_layouts_use_var(s->body, v) || tir_stmt_layouts_use_var(s->else_case, v);
 }
 
+static bool harmless_node(const tir_expr *e, void *unused)
+{
+    (void)unused;
+    switch (e->kind) {
+    case TIR_E_LOAD: case TIR_E_CALL: case TIR_E_LET: return false;
+    case TIR_E_DIV: case TIR_E_MOD: case TIR_E_FLOORDIV: case TIR_E_FLOORMOD:
+        return !tir_dt_is_int(e->dtype) || (e->b->kind == TIR_E_INT && e->b->ival != 0);
+    default: return true;
+    }
+}
+
+bool tir_expr_harmless(const tir_expr *e) { return tir_walk_expr(e, harmless_node, NULL); }
+
 /* ---- substitution ----------------------------------------------------------- */
 
 static tir_expr **substitute_list(tir_arena *a, tir_expr **xs, uint32_t n, const tir_var *from, tir_expr *to)

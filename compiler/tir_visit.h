@@ -40,6 +40,11 @@ bool tir_stmt_uses_var(const tir_stmt *s, const tir_var *v);
  * refers to must stay. */
 bool tir_stmt_layouts_use_var(const tir_stmt *s, const tir_var *v);
 
+/* Can computing e have no effect but its value (integer arithmetic and
+ * comparisons without loads or calls, dividing only by nonzero constants)?
+ * Such an expression may be computed more often, less often or elsewhere. */
+bool tir_expr_harmless(const tir_expr *e);
+
 /* A copy of e with every reference to `from` replaced by `to` (the
  * replacement is shared, not copied); unchanged subtrees are shared. */
 tir_expr *tir_substitute_expr(tir_arena *a, tir_expr *e, const tir_var *from, tir_expr *to);
