@@ -193,7 +193,8 @@ static bool accumulates(const tir_stmt *st, const tir_var *loop_var)
     return c.found;
 }
 
-/* Rebuilds items [from, n) of one group as nested statements. */
+/* Rebuilds items [from, n) of one group as nested statements; NULL if
+ * there are none, or a let of the group has no statement after it. */
 static tir_stmt *rebuild(tir_arena *a, item *it, uint32_t from, uint32_t n, int group, tir_loc loc)
 {
     tir_stmt **seq = tir_arena_alloc(a, (n - from + 1) * sizeof *seq);
@@ -206,11 +207,15 @@ static tir_stmt *rebuild(tir_arena *a, item *it, uint32_t from, uint32_t n, int 
             tir_stmt *l = tir_stmt_new(a, TIR_S_LET, s->loc);
             *l = *s;
             l->body = rebuild(a, it, i + 1, n, group, s->loc);
+            if (!l->body)
+                return NULL; /* a let nothing after it uses */
             seq[k++] = l;
             break;
         }
         seq[k++] = s;
     }
+    if (k == 0)
+        return NULL;
     return k == 1 ? seq[0] : tir_seq(a, seq, k, loc);
 }
 
@@ -264,7 +269,12 @@ static tir_stmt *distribute_loop(tir_rewriter *r, tir_stmt *s)
     for (uint32_t i = 0; i < b.n && nloops < 64; i++) {
         if (find(b.items, (int)i) != (int)i)
             continue;
-        tir_stmt *body = sink_single_use(r->ctx, rebuild(r->ctx, b.items, i, b.n, (int)i, s->loc));
+        tir_stmt *body = rebuild(r->ctx, b.items, i, b.n, (int)i, s->loc);
+        if (!body) { /* a group of lets alone: leave the loop whole */
+            nloops = 0;
+            break;
+        }
+        body = sink_single_use(r->ctx, body);
         for (uint32_t k = 0; k < (body->kind == TIR_S_SEQ ? body->nseq : 1); k++)
             if (accumulates(body->kind == TIR_S_SEQ ? body->seq[k] : body, s->var))
                 acc_found = true;
