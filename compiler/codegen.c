@@ -117,23 +117,12 @@ typedef struct {
 #define ERR(c, loc, ...) (tir_diag_error((c)->d, (loc), __VA_ARGS__), (c)->failed = true)
 #define UNSUPPORTED(c, loc, ...) (tir_diag_unsupported((c)->d, (loc), __VA_ARGS__), (c)->failed = true)
 
-static void *grow(void *p, uint32_t *cap, uint32_t need, size_t elem)
-{
-    if (need <= *cap)
-        return p;
-    uint32_t n = *cap ? *cap : 16;
-    while (n < need)
-        n *= 2;
-    void *q = tir_xrealloc(p, (size_t)n * elem);
-    *cap = n;
-    return q;
-}
 
 
 /* ---- registers ------------------------------------------------------------ */
 static uint32_t new_reg(cg *c, tir_vtype vt)
 {
-    c->regtypes = grow(c->regtypes, &c->capregs, c->nregs + 1, sizeof *c->regtypes);
+    c->regtypes = tir_xgrow(c->regtypes, &c->capregs, c->nregs + 1, sizeof *c->regtypes);
     c->regtypes[c->nregs].vtype = (uint8_t)vt;
     c->regtypes[c->nregs].lanes = 1;
     return c->nregs++;
@@ -146,7 +135,7 @@ static uint32_t temp(cg *c, tir_vtype vt)
         r = c->free_regs[vt][--c->nfree[vt]];
     else
         r = new_reg(c, vt);
-    c->taken = grow(c->taken, &c->captaken, c->ntaken + 1, sizeof *c->taken);
+    c->taken = tir_xgrow(c->taken, &c->captaken, c->ntaken + 1, sizeof *c->taken);
     c->taken[c->ntaken++] = r;
     return r;
 }
@@ -157,7 +146,7 @@ static void release_temps(cg *c, uint32_t mark)
     while (c->ntaken > mark) {
         uint32_t r = c->taken[--c->ntaken];
         tir_vtype vt = c->regtypes[r].vtype;
-        c->free_regs[vt] = grow(c->free_regs[vt], &c->capfree[vt], c->nfree[vt] + 1, sizeof(uint32_t));
+        c->free_regs[vt] = tir_xgrow(c->free_regs[vt], &c->capfree[vt], c->nfree[vt] + 1, sizeof(uint32_t));
         c->free_regs[vt][c->nfree[vt]++] = r;
     }
 }
@@ -193,7 +182,7 @@ static uint32_t new_vreg(cg *c, tir_vtype vt, unsigned lanes)
     if (lanes == 1)
         return new_reg(c, vt);
     uint32_t slots = (uint32_t)((lanes * tir_vtype_sizes[vt] + 7) / 8);
-    c->regtypes = grow(c->regtypes, &c->capregs, c->nregs + slots, sizeof *c->regtypes);
+    c->regtypes = tir_xgrow(c->regtypes, &c->capregs, c->nregs + slots, sizeof *c->regtypes);
     uint32_t r = c->nregs;
     for (uint32_t k = 0; k < slots; k++) {
         c->regtypes[r + k].vtype = (uint8_t)vt;
@@ -219,7 +208,7 @@ static void emit(cg *c, int op, int n, ...)
         c->failed = true;
         return;
     }
-    c->code = grow(c->code, &c->capcode, c->ncode + 1 + (uint32_t)n, sizeof *c->code);
+    c->code = tir_xgrow(c->code, &c->capcode, c->ncode + 1 + (uint32_t)n, sizeof *c->code);
     c->last_insn = c->ncode;
     c->code[c->ncode++] = (uint32_t)op;
     va_list ap;
@@ -244,7 +233,7 @@ static void mark_line(cg *c, tir_loc loc)
 {
     if (!loc.line || loc.line == c->last_line)
         return;
-    c->lines = grow(c->lines, &c->caplines, c->nlines + 1, sizeof *c->lines);
+    c->lines = tir_xgrow(c->lines, &c->caplines, c->nlines + 1, sizeof *c->lines);
     if (c->nlines && c->lines[c->nlines - 1].pc == c->ncode)
         c->nlines--; /* nothing emitted for the previous entry */
     c->lines[c->nlines].pc = c->ncode;
@@ -259,7 +248,7 @@ static uint32_t add_string(cg *c, const char *s)
     for (uint32_t i = 0; i < c->nstrings; i++)
         if (strcmp(c->strings[i], s) == 0)
             return i;
-    c->strings = grow(c->strings, &c->capstrings, c->nstrings + 1, sizeof *c->strings);
+    c->strings = tir_xgrow(c->strings, &c->capstrings, c->nstrings + 1, sizeof *c->strings);
     c->strings[c->nstrings] = tir_xstrdup(s);
     return c->nstrings++;
 }
@@ -281,7 +270,7 @@ static uint32_t const_reg(cg *c, tir_vtype vt, uint64_t bits)
     for (uint32_t i = 0; i < c->nconsts; i++)
         if (c->consts[i].vt == vt && c->consts[i].bits == bits)
             return c->consts[i].reg;
-    c->consts = grow(c->consts, &c->capconsts, c->nconsts + 1, sizeof *c->consts);
+    c->consts = tir_xgrow(c->consts, &c->capconsts, c->nconsts + 1, sizeof *c->consts);
     c->consts[c->nconsts].vt = (uint8_t)vt;
     c->consts[c->nconsts].bits = bits;
     c->consts[c->nconsts].reg = new_reg(c, vt);
@@ -330,7 +319,7 @@ static bool single_value(const var_slot *s, const tir_expr *ref, int64_t *k)
 
 static uint32_t bind_var(cg *c, const tir_var *v, interval range)
 {
-    c->vars = grow(c->vars, &c->capvars, c->nvars + 1, sizeof *c->vars);
+    c->vars = tir_xgrow(c->vars, &c->capvars, c->nvars + 1, sizeof *c->vars);
     c->vars[c->nvars].var = v;
     c->vars[c->nvars].reg = new_vreg(c, elem_vt(c, v->dtype, v->loc), v->dtype.lanes);
     c->vars[c->nvars].range = range;
@@ -384,14 +373,14 @@ static int find_data(cg *c, const tir_var *data)
 
 static uint32_t add_vmbuf(cg *c, const tir_buffer *b, uint8_t kind)
 {
-    c->bufs = grow(c->bufs, &c->capbufs, c->nbufs + 1, sizeof *c->bufs);
+    c->bufs = tir_xgrow(c->bufs, &c->capbufs, c->nbufs + 1, sizeof *c->bufs);
     tirbc_buffer *vb = &c->bufs[c->nbufs];
     memset(vb, 0, sizeof *vb);
     vb->name = tir_xstrdup(b->name);
     /* Vector-element buffers (float32x8) are stored as lanes consecutive scalars. */
     vb->dtype = tir_dt_with_lanes(b->dtype, 1);
     vb->kind = kind;
-    c->datas = grow(c->datas, &c->capdatas, c->ndatas + 1, sizeof *c->datas);
+    c->datas = tir_xgrow(c->datas, &c->capdatas, c->ndatas + 1, sizeof *c->datas);
     memset(&c->datas[c->ndatas], 0, sizeof c->datas[c->ndatas]);
     c->datas[c->ndatas].data = b->data;
     c->datas[c->ndatas].vmbuf = c->nbufs;
@@ -905,7 +894,7 @@ static bool try_promote(cg *c, const tir_stmt *s, const tir_buffer *b, int64_t n
     scan_stmt(&ps, s->body);
     if (!ps.ok)
         return false;
-    c->promoted = grow(c->promoted, &c->cappromoted, c->npromoted + 1, sizeof *c->promoted);
+    c->promoted = tir_xgrow(c->promoted, &c->cappromoted, c->npromoted + 1, sizeof *c->promoted);
     struct promoted *p = &c->promoted[c->npromoted];
     p->data = b->data;
     p->nelem = (uint32_t)nelem;
@@ -1087,7 +1076,7 @@ static uint32_t gen_call(cg *c, const tir_expr *e)
                     "point before its first element", i, e->callee, st->name);
                 break;
             }
-            c->bufargs = grow(c->bufargs, &c->capbufargs, c->nbufargs + 1, sizeof *c->bufargs);
+            c->bufargs = tir_xgrow(c->bufargs, &c->capbufargs, c->nbufargs + 1, sizeof *c->bufargs);
             c->bufargs[c->nbufargs++] = (uint64_t)vb;
             nbuf++;
             continue;
@@ -1747,7 +1736,7 @@ static void collect_invariant(cg *c, const tir_expr *e, const var_set *inner)
         for (uint32_t i = 0; i < c->nhoist; i++)
             if (tir_expr_equal(c->hoist[i].e, e))
                 return;
-        c->hoist = grow(c->hoist, &c->caphoist, c->nhoist + 1, sizeof *c->hoist);
+        c->hoist = tir_xgrow(c->hoist, &c->caphoist, c->nhoist + 1, sizeof *c->hoist);
         c->hoist[c->nhoist].e = e;
         c->hoist[c->nhoist].reg = UINT32_MAX; /* computed by hoist_invariants */
         c->nhoist++;
@@ -1966,18 +1955,6 @@ static void pin_to_first_iteration(cg *c, uint32_t first_var)
 {
     for (uint32_t i = first_var; i < c->nvars; i++)
         c->vars[i].range.hi = c->vars[i].range.lo;
-}
-
-/* `k OP x` as `x OP' k`: the comparison with its operands swapped. */
-static tir_expr_kind swapped_cmp(tir_expr_kind k)
-{
-    switch (k) {
-    case TIR_E_LT: return TIR_E_GT;
-    case TIR_E_LE: return TIR_E_GE;
-    case TIR_E_GT: return TIR_E_LT;
-    case TIR_E_GE: return TIR_E_LE;
-    default: return k;
-    }
 }
 
 /* A reduction body's init guard (lower.c): `if g: X = c` then the update,
@@ -2546,14 +2523,11 @@ typedef struct {
  * shrinks to match; the old range goes to saved for restoring. */
 static void narrow_range(cg *c, const tir_expr *t, narrowed *saved, uint32_t *nsaved)
 {
-    if (!tir_is_cmp(t->kind) || *nsaved >= 8)
+    const tir_var *v;
+    tir_expr_kind kind;
+    int64_t k;
+    if (*nsaved >= 8 || !tir_cmp_var_const(t, &v, &kind, &k))
         return;
-    bool var_left = t->a->kind == TIR_E_VAR && t->b->kind == TIR_E_INT;
-    bool var_right = t->b->kind == TIR_E_VAR && t->a->kind == TIR_E_INT;
-    if (!var_left && !var_right)
-        return;
-    const tir_var *v = var_left ? t->a->var : t->b->var;
-    int64_t k = var_left ? t->b->ival : t->a->ival;
     uint32_t idx = c->nvars;
     for (uint32_t i = c->nvars; i-- > 0;)
         if (c->vars[i].var == v) {
@@ -2562,9 +2536,6 @@ static void narrow_range(cg *c, const tir_expr *t, narrowed *saved, uint32_t *ns
         }
     if (idx == c->nvars || !c->vars[idx].range.known)
         return;
-    tir_expr_kind kind = t->kind;
-    if (var_right)
-        kind = swapped_cmp(kind);
     interval r = c->vars[idx].range;
     switch (kind) {
     case TIR_E_GE: if (k > r.lo) r.lo = k; break;
@@ -2642,19 +2613,12 @@ static bool try_split_guarded(cg *c, const tir_stmt *loop)
             inv = inv ? tir_binary(c->a, TIR_E_AND, inv, t, t->loc) : t;
             continue;
         }
-        if (!tir_is_cmp(t->kind) || t->a->dtype.lanes != 1)
-            return false;
-        bool w_left = t->a->kind == TIR_E_VAR && t->a->var == w && t->b->kind == TIR_E_INT;
-        bool w_right = t->b->kind == TIR_E_VAR && t->b->var == w && t->a->kind == TIR_E_INT;
-        if (!w_left && !w_right)
-            return false;
-        int64_t k = w_left ? t->b->ival : t->a->ival, k1;
-        if (__builtin_add_overflow(k, 1, &k1))
+        const tir_var *tv;
+        tir_expr_kind kind;
+        int64_t k, k1;
+        if (!tir_cmp_var_const(t, &tv, &kind, &k) || tv != w || __builtin_add_overflow(k, 1, &k1))
             return false;
         /* as a bound on w: w >= k, w > k, w < k, w <= k */
-        tir_expr_kind kind = t->kind;
-        if (w_right) /* k OP w is w OP' k */
-            kind = swapped_cmp(kind);
         switch (kind) {
         case TIR_E_GE: lo = lo > k ? lo : k; break;
         case TIR_E_GT: lo = lo > k1 ? lo : k1; break;
@@ -2741,7 +2705,7 @@ static void gen_loop_exit(cg *c, bool is_break, tir_loc loc)
         return;
     }
     EMIT1(c, TIRBC_OP_JMP, 0);
-    c->loop_jumps = grow(c->loop_jumps, &c->caploop_jumps, c->nloop_jumps + 1, sizeof *c->loop_jumps);
+    c->loop_jumps = tir_xgrow(c->loop_jumps, &c->caploop_jumps, c->nloop_jumps + 1, sizeof *c->loop_jumps);
     c->loop_jumps[c->nloop_jumps++] = (struct loop_jump){c->loop_depth, is_break, last_word(c)};
 }
 
@@ -2898,7 +2862,7 @@ static void gen_stmt(cg *c, const tir_stmt *s)
             tir_dt_eq(s->var->dtype, s->value->dtype)) {
             /* Variables never change while in scope, so a let of a variable or a
              * constant can share its register instead of copying it. */
-            c->vars = grow(c->vars, &c->capvars, c->nvars + 1, sizeof *c->vars);
+            c->vars = tir_xgrow(c->vars, &c->capvars, c->nvars + 1, sizeof *c->vars);
             c->vars[c->nvars].var = s->var;
             c->vars[c->nvars].reg = v;
             c->vars[c->nvars].range = range_of(c, s->value);

@@ -319,3 +319,27 @@ bool tir_linear_coefficient(const tir_expr *e, const tir_var *v, int64_t *coef)
     }
     return true;
 }
+
+bool tir_cmp_var_const(const tir_expr *t, const tir_var **var, tir_expr_kind *kind, int64_t *k)
+{
+    if (!tir_is_cmp(t->kind) || t->a->dtype.lanes != 1)
+        return false;
+    if (t->a->kind == TIR_E_VAR && t->b->kind == TIR_E_INT) {
+        *var = t->a->var;
+        *kind = t->kind;
+        *k = t->b->ival;
+        return true;
+    }
+    if (t->b->kind != TIR_E_VAR || t->a->kind != TIR_E_INT)
+        return false;
+    *var = t->b->var;
+    *k = t->a->ival;
+    switch (t->kind) { /* k OP x is x OP' k */
+    case TIR_E_LT: *kind = TIR_E_GT; break;
+    case TIR_E_LE: *kind = TIR_E_GE; break;
+    case TIR_E_GT: *kind = TIR_E_LT; break;
+    case TIR_E_GE: *kind = TIR_E_LE; break;
+    default: *kind = t->kind; break;
+    }
+    return true;
+}

@@ -43,3 +43,15 @@ char *tir_xstrdup(const char *s)
         tir_out_of_memory();
     return p;
 }
+
+void *tir_xgrow(void *p, uint32_t *cap, uint32_t need, size_t elem)
+{
+    if (need <= *cap)
+        return p;
+    uint32_t n = *cap ? *cap : 16;
+    while (n < need)
+        n *= 2;
+    void *q = tir_xrealloc(p, (size_t)n * elem);
+    *cap = n;
+    return q;
+}

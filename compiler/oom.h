@@ -9,6 +9,7 @@
 
 #include <setjmp.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* Where a failed allocation on this thread unwinds to (NULL: nowhere; the
  * process aborts, which only a caller bypassing tir_compile can reach). */
@@ -19,5 +20,8 @@ void *tir_xmalloc(size_t n);
 void *tir_xcalloc(size_t count, size_t size);
 void *tir_xrealloc(void *p, size_t n);
 char *tir_xstrdup(const char *s);
+/* p, an array of *cap elements of elem bytes, grown (doubling, from 16) to
+ * hold at least need; *cap is updated. */
+void *tir_xgrow(void *p, uint32_t *cap, uint32_t need, size_t elem);
 
 #endif

@@ -47,10 +47,7 @@ typedef struct {
 
 static void push(body_items *b, tir_stmt *s)
 {
-    if (b->n == b->cap) {
-        b->cap = b->cap ? b->cap * 2 : 16;
-        b->items = tir_xrealloc(b->items, b->cap * sizeof *b->items);
-    }
+    b->items = tir_xgrow(b->items, &b->cap, b->n + 1, sizeof *b->items);
     b->items[b->n] = (item){s, (int)b->n};
     b->n++;
 }
@@ -65,12 +62,6 @@ static bool store_only(const tir_stmt *s)
         if (s->seq[i]->kind != TIR_S_STORE)
             return false;
     return true;
-}
-
-static bool pure_cond(const tir_expr *e, void *unused)
-{
-    (void)unused;
-    return e->kind != TIR_E_LOAD && e->kind != TIR_E_CALL && e->kind != TIR_E_LET;
 }
 
 static void flatten_body(body_items *b, tir_stmt *s)
@@ -94,7 +85,7 @@ static void flatten_body(body_items *b, tir_stmt *s)
         push(b, s);
         return;
     case TIR_S_IF:
-        if (s->else_case || !store_only(s->body) || !tir_walk_expr(s->cond, pure_cond, NULL)) {
+        if (s->else_case || !store_only(s->body) || !tir_expr_harmless(s->cond)) {
             b->ok = false;
             return;
         }
@@ -135,9 +126,10 @@ static bool not_reading(const tir_expr *e, void *ctx)
 static bool item_reads(const tir_stmt *s, const tir_var *data)
 {
     reads_ctx r = {data, false};
-    tir_walk_stmt_exprs(s->kind == TIR_S_LET ? NULL : s, not_reading, &r);
-    if (s->kind == TIR_S_LET)
+    if (s->kind == TIR_S_LET) /* its value only: its body is other items */
         tir_walk_expr(s->value, not_reading, &r);
+    else
+        tir_walk_stmt_exprs(s, not_reading, &r);
     return r.found;
 }
 

@@ -38,20 +38,12 @@ typedef struct {
     uint32_t nviews, cap_views;
 } flattener;
 
-static void *grow(void *p, uint32_t *cap, uint32_t n, size_t size)
-{
-    if (n < *cap)
-        return p;
-    *cap = *cap ? *cap * 2 : 16;
-    return tir_xrealloc(p, *cap * size);
-}
-
 static bool record_let(tir_rewriter *r, tir_stmt *s)
 {
     flattener *f = r->ctx;
     if (s->kind == TIR_S_LET && s->var->type_kind == TIR_TYPE_PRIM && s->value->dtype.lanes == 1 &&
         tir_dt_is_int(s->value->dtype)) {
-        f->lets = grow(f->lets, &f->cap_lets, f->nlets, sizeof *f->lets);
+        f->lets = tir_xgrow(f->lets, &f->cap_lets, f->nlets + 1, sizeof *f->lets);
         f->lets[f->nlets++] = (let_binding){s->var, s->value};
     }
     return true;
@@ -80,7 +72,7 @@ static tir_buffer *flat_view_of(flattener *f, const tir_buffer *b, int64_t hw)
     for (uint32_t d = 0; d + 1 < v->ndim; d++)
         v->shape[d] = b->shape[d];
     v->shape[v->ndim - 1] = tir_int(f->a, b->shape[b->ndim - 1]->dtype, hw, b->loc);
-    f->views = grow(f->views, &f->cap_views, f->nviews, sizeof *f->views);
+    f->views = tir_xgrow(f->views, &f->cap_views, f->nviews + 1, sizeof *f->views);
     f->views[f->nviews++] = (flat_view){b, v};
     return v;
 }

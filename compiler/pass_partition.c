@@ -9,24 +9,21 @@
  * the loop is one long range that strip-mining takes whole. */
 #include "passes.h"
 
+#include "fold.h"
 #include "tir_visit.h"
 
 /* The exclusive upper bound the guard puts on v, if it is one. */
 static bool guard_bound(const tir_expr *cond, const tir_var *v, int64_t *bound)
 {
-    const tir_expr *x = cond->a, *y = cond->b;
-    if (!x || !y || cond->dtype.lanes != 1)
+    const tir_var *cv;
+    tir_expr_kind kind;
+    int64_t k;
+    if (!tir_cmp_var_const(cond, &cv, &kind, &k) || cv != v)
         return false;
-    bool var_left = x->kind == TIR_E_VAR && x->var == v && y->kind == TIR_E_INT;
-    bool var_right = y->kind == TIR_E_VAR && y->var == v && x->kind == TIR_E_INT;
-    if (var_left && cond->kind == TIR_E_LT) /* v < K */
-        *bound = y->ival;
-    else if (var_left && cond->kind == TIR_E_LE) /* v <= K */
-        *bound = y->ival + (y->ival < INT64_MAX);
-    else if (var_right && cond->kind == TIR_E_GT) /* K > v */
-        *bound = x->ival;
-    else if (var_right && cond->kind == TIR_E_GE) /* K >= v */
-        *bound = x->ival + (x->ival < INT64_MAX);
+    if (kind == TIR_E_LT) /* v < k */
+        *bound = k;
+    else if (kind == TIR_E_LE) /* v <= k */
+        *bound = k + (k < INT64_MAX);
     else
         return false;
     return true;
