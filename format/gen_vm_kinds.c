@@ -5,6 +5,8 @@
  * For each kind K (ENUM of the table) the header defines:
  *   CT_K, AT_K     the lane's C type, and a may_alias typedef of it for
  *                  vector registers (which are arrays of register slots)
+ *   UT_K           a may_alias typedef of byte alignment, for lanes read and
+ *                  written in place in buffer memory (which may be unaligned)
  *   M_K            the vm_lanes member holding such lanes
  *   SIGNED_K, BITS_OF_K
  *   NORM_K(u)      integers: u (a uint64_t) normalized to a register value
@@ -118,6 +120,7 @@ int main(void)
         const char *e = k->e;
         printf("/* %s */\n", e);
         printf("#define CT_%s %s\ntypedef %s __attribute__((may_alias)) AT_%s;\n", e, k->ct, k->ct, e);
+        printf("typedef %s __attribute__((may_alias, aligned(1))) UT_%s;\n", k->ct, e);
         if (is(k, "FLOAT"))
             printf("#define M_%s f%d\n", e, k->bits);
         else

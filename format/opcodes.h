@@ -39,7 +39,7 @@ typedef enum {
 typedef enum {
     TIRBC_OPC_NONE, TIRBC_OPC_LANE_COUNT, TIRBC_OPC_LANE_INDEX, TIRBC_OPC_WIDTH, TIRBC_OPC_DIM,
     TIRBC_OPC_ALLOC_BUFFER, TIRBC_OPC_ARG_COUNT, TIRBC_OPC_ARITY1, TIRBC_OPC_ARITY2, TIRBC_OPC_ANY_KIND,
-    TIRBC_OPC_INT_KIND, TIRBC_OPC_BUF_ARGS
+    TIRBC_OPC_INT_KIND, TIRBC_OPC_BUF_ARGS, TIRBC_OPC_FUSED_OP
 } tirbc_operand_check;
 
 typedef struct {
@@ -78,6 +78,10 @@ int tirbc_op_lookup(const char *mnemonic);
  * family has no member for vt.  `family` is any member of the family. */
 int tirbc_op_typed(tirbc_opcode family, tir_vtype vt);
 
+/* Is lane_op the register instruction (vadd.T, vsub.T, vmul.T, vmin.T,
+ * vmax.T, or vdiv.T for a float T) whose lane operation a fused vector
+ * instruction of kind T may apply? */
+bool tirbc_fused_lane_op_ok(uint32_t lane_op, unsigned vt);
 /* The number of operands of a lane-wise math function (math.def) when `op`
  * is one, else 0: what a vmath instruction may apply to its lanes. */
 unsigned tirbc_op_math_arity(uint32_t op);

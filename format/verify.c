@@ -475,6 +475,10 @@ static int check_immediate(verifier *v, uint32_t pc, uint32_t op, unsigned n, ui
                         arity + 1);
         return 0;
     }
+    case TIRBC_OPC_FUSED_OP:
+        if (!tirbc_fused_lane_op_ok(w, T))
+            return ierr(v, R_FUSED_OP, pc, op, n, "%u is not vadd, vsub, vmul, vmin, vmax or vdiv of %s", w, vt_name(T));
+        return 0;
     case TIRBC_OPC_ANY_KIND:
     case TIRBC_OPC_INT_KIND:
         if (w >= TIR_VT_COUNT || w == TIR_VT_HANDLE)

@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "halffloat.h"
+#include "lane_ops.h"
+#include "fused_ops.h"
 #include "mac_kernels.h"
 #include "bounds.h"
 #include "dispatch.h"
@@ -610,10 +612,7 @@ dispatch:
         uint32_t nl = D;                                     \
         const AT_##T *a = VREG(T, B), *b = VREG(T, C);                  \
         AT_##T *r = VREG(T, A);                                         \
-        for (uint32_t i = 0; i < nl; i++) {                             \
-            CT_##T x = a[i], y = b[i];                                  \
-            r[i] = (EXPR);                                              \
-        }                                                               \
+        LANE_LOOP(nl, CT_##T x = a[i]; CT_##T y = b[i]; r[i] = (EXPR))  \
         VM_NEXT(ID##_##T);                                                  \
     }
 #define VEC_CMP(ID, T, OPR)                                             \
@@ -738,7 +737,7 @@ dispatch:
 #define VEC_NUM(T)                                                                           \
     VEC_CMP(VEQ, T, ==) VEC_CMP(VNE, T, !=) VEC_CMP(VLT, T, <)                               \
     VEC_CMP(VLE, T, <=) VEC_CMP(VGT, T, >) VEC_CMP(VGE, T, >=)                               \
-    VEC_BIN(VMIN, T, x < y ? x : y) VEC_BIN(VMAX, T, x > y ? x : y)                    \
+    VEC_BIN(VMIN, T, LANE_MIN(T, x, y)) VEC_BIN(VMAX, T, LANE_MAX(T, x, y))                    \
     VM_CASE(VCAST_##T)                                                                       \
     {                                                                                        \
         uint32_t nl = C;                                                          \
@@ -749,9 +748,9 @@ dispatch:
     }
 #define VEC_INT(T)                                                                                  \
     VEC_COMMON(T) VEC_NUM(T)                                                                        \
-    VEC_BIN(VADD, T, NARROW_##T(IW_##T(x) + IW_##T(y)))                                          \
-    VEC_BIN(VSUB, T, NARROW_##T(IW_##T(x) - IW_##T(y)))                                          \
-    VEC_BIN(VMUL, T, NARROW_##T(IW_##T(x) * IW_##T(y)))                                          \
+    VEC_BIN(VADD, T, LANE_IADD(T, x, y))                                          \
+    VEC_BIN(VSUB, T, LANE_ISUB(T, x, y))                                          \
+    VEC_BIN(VMUL, T, LANE_IMUL(T, x, y))                                          \
     VEC_IDIV(VDIV, T, sdiv(x, y), ux / uy, "division")                                              \
     VEC_IDIV(VMOD, T, smod(x, y), ux % uy, "modulo")                                                \
     VEC_IDIV(VFLOORDIV, T, sfloordiv(x, y), ux / uy, "division")                                    \
@@ -784,12 +783,22 @@ dispatch:
     }
 #define VEC_FLOAT(T)                                                                                \
     VEC_COMMON(T) VEC_NUM(T)                                                                        \
-    VEC_BIN(VADD, T, x + y) VEC_BIN(VSUB, T, x - y) VEC_BIN(VMUL, T, x * y)                \
-    VEC_BIN(VDIV, T, x / y) VEC_BIN(VFLOORDIV, T, FLOOR_##T(x / y))                           \
+    VEC_BIN(VADD, T, LANE_FADD(T, x, y)) VEC_BIN(VSUB, T, LANE_FSUB(T, x, y)) VEC_BIN(VMUL, T, LANE_FMUL(T, x, y))                \
+    VEC_BIN(VDIV, T, LANE_FDIV(T, x, y)) VEC_BIN(VFLOORDIV, T, FLOOR_##T(x / y))                           \
     VEC_BIN(VFLOORMOD, T, x - FLOOR_##T(x / y) * y)
     VM_KINDS_INT(VEC_INT)
     VM_KINDS_VALUE(VEC_LANE)
     VM_KINDS_FLOAT(VEC_FLOAT)
+    /* Fused vector operations: sources and destination may be buffer ranges (fused_ops.c). */
+#define FUSED_ONE(ID)                                   \
+    VM_CASE(ID)                                         \
+        if (!vm_fused_op(ctx, regs, bufs, ip, PC))      \
+            return false;                               \
+        VM_NEXT(ID);
+#define FUSED_BODY(T)                                                                       \
+    FUSED_ONE(VOPRM_##T) FUSED_ONE(VOPMR_##T) FUSED_ONE(VOPMM_##T) FUSED_ONE(VOPST_##T)    \
+    FUSED_ONE(VOPSTRM_##T) FUSED_ONE(VOPSTMR_##T) FUSED_ONE(VOPSTMM_##T)
+    FUSED_BODY(I32) FUSED_BODY(I64) FUSED_BODY(F32) FUSED_BODY(F64)
     /* 16-bit float lanes: widened to float32, computed, rounded once. */
 #define HL(T, v) TOF_##T(v)
 #define HR(T, v) FROMD_##T((double)(v))
