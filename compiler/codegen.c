@@ -51,6 +51,8 @@ typedef struct {
     uint64_t bits;
     uint8_t vt;
     uint32_t reg;
+    uint32_t lanes; /* 1, or a vector of the constant in every lane (vbcast of the scalar's register) */
+    uint32_t scalar;
 } const_slot;
 
 typedef struct {
@@ -195,7 +197,7 @@ static uint32_t new_vreg(cg *c, tir_vtype vt, unsigned lanes)
 /* ---- emission ------------------------------------------------------------ */
 /* Appends instruction `op` with its n operand words; n must be the table's
  * operand count (a mismatch is a compiler bug, reported as an error). */
-static void emit(cg *c, int op, int n, ...)
+static void emit_words(cg *c, int op, const uint32_t *words, int n)
 {
     if (op < 0) {
         c->failed = true;
@@ -211,11 +213,20 @@ static void emit(cg *c, int op, int n, ...)
     c->code = tir_xgrow(c->code, &c->capcode, c->ncode + 1 + (uint32_t)n, sizeof *c->code);
     c->last_insn = c->ncode;
     c->code[c->ncode++] = (uint32_t)op;
+    for (int i = 0; i < n; i++)
+        c->code[c->ncode++] = words[i];
+}
+static void emit(cg *c, int op, int n, ...)
+{
+    uint32_t words[TIRBC_MAX_OPERANDS];
+    if (n < 0 || n > TIRBC_MAX_OPERANDS)
+        n = TIRBC_MAX_OPERANDS + 1; /* reported as a mismatch with the table */
     va_list ap;
     va_start(ap, n);
-    for (int i = 0; i < n; i++)
-        c->code[c->ncode++] = va_arg(ap, uint32_t);
+    for (int i = 0; i < n && i < TIRBC_MAX_OPERANDS; i++)
+        words[i] = va_arg(ap, uint32_t);
     va_end(ap);
+    emit_words(c, op, words, n);
 }
 #define EMIT0(c, op) emit(c, op, 0)
 #define EMIT1(c, op, a) emit(c, op, 1, (uint32_t)(a))
@@ -268,16 +279,39 @@ static int typed(cg *c, tirbc_opcode family, tir_vtype vt, tir_loc loc)
 static uint32_t const_reg(cg *c, tir_vtype vt, uint64_t bits)
 {
     for (uint32_t i = 0; i < c->nconsts; i++)
-        if (c->consts[i].vt == vt && c->consts[i].bits == bits)
+        if (c->consts[i].vt == vt && c->consts[i].bits == bits && c->consts[i].lanes == 1)
             return c->consts[i].reg;
     c->consts = tir_xgrow(c->consts, &c->capconsts, c->nconsts + 1, sizeof *c->consts);
     c->consts[c->nconsts].vt = (uint8_t)vt;
     c->consts[c->nconsts].bits = bits;
     c->consts[c->nconsts].reg = new_reg(c, vt);
+    c->consts[c->nconsts].lanes = 1;
     return c->consts[c->nconsts++].reg;
 }
 
 static uint32_t const_int(cg *c, tir_vtype vt, int64_t v) { return const_reg(c, vt, (uint64_t)v); }
+
+/* A vector of a constant in every lane, broadcast once by the prologue:
+ * loops of any depth then use it without a vbcast per iteration.  At most
+ * MAX_CONST_VECTORS per function (each holds a register of its lanes);
+ * returns UINT32_MAX past that. */
+#define MAX_CONST_VECTORS 16
+static uint32_t const_vector(cg *c, tir_vtype vt, uint32_t scalar, unsigned lanes)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < c->nconsts; i++) {
+        if (c->consts[i].lanes == 1)
+            continue;
+        if (c->consts[i].vt == vt && c->consts[i].scalar == scalar && c->consts[i].lanes == lanes)
+            return c->consts[i].reg;
+        n++;
+    }
+    if (n >= MAX_CONST_VECTORS)
+        return UINT32_MAX;
+    c->consts = tir_xgrow(c->consts, &c->capconsts, c->nconsts + 1, sizeof *c->consts);
+    c->consts[c->nconsts] = (const_slot){0, (uint8_t)vt, new_vreg(c, vt, lanes), lanes, scalar};
+    return c->consts[c->nconsts++].reg;
+}
 
 static uint32_t const_float(cg *c, tir_vtype vt, double v)
 {
@@ -1435,6 +1469,159 @@ static uint32_t gen_shuffle(cg *c, const tir_expr *e)
     return dst;
 }
 
+/* A vector operand: a register, or a strided buffer range that a fused
+ * vector instruction (opcodes.def, voprm ... vopstmm) reads in place. */
+typedef struct {
+    bool in_memory;
+    uint32_t reg;               /* a register */
+    uint32_t buf, base, stride; /* a range: buf[base + i*stride] */
+} vsource;
+
+/* A vector load as a range when it is one; a register otherwise (a
+ * promoted buffer's broadcast, or a gather). */
+static vsource gen_vsource(cg *c, const tir_expr *e)
+{
+    vsource s = {false, 0, 0, 0, 0};
+    if (e->kind != TIR_E_LOAD) {
+        s.reg = gen_expr(c, e);
+        return s;
+    }
+    tir_vtype vt = elem_vt(c, e->dtype, e->loc);
+    unsigned lanes = e->dtype.lanes;
+    const struct promoted *p = find_promoted(c, e->buffer->data);
+    if (p) { /* constant indices: every lane reads the same element */
+        s.reg = new_vreg(c, vt, lanes);
+        EMIT3(c, typed(c, TIRBC_OP_VBCAST_BOOL, vt, e->loc), s.reg,
+              promoted_reg(c, p, e->buffer, e->args, e->nargs, e->loc), lanes);
+        return s;
+    }
+    s.buf = (uint32_t)vmbuf_of(c, e->buffer, e->loc);
+    vaccess va = gen_vaccess(c, e->buffer, e->args, e->nargs, s.buf, lanes, e->loc);
+    if (va.gather) {
+        s.reg = new_vreg(c, vt, lanes);
+        EMIT4(c, typed(c, TIRBC_OP_VLDG_BOOL, vt, e->loc), s.reg, s.buf, va.index, lanes);
+        return s;
+    }
+    s.in_memory = true;
+    s.base = va.base;
+    s.stride = va.stride;
+    return s;
+}
+
+/* A source in a register, loading a range with vld. */
+static uint32_t vsource_reg(cg *c, vsource s, tir_vtype vt, unsigned lanes, tir_loc loc)
+{
+    if (!s.in_memory)
+        return s.reg;
+    uint32_t d = new_vreg(c, vt, lanes);
+    EMIT5(c, typed(c, TIRBC_OP_VLD_BOOL, vt, loc), d, s.buf, s.base, s.stride, lanes);
+    return d;
+}
+
+/* The register instruction whose lane operation a fused vector instruction
+ * of kind vt may apply for a binary expression of kind k, or -1. */
+static int fused_lane_op(cg *c, tir_expr_kind k, tir_vtype vt, tir_loc loc)
+{
+    if (vt != TIR_VT_I32 && vt != TIR_VT_I64 && vt != TIR_VT_F32 && vt != TIR_VT_F64)
+        return -1;
+    if (k != TIR_E_ADD && k != TIR_E_SUB && k != TIR_E_MUL && k != TIR_E_MIN && k != TIR_E_MAX &&
+        !(k == TIR_E_DIV && (vt == TIR_VT_F32 || vt == TIR_VT_F64)))
+        return -1;
+    return typed(c, vector_family(k), vt, loc);
+}
+
+/* Appends a source's operand words (one register, or buffer, base, stride). */
+static uint32_t put_vsource(uint32_t *w, uint32_t n, vsource s)
+{
+    if (!s.in_memory) {
+        w[n++] = s.reg;
+        return n;
+    }
+    w[n++] = s.buf;
+    w[n++] = s.base;
+    w[n++] = s.stride;
+    return n;
+}
+
+/* dst = a op b through a fused instruction: into a register (dst_buf < 0)
+ * or into the range dst_buf[base + i*stride]. */
+static void emit_fused(cg *c, int lane_op, tir_vtype vt, int64_t dst_buf, uint32_t dst, uint32_t base,
+                       uint32_t stride, vsource a, vsource b, unsigned lanes, tir_loc loc)
+{
+    static const tirbc_opcode to_register[2][2] = {{TIRBC_OP_COUNT, TIRBC_OP_VOPRM_I32},
+                                                   {TIRBC_OP_VOPMR_I32, TIRBC_OP_VOPMM_I32}};
+    static const tirbc_opcode to_memory[2][2] = {{TIRBC_OP_VOPST_I32, TIRBC_OP_VOPSTRM_I32},
+                                                 {TIRBC_OP_VOPSTMR_I32, TIRBC_OP_VOPSTMM_I32}};
+    uint32_t w[TIRBC_MAX_OPERANDS], n = 0;
+    tirbc_opcode family = (dst_buf < 0 ? to_register : to_memory)[a.in_memory][b.in_memory];
+    if (dst_buf < 0) {
+        w[n++] = dst;
+    } else {
+        w[n++] = (uint32_t)dst_buf;
+        w[n++] = base;
+        w[n++] = stride;
+    }
+    w[n++] = (uint32_t)lane_op;
+    n = put_vsource(w, n, a);
+    n = put_vsource(w, n, b);
+    w[n++] = lanes;
+    emit_words(c, typed(c, family, vt, loc), w, (int)n);
+}
+
+/* A binary vector expression: a register instruction, or a fused one when
+ * an operand is a buffer range. */
+static uint32_t gen_vector_binary(cg *c, const tir_expr *e)
+{
+    unsigned lanes = e->dtype.lanes;
+    tir_vtype ot = elem_vt(c, e->a->dtype, e->loc);
+    int lane_op = tir_is_binary(e->kind) ? fused_lane_op(c, e->kind, ot, e->loc) : -1;
+    if (lane_op >= 0) {
+        vsource a = gen_vsource(c, e->a), b = gen_vsource(c, e->b);
+        uint32_t d = new_vreg(c, ot, lanes);
+        if (a.in_memory || b.in_memory)
+            emit_fused(c, lane_op, ot, -1, d, 0, 0, a, b, lanes, e->loc);
+        else
+            EMIT4(c, lane_op, d, a.reg, b.reg, lanes);
+        return d;
+    }
+    uint32_t a = gen_expr(c, e->a), b = gen_expr(c, e->b);
+    uint32_t d = new_vreg(c, tir_is_cmp(e->kind) ? TIR_VT_BOOL : ot, lanes);
+    EMIT4(c, typed(c, vector_family(e->kind), ot, e->loc), d, a, b, lanes);
+    return d;
+}
+
+/* A vector store of a binary expression straight from its sources, when
+ * a fused instruction can apply it and computing the destination's indices
+ * cannot fail (so checking the sources after them changes nothing). */
+static bool gen_fused_store(cg *c, const tir_stmt *s)
+{
+    const tir_expr *v = s->value;
+    if (!tir_is_binary(v->kind) || s->buffer->dtype.lanes != 1 || find_promoted(c, s->buffer->data))
+        return false;
+    for (uint32_t i = 0; i < s->nindices; i++)
+        if (!tir_expr_harmless(s->indices[i]))
+            return false;
+    tir_vtype vt = elem_vt(c, v->dtype, v->loc);
+    int lane_op = fused_lane_op(c, v->kind, vt, v->loc);
+    if (lane_op < 0)
+        return false;
+    unsigned lanes = v->dtype.lanes;
+    vsource a = gen_vsource(c, v->a), b = gen_vsource(c, v->b);
+    uint32_t vb = (uint32_t)vmbuf_of(c, s->buffer, s->loc);
+    vaccess va = gen_vaccess(c, s->buffer, s->indices, s->nindices, vb, lanes, s->loc);
+    if (va.gather) {
+        uint32_t d = new_vreg(c, vt, lanes);
+        if (a.in_memory || b.in_memory)
+            emit_fused(c, lane_op, vt, -1, d, 0, 0, a, b, lanes, v->loc);
+        else
+            EMIT4(c, lane_op, d, a.reg, b.reg, lanes);
+        EMIT4(c, typed(c, TIRBC_OP_VSTG_BOOL, vt, s->loc), vb, va.index, d, lanes);
+        return true;
+    }
+    emit_fused(c, lane_op, vt, vb, 0, va.base, va.stride, a, b, lanes, s->loc);
+    return true;
+}
+
 static uint32_t gen_vector(cg *c, const tir_expr *e)
 {
     tir_vtype vt = elem_vt(c, e->dtype, e->loc);
@@ -1444,7 +1631,13 @@ static uint32_t gen_vector(cg *c, const tir_expr *e)
     switch (e->kind) {
     case TIR_E_VAR: return var_reg(c, e);
     case TIR_E_BROADCAST: {
-        uint32_t v = gen_expr(c, e->a), d = new_vreg(c, vt, lanes);
+        uint32_t v = gen_expr(c, e->a);
+        if (e->a->kind == TIR_E_INT || e->a->kind == TIR_E_FLOAT) {
+            uint32_t k = const_vector(c, vt, v, lanes);
+            if (k != UINT32_MAX)
+                return k;
+        }
+        uint32_t d = new_vreg(c, vt, lanes);
         EMIT3(c, typed(c, TIRBC_OP_VBCAST_BOOL, vt, e->loc), d, v, lanes);
         return d;
     }
@@ -1493,23 +1686,8 @@ static uint32_t gen_vector(cg *c, const tir_expr *e)
         EMIT3(c, typed(c, TIRBC_OP_VMOV_BOOL, elem_vt(c, e->a->dtype, e->loc), e->loc), r, v, e->a->dtype.lanes);
         return gen_expr(c, e->b);
     }
-    case TIR_E_LOAD: {
-        const struct promoted *p = find_promoted(c, e->buffer->data);
-        if (p) { /* constant indices: every lane reads the same element */
-            uint32_t d = new_vreg(c, vt, lanes);
-            EMIT3(c, typed(c, TIRBC_OP_VBCAST_BOOL, vt, e->loc), d,
-                  promoted_reg(c, p, e->buffer, e->args, e->nargs, e->loc), lanes);
-            return d;
-        }
-        uint32_t vb = (uint32_t)vmbuf_of(c, e->buffer, e->loc);
-        vaccess va = gen_vaccess(c, e->buffer, e->args, e->nargs, vb, lanes, e->loc);
-        uint32_t d = new_vreg(c, vt, lanes);
-        if (va.gather)
-            EMIT4(c, typed(c, TIRBC_OP_VLDG_BOOL, vt, e->loc), d, vb, va.index, lanes);
-        else
-            EMIT5(c, typed(c, TIRBC_OP_VLD_BOOL, vt, e->loc), d, vb, va.base, va.stride, lanes);
-        return d;
-    }
+    case TIR_E_LOAD:
+        return vsource_reg(c, gen_vsource(c, e), vt, lanes, e->loc);
     case TIR_E_SHUFFLE:
         return gen_shuffle(c, e);
     case TIR_E_CALL: {
@@ -1558,13 +1736,8 @@ static uint32_t gen_vector(cg *c, const tir_expr *e)
     default:
         break;
     }
-    if (tir_is_binary(e->kind) || tir_is_cmp(e->kind)) {
-        uint32_t a = gen_expr(c, e->a), b = gen_expr(c, e->b);
-        tir_vtype ot = elem_vt(c, e->a->dtype, e->loc);
-        uint32_t d = new_vreg(c, tir_is_cmp(e->kind) ? TIR_VT_BOOL : ot, lanes);
-        EMIT4(c, typed(c, vector_family(e->kind), ot, e->loc), d, a, b, lanes);
-        return d;
-    }
+    if (tir_is_binary(e->kind) || tir_is_cmp(e->kind))
+        return gen_vector_binary(c, e);
     UNSUPPORTED(c, e->loc, "vector %s is not supported yet", tir_expr_kind_names[e->kind]);
     return 0;
 }
@@ -2884,6 +3057,8 @@ static void gen_stmt(cg *c, const tir_stmt *s)
     case TIR_S_STORE: {
         /* The value is evaluated before the indices (spec Stmt semantics 5). */
         uint32_t value_start = c->ncode;
+        if (s->value->dtype.lanes > 1 && gen_fused_store(c, s))
+            break;
         uint32_t v = gen_expr(c, s->value);
         unsigned lanes = s->value->dtype.lanes;
         if (lanes > 1) {
@@ -3092,20 +3267,37 @@ static void gen_params(cg *c, tirbc_function *fn)
 }
 
 /* ---- assembling the function ---------------------------------------------- */
-/* Prepends the constant-loading prologue and shifts jump targets and lines. */
+/* Prepends the constant-loading prologue (scalar constants, then the
+ * constant vectors broadcast from them) and shifts jump targets, lines and
+ * buffer-argument constants. */
 static void finish(cg *c, tirbc_function *fn)
 {
-    uint32_t plen = c->nconsts * 3;
+    uint32_t nscalar = 0, plen = 0;
+    for (uint32_t i = 0; i < c->nconsts; i++) {
+        nscalar += c->consts[i].lanes == 1;
+        plen += c->consts[i].lanes == 1 ? 3 : 4;
+    }
     uint32_t total = plen + c->ncode;
     uint32_t *code = tir_xmalloc((total ? total : 1) * sizeof *code);
-    fn->consts = tir_xcalloc(c->nconsts + c->nbufargs ? c->nconsts + c->nbufargs : 1, sizeof *fn->consts);
+    fn->consts = tir_xcalloc(nscalar + c->nbufargs ? nscalar + c->nbufargs : 1, sizeof *fn->consts);
     for (uint32_t i = 0; i < c->nbufargs; i++)
-        fn->consts[c->nconsts + i] = c->bufargs[i];
+        fn->consts[nscalar + i] = c->bufargs[i];
+    uint32_t at = 0, pool = 0;
     for (uint32_t i = 0; i < c->nconsts; i++) {
-        fn->consts[i] = c->consts[i].bits;
-        code[i * 3] = TIRBC_OP_LDK;
-        code[i * 3 + 1] = c->consts[i].reg;
-        code[i * 3 + 2] = i;
+        if (c->consts[i].lanes != 1)
+            continue;
+        fn->consts[pool] = c->consts[i].bits;
+        code[at++] = TIRBC_OP_LDK;
+        code[at++] = c->consts[i].reg;
+        code[at++] = pool++;
+    }
+    for (uint32_t i = 0; i < c->nconsts; i++) {
+        if (c->consts[i].lanes == 1)
+            continue;
+        code[at++] = (uint32_t)tirbc_op_typed(TIRBC_OP_VBCAST_BOOL, c->consts[i].vt);
+        code[at++] = c->consts[i].reg;
+        code[at++] = c->consts[i].scalar;
+        code[at++] = c->consts[i].lanes;
     }
     for (uint32_t pc = 0; pc < c->ncode;) {
         uint32_t op = c->code[pc];
@@ -3114,13 +3306,13 @@ static void finish(cg *c, tirbc_function *fn)
         for (uint32_t k = 0; k < info->noperands; k++) {
             uint32_t w = c->code[pc + 1 + k];
             const tirbc_operand_info *o = tirbc_op_operand(op, k);
-            code[plen + pc + 1 + k] = o->kind == TIRBC_OPK_JUMP ? w + plen : o->check == TIRBC_OPC_BUF_ARGS ? w + c->nconsts : w;
+            code[plen + pc + 1 + k] = o->kind == TIRBC_OPK_JUMP ? w + plen : o->check == TIRBC_OPC_BUF_ARGS ? w + nscalar : w;
         }
         pc += 1 + info->noperands;
     }
     for (uint32_t i = 0; i < c->nlines; i++)
         c->lines[i].pc += plen;
-    fn->nconsts = c->nconsts + c->nbufargs;
+    fn->nconsts = nscalar + c->nbufargs;
     fn->code = code;
     fn->ncode = total;
     fn->nregs = c->nregs;

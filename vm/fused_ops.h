@@ -1,14 +1,123 @@
-/* The fused vector instructions (opcodes.def: voprm ... vopstmm). */
+/* The fused vector instructions (opcodes.def: voprm ... vopstmm):
+ * v = a op b where a source may be a buffer range and the destination may
+ * be one.
+ *
+ * A contiguous range (stride 1) is used in place: the lane loop reads and
+ * writes buffer memory directly, which is the point of these instructions.
+ * Other strides go through the context's scratch lanes, as vld and vst
+ * would copy them.  A source range that overlaps the destination range
+ * other than exactly is copied out first, so every lane reads the values
+ * from before the instruction, as vld ... vst would.
+ *
+ * The operand decoding is inline, so each instruction body of the
+ * interpreter gets it specialized to its shape and kind; the lane loops
+ * are functions of fused_ops.c. */
 #ifndef TIRVM_FUSED_OPS_H
 #define TIRVM_FUSED_OPS_H
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
+#include "bounds.h"
+#include "opcodes.h"
 #include "vm_internal.h"
 
-/* Runs the fused vector instruction at ip (at offset pc of the function's
- * code); false after reporting an out-of-bounds range. */
-bool vm_fused_op(vm_ctx *ctx, vm_slot *regs, const vm_buf *bufs, const uint32_t *ip, uint32_t pc);
+/* r[i] = a[i] op b[i] for i < nl, op a lane operation the verifier admitted
+ * for kind vt (tirbc_fused_lane_op_ok); the pointers may be unaligned. */
+void vm_fused_lanes(unsigned vt, uint32_t op, void *r, const void *a, const void *b, uint32_t nl);
+/* Reports an out-of-bounds range of buffer `buf` at pc; returns false. */
+bool vm_fused_range_error(vm_ctx *ctx, uint32_t pc, uint32_t buf, int64_t base, int64_t stride, uint32_t nl,
+                          uint64_t nelem);
+/* Copies lanes base[i*stride] into (gather) or out of (scatter) dense lanes. */
+void vm_fused_gather(uint8_t *dense, const uint8_t *base, int64_t stride, uint32_t nl, size_t es);
+void vm_fused_scatter(uint8_t *base, int64_t stride, const uint8_t *dense, uint32_t nl, size_t es);
+
+/* Lane 0 of the range buf[r[base] + i*r[stride]], i < nl, that operand
+ * words w name; NULL (after reporting) when it leaves the buffer. */
+static inline uint8_t *vm_fused_range(vm_ctx *ctx, const vm_slot *regs, const vm_buf *bufs, const uint32_t *w,
+                                      uint32_t nl, size_t es, uint32_t pc, int64_t *stride)
+{
+    const vm_buf *b = &bufs[w[0]];
+    int64_t base = regs[w[1]].i;
+    *stride = regs[w[2]].i;
+    if (__builtin_expect(!strided_in_bounds(base, *stride, nl, b->nelem), 0)) {
+        vm_fused_range_error(ctx, pc, w[0], base, *stride, nl, b->nelem);
+        return NULL;
+    }
+    return b->data + (uint64_t)base * es;
+}
+
+/* A source operand at w (a register, or a range in memory), as lanes to
+ * read; *at and *stride describe the range (for the overlap test).  Returns
+ * the words it used, or 0 after reporting an out-of-bounds range. */
+static inline unsigned vm_fused_source(vm_ctx *ctx, const vm_slot *regs, const vm_buf *bufs, const uint32_t *w,
+                                       bool in_memory, uint32_t nl, size_t es, uint32_t pc, uint8_t *scratch,
+                                       const uint8_t **lanes, const uint8_t **at)
+{
+    *at = NULL;
+    if (!in_memory) {
+        *lanes = (const uint8_t *)&regs[w[0]];
+        return 1;
+    }
+    int64_t stride;
+    uint8_t *p = vm_fused_range(ctx, regs, bufs, w, nl, es, pc, &stride);
+    if (!p)
+        return 0;
+    if (stride == 1) {
+        *lanes = *at = p;
+    } else {
+        vm_fused_gather(scratch, p, stride, nl, es);
+        *lanes = scratch;
+    }
+    return 3;
+}
+
+static inline bool vm_fused_overlap(const uint8_t *p, const uint8_t *q, size_t bytes)
+{
+    uintptr_t a = (uintptr_t)p, b = (uintptr_t)q;
+    return p != q && a < b + bytes && b < a + bytes;
+}
+
+/* Runs the fused instruction at ip, of kind vt and the shape its mnemonic
+ * names (destination, first and second source in memory or not); false
+ * after reporting an out-of-bounds range. */
+static inline __attribute__((always_inline)) bool vm_fused_op(vm_ctx *ctx, vm_slot *regs, const vm_buf *bufs,
+                                                              const uint32_t *ip, uint32_t pc, unsigned vt,
+                                                              bool dst_mem, bool a_mem, bool b_mem)
+{
+    size_t es = vt == TIR_VT_I32 || vt == TIR_VT_F32 ? 4 : 8;
+    const uint32_t *w = ip + 1;
+    unsigned k = dst_mem ? 3 : 1;
+    uint32_t op = w[k++];
+    unsigned na = a_mem ? 3 : 1, nb = b_mem ? 3 : 1;
+    uint32_t nl = w[k + na + nb];
+    uint8_t *scratch = (uint8_t *)ctx->scratch;
+    const uint8_t *a, *b, *a_at, *b_at;
+    if (!vm_fused_source(ctx, regs, bufs, w + k, a_mem, nl, es, pc, scratch, &a, &a_at) ||
+        !vm_fused_source(ctx, regs, bufs, w + k + na, b_mem, nl, es, pc, scratch + sizeof ctx->scratch[0], &b, &b_at))
+        return false;
+    if (!dst_mem) {
+        vm_fused_lanes(vt, op, &regs[w[0]], a, b, nl);
+        return true;
+    }
+    int64_t stride;
+    uint8_t *out = vm_fused_range(ctx, regs, bufs, w, nl, es, pc, &stride);
+    if (!out)
+        return false;
+    uint8_t *dst = stride == 1 ? out : scratch + 2 * sizeof ctx->scratch[0];
+    if (a_at && vm_fused_overlap(a_at, dst, nl * es)) {
+        memcpy(scratch, a_at, nl * es);
+        a = scratch;
+    }
+    if (b_at && vm_fused_overlap(b_at, dst, nl * es)) {
+        memcpy(scratch + sizeof ctx->scratch[0], b_at, nl * es);
+        b = scratch + sizeof ctx->scratch[0];
+    }
+    vm_fused_lanes(vt, op, dst, a, b, nl);
+    if (stride != 1)
+        vm_fused_scatter(out, stride, dst, nl, es);
+    return true;
+}
 
 #endif

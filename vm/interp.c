@@ -9,6 +9,7 @@
  * arithmetic is done on uint64_t so wraparound is defined, and values are
  * then normalized to the instruction's width. */
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -790,14 +791,16 @@ dispatch:
     VM_KINDS_VALUE(VEC_LANE)
     VM_KINDS_FLOAT(VEC_FLOAT)
     /* Fused vector operations: sources and destination may be buffer ranges (fused_ops.c). */
-#define FUSED_ONE(ID)                                   \
-    VM_CASE(ID)                                         \
-        if (!vm_fused_op(ctx, regs, bufs, ip, PC))      \
-            return false;                               \
-        VM_NEXT(ID);
-#define FUSED_BODY(T)                                                                       \
-    FUSED_ONE(VOPRM_##T) FUSED_ONE(VOPMR_##T) FUSED_ONE(VOPMM_##T) FUSED_ONE(VOPST_##T)    \
-    FUSED_ONE(VOPSTRM_##T) FUSED_ONE(VOPSTMR_##T) FUSED_ONE(VOPSTMM_##T)
+#define FUSED_ONE(ID, T, DST_MEM, A_MEM, B_MEM)                                            \
+    VM_CASE(ID##_##T)                                                                      \
+        if (!vm_fused_op(ctx, regs, bufs, ip, PC, TIR_VT_##T, DST_MEM, A_MEM, B_MEM))      \
+            return false;                                                                  \
+        VM_NEXT(ID##_##T);
+#define FUSED_BODY(T)                                                                      \
+    FUSED_ONE(VOPRM, T, false, false, true) FUSED_ONE(VOPMR, T, false, true, false)       \
+    FUSED_ONE(VOPMM, T, false, true, true) FUSED_ONE(VOPST, T, true, false, false)        \
+    FUSED_ONE(VOPSTRM, T, true, false, true) FUSED_ONE(VOPSTMR, T, true, true, false)     \
+    FUSED_ONE(VOPSTMM, T, true, true, true)
     FUSED_BODY(I32) FUSED_BODY(I64) FUSED_BODY(F32) FUSED_BODY(F64)
     /* 16-bit float lanes: widened to float32, computed, rounded once. */
 #define HL(T, v) TOF_##T(v)
@@ -957,7 +960,7 @@ bool vm_call(vm_ctx *ctx, uint32_t fidx, const vm_slot *args, const vm_buf *bufs
     vm_ctx *callee = malloc(sizeof *callee);
     bool ok = false;
     if (regs && cbufs && callee) {
-        *callee = *ctx;
+        memcpy(callee, ctx, offsetof(vm_ctx, scratch)); /* the scratch lanes are per instruction */
         callee->fn = f;
         callee->depth = ctx->depth + 1;
         /* The verifier proved the scalar parameters typed like their

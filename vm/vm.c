@@ -1,6 +1,7 @@
 /* The public API: loading, introspection and calls. */
 #include <errno.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -557,7 +558,7 @@ tirvm_status tirvm_call_ex(tirvm_module *m, int func, const tirvm_arg *args, int
         free(bufs);
         return st;
     }
-    memset(ctxp, 0, sizeof *ctxp);
+    memset(ctxp, 0, offsetof(vm_ctx, scratch)); /* the scratch lanes are written before they are read */
     atomic_uint_fast64_t mem_used;
     atomic_init(&mem_used, 0);
     ctxp->mem_used = &mem_used;

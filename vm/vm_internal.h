@@ -78,7 +78,8 @@ typedef struct {
                                         NULL and steps_left is unlimited */
     atomic_uint_fast64_t *mem_used; /* bytes held by allocations of this call (shared with workers and callees) */
     vm_slot ret;                /* the value given to RETV */
-    vm_lanes scratch[4];        /* the vector instructions' operands, copied out of the register file */
+    /* last: a context is set up (or copied) up to here; each instruction writes the lanes it reads */
+    vm_lanes scratch[4];        /* vector and fused instructions' lanes copied out of registers or buffers */
 } vm_ctx;
 
 /* Makes ctx->steps_left at least n (it is less) by drawing on the call's
