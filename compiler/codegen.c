@@ -1519,15 +1519,14 @@ static uint32_t vsource_reg(cg *c, vsource s, tir_vtype vt, unsigned lanes, tir_
 }
 
 /* The register instruction whose lane operation a fused vector instruction
- * of kind vt may apply for a binary expression of kind k, or -1. */
-static int fused_lane_op(cg *c, tir_expr_kind k, tir_vtype vt, tir_loc loc)
+ * of kind vt would apply for a binary expression of kind k, or -1 when the
+ * instruction table has no fused form for it. */
+static int fused_lane_op(tir_expr_kind k, tir_vtype vt)
 {
-    if (vt != TIR_VT_I32 && vt != TIR_VT_I64 && vt != TIR_VT_F32 && vt != TIR_VT_F64)
+    int lane_op = tirbc_op_typed(vector_family(k), vt);
+    if (lane_op < 0 || tirbc_op_typed(TIRBC_OP_VOPRM_I32, vt) < 0 || !tirbc_fused_lane_op_ok((uint32_t)lane_op, vt))
         return -1;
-    if (k != TIR_E_ADD && k != TIR_E_SUB && k != TIR_E_MUL && k != TIR_E_MIN && k != TIR_E_MAX &&
-        !(k == TIR_E_DIV && (vt == TIR_VT_F32 || vt == TIR_VT_F64)))
-        return -1;
-    return typed(c, vector_family(k), vt, loc);
+    return lane_op;
 }
 
 /* Appends a source's operand words (one register, or buffer, base, stride). */
@@ -1568,21 +1567,29 @@ static void emit_fused(cg *c, int lane_op, tir_vtype vt, int64_t dst_buf, uint32
     emit_words(c, typed(c, family, vt, loc), w, (int)n);
 }
 
+/* a op b into a new register: the register instruction, or a fused one
+ * when a source is a buffer range. */
+static uint32_t emit_binary_to_register(cg *c, int lane_op, tir_vtype vt, vsource a, vsource b, unsigned lanes,
+                                        tir_loc loc)
+{
+    uint32_t d = new_vreg(c, vt, lanes);
+    if (a.in_memory || b.in_memory)
+        emit_fused(c, lane_op, vt, -1, d, 0, 0, a, b, lanes, loc);
+    else
+        EMIT4(c, lane_op, d, a.reg, b.reg, lanes);
+    return d;
+}
+
 /* A binary vector expression: a register instruction, or a fused one when
  * an operand is a buffer range. */
 static uint32_t gen_vector_binary(cg *c, const tir_expr *e)
 {
     unsigned lanes = e->dtype.lanes;
     tir_vtype ot = elem_vt(c, e->a->dtype, e->loc);
-    int lane_op = tir_is_binary(e->kind) ? fused_lane_op(c, e->kind, ot, e->loc) : -1;
+    int lane_op = tir_is_binary(e->kind) ? fused_lane_op(e->kind, ot) : -1;
     if (lane_op >= 0) {
         vsource a = gen_vsource(c, e->a), b = gen_vsource(c, e->b);
-        uint32_t d = new_vreg(c, ot, lanes);
-        if (a.in_memory || b.in_memory)
-            emit_fused(c, lane_op, ot, -1, d, 0, 0, a, b, lanes, e->loc);
-        else
-            EMIT4(c, lane_op, d, a.reg, b.reg, lanes);
-        return d;
+        return emit_binary_to_register(c, lane_op, ot, a, b, lanes, e->loc);
     }
     uint32_t a = gen_expr(c, e->a), b = gen_expr(c, e->b);
     uint32_t d = new_vreg(c, tir_is_cmp(e->kind) ? TIR_VT_BOOL : ot, lanes);
@@ -1602,7 +1609,7 @@ static bool gen_fused_store(cg *c, const tir_stmt *s)
         if (!tir_expr_harmless(s->indices[i]))
             return false;
     tir_vtype vt = elem_vt(c, v->dtype, v->loc);
-    int lane_op = fused_lane_op(c, v->kind, vt, v->loc);
+    int lane_op = fused_lane_op(v->kind, vt);
     if (lane_op < 0)
         return false;
     unsigned lanes = v->dtype.lanes;
@@ -1610,11 +1617,7 @@ static bool gen_fused_store(cg *c, const tir_stmt *s)
     uint32_t vb = (uint32_t)vmbuf_of(c, s->buffer, s->loc);
     vaccess va = gen_vaccess(c, s->buffer, s->indices, s->nindices, vb, lanes, s->loc);
     if (va.gather) {
-        uint32_t d = new_vreg(c, vt, lanes);
-        if (a.in_memory || b.in_memory)
-            emit_fused(c, lane_op, vt, -1, d, 0, 0, a, b, lanes, v->loc);
-        else
-            EMIT4(c, lane_op, d, a.reg, b.reg, lanes);
+        uint32_t d = emit_binary_to_register(c, lane_op, vt, a, b, lanes, v->loc);
         EMIT4(c, typed(c, TIRBC_OP_VSTG_BOOL, vt, s->loc), vb, va.index, d, lanes);
         return true;
     }

@@ -58,13 +58,10 @@ bool tirbc_fused_lane_op_ok(uint32_t lane_op, unsigned vt)
 {
     if (lane_op >= TIRBC_OP_COUNT || tirbc_ops[lane_op].vtype != vt)
         return false;
-    static const tirbc_opcode families[] = {TIRBC_OP_VADD_BOOL, TIRBC_OP_VSUB_BOOL, TIRBC_OP_VMUL_BOOL,
-                                            TIRBC_OP_VMIN_BOOL, TIRBC_OP_VMAX_BOOL, TIRBC_OP_VDIV_F32};
-    for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
-        if (strcmp(tirbc_ops[families[i]].stem, tirbc_ops[lane_op].stem) == 0)
-            return families[i] != TIRBC_OP_VDIV_F32 || vt == TIR_VT_F32 || vt == TIR_VT_F64 || vt == TIR_VT_F16 ||
-                   vt == TIR_VT_BF16;
-    return false;
+    const char *stem = tirbc_ops[lane_op].stem;
+    bool is_float = vt == TIR_VT_F16 || vt == TIR_VT_BF16 || vt == TIR_VT_F32 || vt == TIR_VT_F64;
+    return strcmp(stem, "vadd") == 0 || strcmp(stem, "vsub") == 0 || strcmp(stem, "vmul") == 0 ||
+           strcmp(stem, "vmin") == 0 || strcmp(stem, "vmax") == 0 || (is_float && strcmp(stem, "vdiv") == 0);
 }
 
 const char *tirbc_op_name(int op, char *buf, size_t n)

@@ -5,7 +5,8 @@
 #include "lane_ops.h"
 #include "vm_kinds.h"
 
-/* One lane loop per kind and lane operation (the verifier admits only these). */
+/* One lane loop per kind and lane operation (the verifier admits only
+ * these); a kind of TIRBC_FUSED_KINDS without its line here does not link. */
 #define FUSED_CASE(T, OPC, LANE_OP)                                                          \
     case TIRBC_OP_##OPC##_##T:                                                               \
         LANE_LOOP(nl, CT_##T x = a[i]; CT_##T y = b[i]; r[i] = LANE_OP(T, x, y)) break;
@@ -32,10 +33,13 @@ FUSED_LANES(F64, LANE_FADD, LANE_FSUB, LANE_FMUL, FUSED_CASE(F64, VDIV, LANE_FDI
 void vm_fused_lanes(unsigned vt, uint32_t op, void *r, const void *a, const void *b, uint32_t nl)
 {
     switch (vt) {
-    case TIR_VT_I32: fused_lanes_I32(op, r, a, b, nl); break;
-    case TIR_VT_I64: fused_lanes_I64(op, r, a, b, nl); break;
-    case TIR_VT_F32: fused_lanes_F32(op, r, a, b, nl); break;
-    default: fused_lanes_F64(op, r, a, b, nl); break;
+#define FUSED_DISPATCH(T, _)                     \
+    case TIR_VT_##T:                             \
+        fused_lanes_##T(op, r, a, b, nl);        \
+        break;
+        TIRBC_FUSED_KINDS(FUSED_DISPATCH, _)
+    default:
+        break;
     }
 }
 

@@ -49,28 +49,28 @@ static inline uint8_t *vm_fused_range(vm_ctx *ctx, const vm_slot *regs, const vm
 }
 
 /* A source operand at w (a register, or a range in memory), as lanes to
- * read; *at and *stride describe the range (for the overlap test).  Returns
- * the words it used, or 0 after reporting an out-of-bounds range. */
-static inline unsigned vm_fused_source(vm_ctx *ctx, const vm_slot *regs, const vm_buf *bufs, const uint32_t *w,
+ * read; *at is the range in place (for the overlap test), else NULL.  False
+ * after reporting an out-of-bounds range. */
+static inline bool vm_fused_source(vm_ctx *ctx, const vm_slot *regs, const vm_buf *bufs, const uint32_t *w,
                                        bool in_memory, uint32_t nl, size_t es, uint32_t pc, uint8_t *scratch,
                                        const uint8_t **lanes, const uint8_t **at)
 {
     *at = NULL;
     if (!in_memory) {
         *lanes = (const uint8_t *)&regs[w[0]];
-        return 1;
+        return true;
     }
     int64_t stride;
     uint8_t *p = vm_fused_range(ctx, regs, bufs, w, nl, es, pc, &stride);
     if (!p)
-        return 0;
+        return false;
     if (stride == 1) {
         *lanes = *at = p;
     } else {
         vm_fused_gather(scratch, p, stride, nl, es);
         *lanes = scratch;
     }
-    return 3;
+    return true;
 }
 
 static inline bool vm_fused_overlap(const uint8_t *p, const uint8_t *q, size_t bytes)
@@ -86,7 +86,7 @@ static inline __attribute__((always_inline)) bool vm_fused_op(vm_ctx *ctx, vm_sl
                                                               const uint32_t *ip, uint32_t pc, unsigned vt,
                                                               bool dst_mem, bool a_mem, bool b_mem)
 {
-    size_t es = vt == TIR_VT_I32 || vt == TIR_VT_F32 ? 4 : 8;
+    size_t es = tir_vtype_sizes[vt];
     const uint32_t *w = ip + 1;
     unsigned k = dst_mem ? 3 : 1;
     uint32_t op = w[k++];

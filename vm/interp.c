@@ -801,7 +801,8 @@ dispatch:
     FUSED_ONE(VOPMM, T, false, true, true) FUSED_ONE(VOPST, T, true, false, false)        \
     FUSED_ONE(VOPSTRM, T, true, false, true) FUSED_ONE(VOPSTMR, T, true, true, false)     \
     FUSED_ONE(VOPSTMM, T, true, true, true)
-    FUSED_BODY(I32) FUSED_BODY(I64) FUSED_BODY(F32) FUSED_BODY(F64)
+#define FUSED_KIND(T, _) FUSED_BODY(T)
+    TIRBC_FUSED_KINDS(FUSED_KIND, _)
     /* 16-bit float lanes: widened to float32, computed, rounded once. */
 #define HL(T, v) TOF_##T(v)
 #define HR(T, v) FROMD_##T((double)(v))

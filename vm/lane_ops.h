@@ -15,8 +15,9 @@
 #define LANE_MIN(T, x, y) ((x) < (y) ? (x) : (y))
 #define LANE_MAX(T, x, y) ((x) > (y) ? (x) : (y))
 
-/* A lane loop the C compiler vectorizes; unrolled so that the vector loop
- * spends few instructions per lane on its own counting. */
+/* A lane loop the C compiler vectorizes, BODY run for each lane index i < nl;
+ * unrolled so that the vector loop spends few instructions per lane on its
+ * own counting. */
 #define LANE_LOOP(nl, BODY)                  \
     _Pragma("GCC unroll 4")                  \
     for (uint32_t i = 0; i < (nl); i++) {    \
