@@ -49,7 +49,7 @@ static void expect_same_bytes_after_round_trips(const uint8_t *bytes, size_t nby
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    tir_compile_options opts = {false, false, 0};
+    tir_compile_options opts = {0};
     tir_compile_result res;
     /* The source is exactly `size` bytes, not NUL-terminated, as the API allows. */
     bool ok = tir_compile("fuzz.py", (const char *)data, size, &opts, &res);
