@@ -1,6 +1,6 @@
 /* The TIR AST: the specification's nodes one to one, each with its source
- * location.  The front ends build it, check.c types it, lower.c and
- * codegen.c consume it.  All memory lives in the compile's arena. */
+ * location.  The front ends build it, check.c types it, the middle end's
+ * passes rewrite it and codegen (codegen*.c) consumes it.  All memory lives in the compile's arena. */
 #ifndef TIR_AST_H
 #define TIR_AST_H
 

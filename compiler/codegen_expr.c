@@ -1,0 +1,854 @@
+/* Codegen: instruction selection for scalar expressions: interval analysis
+ * of index ranges, flattened buffer indices with their checks, loads, small
+ * local buffers kept in registers, guarded selects and calls. */
+#include "codegen_internal.h"
+
+/* ---- interval analysis (to skip provably redundant dimension checks) ---- */
+interval cg_unknown(void)
+{
+    interval r = {false, 0, 0};
+    return r;
+}
+
+static bool mul_ok(int64_t a, int64_t b, int64_t *r) { return !__builtin_mul_overflow(a, b, r); }
+
+interval cg_range_of(cg *c, const tir_expr *e)
+{
+    interval r = cg_unknown(), x, y;
+    if (e->dtype.lanes != 1 || !tir_dt_is_int(e->dtype) || (e->dtype.code == TIR_CODE_UINT && e->dtype.bits == 64))
+        return r;
+    switch (e->kind) {
+    case TIR_E_INT:
+        r.known = true;
+        r.lo = r.hi = e->ival;
+        return r;
+    case TIR_E_VAR: {
+        var_slot *s = cg_find_var(c, e->var);
+        return s ? s->range : r;
+    }
+    case TIR_E_ADD:
+    case TIR_E_SUB:
+        x = cg_range_of(c, e->a);
+        y = cg_range_of(c, e->b);
+        if (!x.known || !y.known)
+            return r;
+        if (e->kind == TIR_E_ADD) {
+            if (__builtin_add_overflow(x.lo, y.lo, &r.lo) || __builtin_add_overflow(x.hi, y.hi, &r.hi))
+                return cg_unknown();
+        } else if (__builtin_sub_overflow(x.lo, y.hi, &r.lo) || __builtin_sub_overflow(x.hi, y.lo, &r.hi)) {
+            return cg_unknown();
+        }
+        break;
+    case TIR_E_MUL: {
+        x = cg_range_of(c, e->a);
+        y = cg_range_of(c, e->b);
+        if (!x.known || !y.known)
+            return r;
+        int64_t p[4];
+        if (!mul_ok(x.lo, y.lo, &p[0]) || !mul_ok(x.lo, y.hi, &p[1]) || !mul_ok(x.hi, y.lo, &p[2]) ||
+            !mul_ok(x.hi, y.hi, &p[3]))
+            return r;
+        r.lo = r.hi = p[0];
+        for (int i = 1; i < 4; i++) {
+            r.lo = p[i] < r.lo ? p[i] : r.lo;
+            r.hi = p[i] > r.hi ? p[i] : r.hi;
+        }
+        break;
+    }
+    case TIR_E_FLOORDIV:
+    case TIR_E_FLOORMOD:
+        x = cg_range_of(c, e->a);
+        if (e->b->kind != TIR_E_INT || e->b->ival <= 0 || !x.known)
+            return r;
+        if (e->kind == TIR_E_FLOORMOD) {
+            r.lo = 0;
+            r.hi = e->b->ival - 1;
+            if (x.lo >= 0 && x.hi < e->b->ival) {
+                r.lo = x.lo;
+                r.hi = x.hi;
+            }
+        } else {
+            /* floor division is monotonic */
+            int64_t d = e->b->ival;
+            r.lo = x.lo >= 0 ? x.lo / d : -((-x.lo + d - 1) / d);
+            r.hi = x.hi >= 0 ? x.hi / d : -((-x.hi + d - 1) / d);
+        }
+        break;
+    case TIR_E_MIN:
+    case TIR_E_MAX:
+        x = cg_range_of(c, e->a);
+        y = cg_range_of(c, e->b);
+        if (!x.known || !y.known)
+            return r;
+        if (e->kind == TIR_E_MIN) {
+            r.lo = x.lo < y.lo ? x.lo : y.lo;
+            r.hi = x.hi < y.hi ? x.hi : y.hi;
+        } else {
+            r.lo = x.lo > y.lo ? x.lo : y.lo;
+            r.hi = x.hi > y.hi ? x.hi : y.hi;
+        }
+        break;
+    default:
+        return r;
+    }
+    /* The result must also be representable in the expression's dtype, or it wrapped. */
+    if (!tir_int_fits(e->dtype, r.lo) || !tir_int_fits(e->dtype, r.hi))
+        return cg_unknown();
+    r.known = true;
+    return r;
+}
+
+/* ---- expressions --------------------------------------------------------- */
+
+static uint32_t gen_cast(cg *c, const tir_expr *e)
+{
+    uint32_t src = cg_gen_expr(c, e->a);
+    tir_vtype from = cg_vt_of(c, e->a->dtype, e->a->loc), to = cg_vt_of(c, e->dtype, e->loc);
+    if (from == to)
+        return src;
+    uint32_t dst = cg_temp(c, to);
+    bool from_int = from <= TIR_VT_U64, to_int = to <= TIR_VT_U64;
+    int op;
+    if (from_int && to_int)
+        op = cg_typed(c, TIRBC_OP_EXT_BOOL, to, e->loc);
+    else if (from_int)
+        op = cg_typed(c, from == TIR_VT_U64 ? TIRBC_OP_UTOF_F32 : TIRBC_OP_SITOF_F32, to, e->loc);
+    else if (from == TIR_VT_F32)
+        op = cg_typed(c, TIRBC_OP_F32TO_BOOL, to, e->loc);
+    else if (from == TIR_VT_F64)
+        op = cg_typed(c, TIRBC_OP_F64TO_BOOL, to, e->loc);
+    else if (from == TIR_VT_F16)
+        op = cg_typed(c, TIRBC_OP_F16TO_BOOL, to, e->loc);
+    else
+        op = cg_typed(c, TIRBC_OP_BF16TO_BOOL, to, e->loc);
+    EMIT2(c, op, dst, src);
+    return dst;
+}
+
+static tirbc_opcode binary_family(tir_expr_kind k)
+{
+    switch (k) {
+    case TIR_E_ADD: return TIRBC_OP_ADD_BOOL;
+    case TIR_E_SUB: return TIRBC_OP_SUB_BOOL;
+    case TIR_E_MUL: return TIRBC_OP_MUL_BOOL;
+    case TIR_E_DIV: return TIRBC_OP_DIV_BOOL;
+    case TIR_E_MOD: return TIRBC_OP_MOD_BOOL;
+    case TIR_E_FLOORDIV: return TIRBC_OP_FLOORDIV_BOOL;
+    case TIR_E_FLOORMOD: return TIRBC_OP_FLOORMOD_BOOL;
+    case TIR_E_MIN: return TIRBC_OP_MIN_BOOL;
+    case TIR_E_MAX: return TIRBC_OP_MAX_BOOL;
+    case TIR_E_EQ: return TIRBC_OP_EQ_BOOL;
+    case TIR_E_NE: return TIRBC_OP_NE_BOOL;
+    case TIR_E_LT: return TIRBC_OP_LT_BOOL;
+    case TIR_E_LE: return TIRBC_OP_LE_BOOL;
+    case TIR_E_GT: return TIRBC_OP_GT_BOOL;
+    default: return TIRBC_OP_GE_BOOL;
+    }
+}
+
+/* The register holding a dimension's extent or stride (constant or variable). */
+uint32_t cg_extent_reg(cg *c, const tir_expr *x)
+{
+    if (x->kind == TIR_E_INT)
+        return cg_const_int(c, TIR_VT_I64, x->ival);
+    return cg_gen_expr(c, x);
+}
+
+
+static bool int_const_is(const tir_expr *e, int64_t k) { return e->kind == TIR_E_INT && e->ival == k; }
+
+/* An index expression with its single-valued variables as constants and
+ * the identities x+0, x-0, x*1 and x*0 applied, so no instruction computes
+ * them (integer scalars only; x*0 only when x has no effects). */
+static tir_expr *simplify_index(cg *c, tir_expr *e)
+{
+    if (e->dtype.lanes != 1 || !tir_dt_is_int(e->dtype))
+        return e;
+    if (e->kind == TIR_E_VAR) {
+        int64_t k;
+        return cg_single_value(cg_find_var(c, e->var), e, &k) ? tir_int(c->a, e->dtype, k, e->loc) : e;
+    }
+    if (e->kind != TIR_E_ADD && e->kind != TIR_E_SUB && e->kind != TIR_E_MUL)
+        return e;
+    tir_expr *x = simplify_index(c, e->a), *y = simplify_index(c, e->b);
+    const char *err;
+    tir_expr *folded = tir_fold_binary(c->a, e->kind, x, y, e->loc, &err);
+    if (folded)
+        return folded;
+    /* (x' + k1) + k2, (x' - k1) + k2, (x' + k1) - k2 ...: one constant
+     * (wrapping arithmetic is associative, so the value is the same) */
+    if ((e->kind == TIR_E_ADD || e->kind == TIR_E_SUB) && y->kind == TIR_E_INT &&
+        (x->kind == TIR_E_ADD || x->kind == TIR_E_SUB) && x->b->kind == TIR_E_INT) {
+        tir_expr *k = tir_fold_binary(c->a, x->kind == e->kind ? TIR_E_ADD : TIR_E_SUB, x->b, y, e->loc, &err);
+        if (k) {
+            if (int_const_is(k, 0))
+                return x->a;
+            tir_expr *n = tir_arena_alloc(c->a, sizeof *n);
+            *n = *x;
+            n->b = k;
+            return n;
+        }
+    }
+    if (e->kind == TIR_E_ADD && int_const_is(x, 0))
+        return y;
+    if ((e->kind == TIR_E_ADD || e->kind == TIR_E_SUB) && int_const_is(y, 0))
+        return x;
+    if (e->kind == TIR_E_MUL && int_const_is(x, 1))
+        return y;
+    if (e->kind == TIR_E_MUL && int_const_is(y, 1))
+        return x;
+    if (e->kind == TIR_E_MUL && ((int_const_is(x, 0) && cg_pure_expr(y)) || (int_const_is(y, 0) && cg_pure_expr(x))))
+        return tir_int(c->a, e->dtype, 0, e->loc);
+    if (x == e->a && y == e->b)
+        return e;
+    tir_expr *n = tir_arena_alloc(c->a, sizeof *n);
+    *n = *e;
+    n->a = x;
+    n->b = y;
+    return n;
+}
+
+/* Flattens buffer indices into one element offset (spec PrimFunc 2.iv). */
+flat_index cg_gen_flat(cg *c, const tir_buffer *b, tir_expr **idx, uint32_t n, uint32_t vmbuf, tir_loc loc)
+{
+    flat_index f = {false, 0, 0, 0, 0};
+    if (n == 0) {
+        f.reg = cg_const_int(c, TIR_VT_I64, 0);
+        return f;
+    }
+    uint32_t *regs = tir_xmalloc(n * sizeof *regs);
+    bool *zero = tir_xmalloc(n * sizeof *zero);
+    for (uint32_t i = 0; i < n; i++) {
+        tir_expr *ix = simplify_index(c, idx[i]);
+        zero[i] = int_const_is(ix, 0);
+        regs[i] = cg_gen_expr(c, ix);
+        interval r = cg_range_of(c, ix);
+        const tir_expr *ext = b->shape[i];
+        bool proven = r.known && r.lo >= 0 && ext->kind == TIR_E_INT && r.hi < ext->ival;
+        if (!proven)
+            EMIT4(c, TIRBC_OP_CHKIDX, regs[i], cg_extent_reg(c, ext), vmbuf, i);
+    }
+    /* Dimensions indexed by a constant 0 add nothing: no instruction for them. */
+    uint32_t acc = regs[n - 1];
+    bool acc_zero = zero[n - 1];
+    if (b->nstrides && !acc_zero) {
+        uint32_t t = cg_temp(c, TIR_VT_I64);
+        EMIT3(c, TIRBC_OP_IXMUL, t, regs[n - 1], cg_extent_reg(c, b->strides[n - 1]));
+        acc = t;
+    }
+    /* stride of dimension i = product of the extents after it (compact), or the declared stride */
+    uint32_t stride = cg_const_int(c, TIR_VT_I64, 1);
+    int64_t cstride = 1;
+    bool stride_const = true;
+    for (uint32_t i = n - 1; i-- > 0;) {
+        uint32_t s;
+        if (b->nstrides) {
+            s = cg_extent_reg(c, b->strides[i]);
+        } else {
+            const tir_expr *ext = b->shape[i + 1];
+            if (stride_const && ext->kind == TIR_E_INT && !__builtin_mul_overflow(cstride, ext->ival, &cstride)) {
+                s = cg_const_int(c, TIR_VT_I64, cstride);
+            } else {
+                uint32_t t = cg_temp(c, TIR_VT_I64);
+                EMIT3(c, TIRBC_OP_IXMUL, t, stride_const ? cg_const_int(c, TIR_VT_I64, cstride) : stride,
+                      cg_extent_reg(c, ext));
+                stride_const = false;
+                s = t;
+            }
+            stride = s;
+        }
+        if (zero[i])
+            continue;
+        if (i == 0) {
+            /* the last multiply-add is left to the access instruction */
+            f.mad = true;
+            f.a = regs[0];
+            f.s = s;
+            f.b = acc;
+            free(regs);
+            free(zero);
+            return f;
+        }
+        uint32_t t = cg_temp(c, TIR_VT_I64);
+        if (acc_zero)
+            EMIT3(c, TIRBC_OP_IXMUL, t, regs[i], s);
+        else
+            EMIT4(c, TIRBC_OP_IXMAD, t, regs[i], s, acc);
+        acc = t;
+        acc_zero = false;
+    }
+    (void)loc;
+    free(regs);
+    free(zero);
+    f.reg = acc;
+    return f;
+}
+
+/* The flat element offset in one register. */
+uint32_t cg_gen_flat_index(cg *c, const tir_buffer *b, tir_expr **idx, uint32_t n, uint32_t vmbuf, tir_loc loc)
+{
+    flat_index f = cg_gen_flat(c, b, idx, n, vmbuf, loc);
+    if (!f.mad)
+        return f.reg;
+    uint32_t t = cg_temp(c, TIR_VT_I64);
+    EMIT4(c, TIRBC_OP_IXMAD, t, f.a, f.s, f.b);
+    return t;
+}
+
+/* The storage a buffer accesses when it holds the buffer's element type
+ * (the loop-level matchers use it; others get cg_vmbuf_of's error), or -1. */
+int cg_storage_of(cg *c, const tir_buffer *b)
+{
+    int vb = cg_find_data(c, b->data);
+    if (vb >= 0)
+        cg_note_view(c, cg_find_data_slot(c, b->data), b);
+    if (vb < 0 || c->bufs[vb].dtype.code != b->dtype.code || c->bufs[vb].dtype.bits != b->dtype.bits)
+        return -1;
+    return vb;
+}
+
+int cg_vmbuf_of(cg *c, const tir_buffer *b, tir_loc loc)
+{
+    int vb = cg_find_data(c, b->data);
+    if (vb < 0) {
+        ERR(c, loc, "buffer '%s' has no storage in scope", b->name);
+        return 0;
+    }
+    cg_note_view(c, cg_find_data_slot(c, b->data), b);
+    /* A view may reshape its storage but not reinterpret its elements. */
+    tir_dtype st = c->bufs[vb].dtype;
+    if (st.code != b->dtype.code || st.bits != b->dtype.bits) {
+        char have[32], want[32];
+        UNSUPPORTED(c, loc, "buffer '%s' views storage of %s elements as %s", b->name,
+            tir_dtype_str(tir_dt_with_lanes(st, 1), have, sizeof have),
+            tir_dtype_str(tir_dt_with_lanes(b->dtype, 1), want, sizeof want));
+    }
+    return vb;
+}
+
+/* Does operand i of op write a register (operands.def's access column)? */
+static bool writes_operand(uint32_t op, unsigned i)
+{
+    return tirbc_op_operand(op, i)->access == TIRBC_OPA_WRITE;
+}
+
+/* Is operand i of op a register (so a register number in it names one)? */
+static bool is_register_operand(uint32_t op, unsigned i)
+{
+    uint8_t kind = tirbc_op_operand(op, i)->kind;
+    return kind == TIRBC_OPK_REG || kind == TIRBC_OPK_VREG || kind == TIRBC_OPK_ARGS;
+}
+
+/* Copies v into r after v's code, which starts at `start`.  When v is a
+ * temporary of this statement (taken since `mark`) written by the last
+ * instruction alone, that instruction writes r instead: no copy, and no
+ * copy of a 4-byte result as 8 bytes stalling on the store before it. */
+void cg_move_into(cg *c, uint32_t r, uint32_t v, uint32_t start, uint32_t mark)
+{
+    bool temp_of_stmt = false;
+    for (uint32_t i = mark; i < c->ntaken && !temp_of_stmt; i++)
+        temp_of_stmt = c->taken[i] == v;
+    uint32_t last = c->last_insn;
+    bool ok = temp_of_stmt && r != v && c->ncode > start && last >= start && c->code[last] < TIRBC_OP_COUNT;
+    if (ok) {
+        uint32_t lop = c->code[last];
+        const tirbc_opinfo *li = &tirbc_ops[lop];
+        /* a scalar result written by its first operand, and v read by no other */
+        ok = li->noperands > 0 && writes_operand(lop, 0) && tirbc_op_operand(lop, 0)->kind == TIRBC_OPK_REG &&
+             c->code[last + 1] == v;
+        for (uint32_t k = 1; ok && k < li->noperands; k++)
+            ok = c->code[last + 1 + k] != v || !is_register_operand(lop, k);
+        /* no other instruction of v's code writes v */
+        for (uint32_t pc = start; ok && pc < last;) {
+            uint32_t pop = c->code[pc];
+            for (uint32_t k = 0; k < tirbc_ops[pop].noperands; k++)
+                if (writes_operand(pop, k) && c->code[pc + 1 + k] == v)
+                    ok = false;
+            pc += 1 + tirbc_ops[pop].noperands;
+        }
+    }
+    if (ok)
+        c->code[last + 1] = r;
+    else if (r != v)
+        EMIT2(c, TIRBC_OP_MOV, r, v);
+}
+
+/* ---- small local buffers in registers -------------------------------------
+ * An Allocate of at most PROMOTE_MAX_ELEMS scalar elements that is only read
+ * and written at constant, in-bounds indices (softmax's running max and sum,
+ * layernorm's row sums) lives in registers: each access is a register read
+ * or move instead of a load or store. */
+
+const struct promoted *cg_find_promoted(const cg *c, const tir_var *data)
+{
+    for (uint32_t i = c->npromoted; i-- > 0;)
+        if (c->promoted[i].data == data)
+            return &c->promoted[i];
+    return NULL;
+}
+
+/* The constant value of an index (a Broadcast of one in vector code). */
+static bool const_index(const tir_expr *e, int64_t *v)
+{
+    if (e->kind == TIR_E_BROADCAST)
+        e = e->a;
+    if (e->kind != TIR_E_INT)
+        return false;
+    *v = e->ival;
+    return true;
+}
+
+/* The row-major element number of a constant access to a compact buffer. */
+bool cg_const_flat_index(const tir_buffer *b, tir_expr *const *idx, uint32_t n, int64_t *out)
+{
+    if (b->nstrides || (b->elem_offset && !(b->elem_offset->kind == TIR_E_INT && b->elem_offset->ival == 0)) ||
+        b->dtype.lanes != 1 || n != b->ndim)
+        return false;
+    int64_t flat = 0;
+    for (uint32_t d = 0; d < n; d++) {
+        int64_t i;
+        if (b->shape[d]->kind != TIR_E_INT || !const_index(idx[d], &i) || i < 0 || i >= b->shape[d]->ival ||
+            __builtin_mul_overflow(flat, b->shape[d]->ival, &flat) || __builtin_add_overflow(flat, i, &flat))
+            return false;
+    }
+    *out = flat;
+    return true;
+}
+
+typedef struct {
+    const tir_var *data;
+    tir_dtype dtype;
+    int64_t nelem;
+    bool ok;
+} promote_scan;
+
+static void scan_access(promote_scan *ps, const tir_buffer *b, tir_expr *const *idx, uint32_t n)
+{
+    int64_t flat;
+    if (b->data == ps->data && (!tir_dt_eq(b->dtype, ps->dtype) || !cg_const_flat_index(b, idx, n, &flat) ||
+                                flat >= ps->nelem))
+        ps->ok = false;
+}
+
+static void scan_expr(promote_scan *ps, const tir_expr *e)
+{
+    if (!e || !ps->ok)
+        return;
+    if (e->kind == TIR_E_VAR && e->var == ps->data)
+        ps->ok = false; /* the handle itself escapes (a call argument, a view) */
+    if (e->kind == TIR_E_LOAD)
+        scan_access(ps, e->buffer, e->args, e->nargs);
+    scan_expr(ps, e->a);
+    scan_expr(ps, e->b);
+    scan_expr(ps, e->c);
+    for (uint32_t i = 0; i < e->nargs; i++)
+        scan_expr(ps, e->args[i]);
+    for (uint32_t i = 0; i < e->nargs2; i++)
+        scan_expr(ps, e->args2[i]);
+}
+
+static void scan_stmt(promote_scan *ps, const tir_stmt *s)
+{
+    if (!s || !ps->ok)
+        return;
+    switch (s->kind) {
+    case TIR_S_STORE:
+        if (s->value->dtype.lanes != 1 && s->buffer->data == ps->data)
+            ps->ok = false;
+        scan_access(ps, s->buffer, s->indices, s->nindices);
+        break;
+    case TIR_S_FOR:
+        /* workers of a parallel region each have their own registers */
+        if (s->for_kind == TIR_FOR_PARALLEL || s->for_kind == TIR_FOR_THREAD_BINDING)
+            ps->ok = false;
+        break;
+    case TIR_S_ATTR:
+        if (s->attr_key && (strcmp(s->attr_key, "thread_extent") == 0 || strcmp(s->attr_key, "virtual_thread") == 0))
+            ps->ok = false;
+        scan_expr(ps, s->attr_node);
+        break;
+    case TIR_S_DECL_BUFFER:
+    case TIR_S_REALIZE:
+        if (s->buffer && s->buffer->data == ps->data &&
+            (s->kind == TIR_S_REALIZE || s->buffer->nstrides || !tir_dt_eq(s->buffer->dtype, ps->dtype)))
+            ps->ok = false;
+        break;
+    case TIR_S_BLOCK_REALIZE:
+        ps->ok = false; /* lowered before codegen; never promote around one */
+        break;
+    default:
+        break;
+    }
+    scan_expr(ps, s->value);
+    scan_expr(ps, s->cond);
+    scan_expr(ps, s->message);
+    scan_expr(ps, s->min);
+    scan_expr(ps, s->extent);
+    for (uint32_t i = 0; i < s->nindices; i++)
+        scan_expr(ps, s->indices[i]);
+    for (uint32_t i = 0; i < s->nseq; i++)
+        scan_stmt(ps, s->seq[i]);
+    scan_stmt(ps, s->body);
+    scan_stmt(ps, s->else_case);
+}
+
+/* Registers for an Allocate's elements when it qualifies (see above). */
+bool cg_try_promote(cg *c, const tir_stmt *s, const tir_buffer *b, int64_t nelem)
+{
+    tir_vtype vt = tir_dtype_vtype(b->dtype);
+    if (nelem < 1 || nelem > PROMOTE_MAX_ELEMS || b->dtype.lanes != 1 || vt == TIR_VT_NONE || vt == TIR_VT_HANDLE)
+        return false;
+    promote_scan ps = {b->data, b->dtype, nelem, true};
+    scan_stmt(&ps, s->body);
+    if (!ps.ok)
+        return false;
+    c->promoted = tir_xgrow(c->promoted, &c->cappromoted, c->npromoted + 1, sizeof *c->promoted);
+    struct promoted *p = &c->promoted[c->npromoted];
+    p->data = b->data;
+    p->nelem = (uint32_t)nelem;
+    /* a fresh allocation reads as zeros, as the VM's alloc gives */
+    uint32_t zero = cg_const_reg(c, vt, 0);
+    for (uint32_t i = 0; i < p->nelem; i++) {
+        p->regs[i] = cg_new_reg(c, vt);
+        EMIT2(c, TIRBC_OP_MOV, p->regs[i], zero);
+    }
+    c->npromoted++;
+    return true;
+}
+
+/* The register of a promoted element, for an access the scan accepted. */
+uint32_t cg_promoted_reg(cg *c, const struct promoted *p, const tir_buffer *b, tir_expr *const *idx, uint32_t n,
+                         tir_loc loc)
+{
+    int64_t flat;
+    if (!cg_const_flat_index(b, idx, n, &flat) || flat < 0 || (uint64_t)flat >= p->nelem) {
+        ERR(c, loc, "internal error: access to register buffer '%s' not at a constant index", b->name);
+        return p->regs[0];
+    }
+    return p->regs[flat];
+}
+
+uint32_t cg_gen_load(cg *c, const tir_expr *e)
+{
+    const struct promoted *p = cg_find_promoted(c, e->buffer->data);
+    if (p)
+        return cg_promoted_reg(c, p, e->buffer, e->args, e->nargs, e->loc);
+    tir_vtype vt = cg_vt_of(c, e->dtype, e->loc);
+    uint32_t vb = (uint32_t)cg_vmbuf_of(c, e->buffer, e->loc);
+    flat_index f = cg_gen_flat(c, e->buffer, e->args, e->nargs, vb, e->loc);
+    uint32_t dst = cg_temp(c, vt);
+    if (f.mad)
+        EMIT5(c, cg_typed(c, TIRBC_OP_LDX_BOOL, vt, e->loc), dst, vb, f.a, f.s, f.b);
+    else
+        EMIT3(c, cg_typed(c, TIRBC_OP_LD_BOOL, vt, e->loc), dst, vb, f.reg);
+    return dst;
+}
+
+
+/* if_then_else and the scalar And/Or evaluate their second part only when needed. */
+/* spec-readings 15: a Select with a scalar condition whose arms read a
+ * buffer or call a function evaluates only the chosen arm, as TVM's
+ * RewriteUnsafeSelect makes it before code generation; any other Select
+ * evaluates both (spec Expr semantics 6.ii). */
+static bool reads_or_calls(const tir_expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == TIR_E_LOAD || (e->kind == TIR_E_CALL && e->callee))
+        return true;
+    if (reads_or_calls(e->a) || reads_or_calls(e->b) || reads_or_calls(e->c))
+        return true;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (reads_or_calls(e->args[i]))
+            return true;
+    for (uint32_t i = 0; i < e->nargs2; i++)
+        if (reads_or_calls(e->args2[i]))
+            return true;
+    return false;
+}
+
+const tir_expr *cg_guarded_select(cg *c, const tir_expr *e)
+{
+    if (e->a->dtype.lanes != 1 || !(reads_or_calls(e->b) || reads_or_calls(e->c)))
+        return NULL;
+    tir_expr *call = tir_expr_new(c->a, TIR_E_CALL, e->dtype, e->loc);
+    call->op = "tir.if_then_else";
+    call->nargs = 3;
+    call->args = tir_arena_alloc(c->a, 3 * sizeof *call->args);
+    call->args[0] = e->a;
+    call->args[1] = e->b;
+    call->args[2] = e->c;
+    return call;
+}
+
+uint32_t cg_gen_branchy(cg *c, const tir_expr *e)
+{
+    if (e->kind == TIR_E_AND || e->kind == TIR_E_OR) {
+        uint32_t r = cg_temp(c, TIR_VT_BOOL);
+        uint32_t a = cg_gen_expr(c, e->a);
+        EMIT2(c, TIRBC_OP_MOV, r, a);
+        EMIT2(c, e->kind == TIR_E_AND ? TIRBC_OP_BRZ : TIRBC_OP_BRNZ, r, 0);
+        uint32_t hole = cg_last_word(c);
+        uint32_t b = cg_gen_expr(c, e->b);
+        EMIT2(c, TIRBC_OP_MOV, r, b);
+        cg_patch(c, hole, c->ncode);
+        return r;
+    }
+    /* tir.if_then_else(cond, t, f) */
+    tir_vtype vt = cg_elem_vt(c, e->dtype, e->loc);
+    unsigned lanes = e->dtype.lanes;
+    uint32_t r = lanes > 1 ? cg_new_vreg(c, vt, lanes) : cg_temp(c, vt);
+    if (e->args[0]->dtype.lanes != 1) {
+        UNSUPPORTED(c, e->loc, "if_then_else with a vector condition");
+        return r;
+    }
+    false_jumps to_else = {.n = 0};
+    cg_gen_branch_if_false(c, e->args[0], &to_else);
+    uint32_t mark = c->ntaken, start = c->ncode;
+    uint32_t t = cg_gen_expr(c, e->args[1]);
+    if (lanes > 1)
+        EMIT3(c, cg_typed(c, TIRBC_OP_VMOV_BOOL, vt, e->loc), r, t, lanes);
+    else
+        cg_move_into(c, r, t, start, mark);
+    EMIT1(c, TIRBC_OP_JMP, 0);
+    uint32_t to_end = cg_last_word(c);
+    cg_patch_false_jumps(c, &to_else, c->ncode);
+    mark = c->ntaken;
+    start = c->ncode;
+    uint32_t f = cg_gen_expr(c, e->args[2]);
+    if (lanes > 1)
+        EMIT3(c, cg_typed(c, TIRBC_OP_VMOV_BOOL, vt, e->loc), r, f, lanes);
+    else
+        cg_move_into(c, r, f, start, mark);
+    cg_patch(c, to_end, c->ncode);
+    return r;
+}
+
+static uint32_t gen_fold(cg *c, const tir_expr *e);
+
+/* The register of a variable in scope; a constant's when the variable can
+ * hold one value only, which lets index arithmetic fold. */
+uint32_t cg_var_reg(cg *c, const tir_expr *e)
+{
+    var_slot *s = cg_find_var(c, e->var);
+    if (!s) {
+        UNSUPPORTED(c, e->loc, "variable '%s' has no value here", e->var->name);
+        return 0;
+    }
+    int64_t k;
+    if (cg_single_value(s, e, &k))
+        return cg_const_int(c, cg_vt_of(c, e->dtype, e->loc), k);
+    return s->reg;
+}
+
+/* A call to a PrimFunc: its scalar arguments go to consecutive registers
+ * typed like the callee's scalar parameters (opcodes.def, CALL).  A callee
+ * with buffer parameters gets, for each, the caller's buffer that holds the
+ * memory its pointer argument points to, named by a constant (CALLB). */
+static uint32_t gen_call(cg *c, const tir_expr *e)
+{
+    int fidx = -1;
+    for (uint32_t i = 0; i < c->mod->nfuncs; i++)
+        if (strcmp(c->mod->funcs[i]->name, e->callee) == 0)
+            fidx = (int)i;
+    if (fidx < 0) {
+        ERR(c, e->loc, "call to unknown function '%s'", e->callee);
+        return 0;
+    }
+    const tir_func *callee = c->mod->funcs[fidx];
+    uint32_t *vals = tir_xmalloc((e->nargs ? e->nargs : 1) * sizeof *vals);
+    const tir_expr **sargs = tir_xmalloc((e->nargs ? e->nargs : 1) * sizeof *sargs);
+    uint32_t nscalar = 0, nbuf = 0, first_buf = c->nbufargs;
+    for (uint32_t i = 0; i < e->nargs; i++) {
+        if (i < callee->nparams && callee->param_buffers[i]) {
+            const tir_expr *a = e->args[i];
+            int vb = a->kind == TIR_E_VAR ? cg_find_data(c, a->var) : -1;
+            if (vb < 0) {
+                UNSUPPORTED(c, a->loc, "argument %u of '%s': pointer '%s' has no buffer memory here", i, e->callee,
+                    a->kind == TIR_E_VAR ? a->var->name : "?");
+                break;
+            }
+            const tirbc_buffer *st = &c->bufs[vb];
+            if (st->elem_offset.kind != TIRBC_DIM_CONST || st->elem_offset.value != 0) {
+                UNSUPPORTED(c, a->loc, "argument %u of '%s': buffer '%s' has an elem_offset, and its pointer would "
+                    "point before its first element", i, e->callee, st->name);
+                break;
+            }
+            c->bufargs = tir_xgrow(c->bufargs, &c->capbufargs, c->nbufargs + 1, sizeof *c->bufargs);
+            c->bufargs[c->nbufargs++] = (uint64_t)vb;
+            nbuf++;
+            continue;
+        }
+        sargs[nscalar] = e->args[i];
+        vals[nscalar++] = cg_gen_expr(c, e->args[i]);
+    }
+    uint32_t base = c->nregs;
+    for (uint32_t i = 0; i < nscalar; i++)
+        cg_new_reg(c, cg_vt_of(c, sargs[i]->dtype, sargs[i]->loc));
+    for (uint32_t i = 0; i < nscalar; i++)
+        EMIT2(c, TIRBC_OP_MOV, base + i, vals[i]);
+    free(vals);
+    free(sargs);
+    if (c->failed)
+        return 0;
+    /* calls that pass the same buffers share their constants */
+    for (uint32_t j = 0; nbuf && j < first_buf; j++)
+        if (j + nbuf <= first_buf && memcmp(&c->bufargs[j], &c->bufargs[first_buf], nbuf * sizeof *c->bufargs) == 0) {
+            c->nbufargs = first_buf;
+            first_buf = j;
+            break;
+        }
+    if (tir_dt_is_void(e->dtype)) {
+        if (nbuf)
+            EMIT4(c, TIRBC_OP_CALLB, fidx, base, nscalar, first_buf);
+        else
+            EMIT3(c, TIRBC_OP_CALL, fidx, base, nscalar);
+        return 0;
+    }
+    uint32_t dst = cg_temp(c, cg_vt_of(c, e->dtype, e->loc));
+    if (nbuf)
+        EMIT5(c, TIRBC_OP_CALLBV, dst, fidx, base, nscalar, first_buf);
+    else
+        EMIT4(c, TIRBC_OP_CALLV, dst, fidx, base, nscalar);
+    return dst;
+}
+
+/* A strip-mined accumulation's fold (lower.c): the element's value, then
+ * the vector of terms added (or maxed, or mined) in lane order. */
+static uint32_t gen_fold(cg *c, const tir_expr *e)
+{
+    tir_vtype vt = cg_vt_of(c, e->dtype, e->loc);
+    bool f32 = vt == TIR_VT_F32;
+    tirbc_opcode op = strcmp(e->op, "tirvm.fold_add") == 0   ? (f32 ? TIRBC_OP_VRSUM_F32 : TIRBC_OP_VRSUM_F64)
+                      : strcmp(e->op, "tirvm.fold_max") == 0 ? (f32 ? TIRBC_OP_VRMAX_F32 : TIRBC_OP_VRMAX_F64)
+                                                             : (f32 ? TIRBC_OP_VRMIN_F32 : TIRBC_OP_VRMIN_F64);
+    uint32_t acc = cg_gen_expr(c, e->args[0]), terms = cg_gen_expr(c, e->args[1]), t = cg_temp(c, vt);
+    EMIT2(c, TIRBC_OP_MOV, t, acc);
+    EMIT3(c, op, t, terms, e->args[1]->dtype.lanes);
+    return t;
+}
+
+uint32_t cg_gen_expr(cg *c, const tir_expr *e)
+{
+    if (c->failed)
+        return 0;
+    for (uint32_t i = c->nhoist; i-- > 0;)
+        if (tir_expr_equal(c->hoist[i].e, e))
+            return c->hoist[i].reg;
+    if (e->dtype.lanes > 1)
+        return cg_gen_vector(c, e);
+    switch (e->kind) {
+    case TIR_E_VAR: return cg_var_reg(c, e);
+    case TIR_E_INT: return cg_const_int(c, cg_vt_of(c, e->dtype, e->loc), e->ival);
+    case TIR_E_FLOAT: return cg_const_float(c, cg_vt_of(c, e->dtype, e->loc), e->fval);
+    case TIR_E_CAST: return gen_cast(c, e);
+    case TIR_E_LOAD: return cg_gen_load(c, e);
+    case TIR_E_SELECT: {
+        const tir_expr *guarded = cg_guarded_select(c, e);
+        if (guarded)
+            return cg_gen_branchy(c, guarded);
+        /* Select evaluates both values (spec Expr semantics 6.ii). */
+        tir_vtype vt = cg_vt_of(c, e->dtype, e->loc);
+        uint32_t cond = cg_gen_expr(c, e->a), t = cg_gen_expr(c, e->b), f = cg_gen_expr(c, e->c);
+        uint32_t dst = cg_temp(c, vt);
+        EMIT4(c, cg_typed(c, TIRBC_OP_SEL_BOOL, vt, e->loc), dst, cond, t, f);
+        return dst;
+    }
+    case TIR_E_AND:
+    case TIR_E_OR:
+        if (e->dtype.lanes != 1)
+            break;
+        return cg_gen_branchy(c, e);
+    case TIR_E_NOT: {
+        uint32_t a = cg_gen_expr(c, e->a), dst = cg_temp(c, TIR_VT_BOOL);
+        EMIT2(c, TIRBC_OP_NOT, dst, a);
+        return dst;
+    }
+    case TIR_E_LET: {
+        uint32_t v = cg_gen_expr(c, e->a);
+        uint32_t r = cg_bind_var(c, e->var, cg_range_of(c, e->a));
+        EMIT2(c, TIRBC_OP_MOV, r, v);
+        return cg_gen_expr(c, e->b);
+    }
+    case TIR_E_CALL:
+        if (e->callee)
+            return gen_call(c, e);
+        if (e->op && strcmp(e->op, "tir.ret") == 0 && e->nargs == 1) {
+            if (c->parallel_depth) {
+                UNSUPPORTED(c, e->loc, "return inside a parallel region");
+                return 0;
+            }
+            EMIT1(c, TIRBC_OP_RETV, cg_gen_expr(c, e->args[0]));
+            return 0;
+        }
+        if (e->op && strncmp(e->op, "tirvm.fold_", 11) == 0 && e->nargs == 2)
+            return gen_fold(c, e);
+        if (e->op && strcmp(e->op, "tir.if_then_else") == 0 && e->nargs == 3)
+            return cg_gen_branchy(c, e);
+        if (e->op && (strcmp(e->op, "tir.likely") == 0 || strcmp(e->op, "tir.tvm_thread_invariant") == 0) && e->nargs == 1)
+            return cg_gen_expr(c, e->args[0]);
+        if (e->op && strcmp(e->op, "tir.assume") == 0 && e->nargs == 1)
+            return cg_const_int(c, TIR_VT_BOOL, 1); /* an optimizer hint: nothing to run */
+        if (e->op && strcmp(e->op, "tir.reinterpret") == 0 && e->nargs == 1) {
+            uint32_t src = cg_gen_expr(c, e->args[0]);
+            tir_vtype to = cg_vt_of(c, e->dtype, e->loc);
+            if (c->regtypes[src].vtype == to)
+                return src;
+            uint32_t dst = cg_temp(c, to);
+            EMIT2(c, cg_typed(c, TIRBC_OP_BITCAST_BOOL, to, e->loc), dst, src);
+            return dst;
+        }
+        const tir_builtin *bi = tir_builtin_find(e->op);
+        if (bi && e->nargs == (uint32_t)bi->nargs) {
+            uint32_t r[2] = {0, 0};
+            for (uint32_t i = 0; i < e->nargs; i++)
+                r[i] = cg_gen_expr(c, e->args[i]);
+            tir_vtype vt = cg_vt_of(c, e->args[0]->dtype, e->loc);
+            uint32_t dst = cg_temp(c, cg_vt_of(c, e->dtype, e->loc));
+            int op = cg_typed(c, bi->family, vt, e->loc);
+            if (bi->nargs == 1)
+                EMIT2(c, op, dst, r[0]);
+            else
+                EMIT3(c, op, dst, r[0], r[1]);
+            return dst;
+        }
+        UNSUPPORTED(c, e->loc, "call to %s is not supported yet", e->op ? e->op : e->callee);
+        return 0;
+    case TIR_E_SHUFFLE:
+        return cg_gen_shuffle(c, e);
+    case TIR_E_STR:
+        UNSUPPORTED(c, e->loc, "a string is only allowed as an assert message");
+        return 0;
+    default:
+        break;
+    }
+    if (tir_is_binary(e->kind) || tir_is_cmp(e->kind)) {
+        uint32_t a = cg_gen_expr(c, e->a), b = cg_gen_expr(c, e->b);
+        tir_vtype vt = cg_vt_of(c, e->a->dtype, e->loc);
+        uint32_t dst = cg_temp(c, tir_is_cmp(e->kind) ? TIR_VT_BOOL : vt);
+        EMIT3(c, cg_typed(c, binary_family(e->kind), vt, e->loc), dst, a, b);
+        return dst;
+    }
+    UNSUPPORTED(c, e->loc, "%s is not supported yet", tir_expr_kind_names[e->kind]);
+    return 0;
+}
+
+bool cg_pure_expr(const tir_expr *e)
+{
+    if (!e)
+        return true;
+    switch (e->kind) {
+    case TIR_E_LOAD: case TIR_E_CALL: case TIR_E_LET: case TIR_E_SHUFFLE:
+        return false;
+    case TIR_E_DIV: case TIR_E_MOD: case TIR_E_FLOORDIV: case TIR_E_FLOORMOD:
+        if (tir_dt_is_int(e->dtype))
+            return false;
+        break;
+    default:
+        break;
+    }
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (!cg_pure_expr(e->args[i]))
+            return false;
+    return cg_pure_expr(e->a) && cg_pure_expr(e->b) && cg_pure_expr(e->c);
+}
