@@ -186,6 +186,12 @@ for run in $runs; do
         sed 's/^/  artifact: /' "$out/logs/$t.new"
         grep -m1 -E '^SUMMARY' "$log" | sed 's/^/  /' || true
         echo "  log: $log"
+        # What the target printed last before dying (the harness's message
+        # and the report with its stack), so a run on another machine says
+        # where it crashed even when its files are gone.
+        awk '/ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer)|runtime error:/ && !seen { seen = NR }
+             { keep[NR] = $0 }
+             END { if (seen) for (i = (seen > 4 ? seen - 4 : 1); i <= NR && i < seen + 40; i++) print "  | " keep[i] }' "$log"
     fi
 done
 exit $failed
