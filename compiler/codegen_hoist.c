@@ -84,7 +84,10 @@ static void collect_invariant(cg *c, const tir_expr *e, const var_set *inner)
 {
     if (!e)
         return;
-    if (e->kind != TIR_E_VAR && e->kind != TIR_E_INT && invariant(e, inner)) {
+    /* a broadcast literal is a constant vector the prologue makes where it
+     * is used as a vector (cg_const_vector); a multiply-add takes its scalar */
+    bool literal_vector = e->kind == TIR_E_BROADCAST && (e->a->kind == TIR_E_INT || e->a->kind == TIR_E_FLOAT);
+    if (e->kind != TIR_E_VAR && e->kind != TIR_E_INT && !literal_vector && invariant(e, inner)) {
         for (uint32_t i = 0; i < c->nhoist; i++)
             if (tir_expr_equal(c->hoist[i].e, e))
                 return;

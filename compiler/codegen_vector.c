@@ -306,12 +306,106 @@ static uint32_t emit_binary_to_register(cg *c, int lane_op, tir_vtype vt, vsourc
     return d;
 }
 
+/* A vector load that gen_vsource reads in place: a Ramp into a buffer of
+ * scalar elements that is not kept in registers. */
+static bool loads_range(cg *c, const tir_expr *e)
+{
+    return e->kind == TIR_E_LOAD && e->buffer->dtype.lanes == 1 && e->nargs > 0 &&
+           e->args[e->nargs - 1]->kind == TIR_E_RAMP && !cg_find_promoted(c, e->buffer->data);
+}
+
+/* The parts of a multiply-add x*y + z (or z + x*y) that one vmadd* can
+ * compute: x and z ranges, y a range or the broadcast of a scalar, of a
+ * kind with multiply-add forms.  Multiplication commutes, so x is the range
+ * factor whichever side it is on. */
+typedef struct {
+    const tir_expr *x, *y, *z;
+    bool y_scalar;
+    bool z_first, x_first; /* z is the add's first operand; x the product's */
+} madd_parts;
+
+static bool match_madd(cg *c, const tir_expr *e, tir_vtype vt, madd_parts *mp)
+{
+    if (e->kind != TIR_E_ADD || e->dtype.lanes > TIRBC_MAX_LANES || tirbc_op_typed(TIRBC_OP_VMADD_I32, vt) < 0)
+        return false;
+    mp->z_first = e->a->kind != TIR_E_MUL;
+    const tir_expr *m = mp->z_first ? e->b : e->a;
+    mp->z = mp->z_first ? e->a : e->b;
+    if (m->kind != TIR_E_MUL || !loads_range(c, mp->z))
+        return false;
+    mp->x_first = loads_range(c, m->a);
+    mp->x = mp->x_first ? m->a : m->b;
+    mp->y = mp->x_first ? m->b : m->a;
+    if (!loads_range(c, mp->x))
+        return false;
+    mp->y_scalar = !loads_range(c, mp->y);
+    return !mp->y_scalar || mp->y->kind == TIR_E_BROADCAST;
+}
+
+/* The sources of the multiply-add mp, their indices computed in the
+ * expression's order (the instruction then checks the ranges: x, y, z, and
+ * the destination). */
+typedef struct {
+    vsource x, y, z;
+    uint32_t scalar; /* y's scalar when y_scalar */
+} madd_sources;
+
+static madd_sources gen_madd_sources(cg *c, const madd_parts *mp)
+{
+    madd_sources ms = {{0}, {0}, {0}, 0};
+    if (mp->z_first)
+        ms.z = gen_vsource(c, mp->z);
+    for (int k = 0; k < 2; k++) {
+        if ((k == 0) == mp->x_first)
+            ms.x = gen_vsource(c, mp->x);
+        else if (mp->y_scalar)
+            ms.scalar = cg_gen_expr(c, mp->y->a);
+        else
+            ms.y = gen_vsource(c, mp->y);
+    }
+    if (!mp->z_first)
+        ms.z = gen_vsource(c, mp->z);
+    return ms;
+}
+
+/* Emits x*y + z into a new register (dst_buf < 0, returned) or into the
+ * range dst_buf[base + i*stride]. */
+static uint32_t emit_madd(cg *c, const madd_parts *mp, const madd_sources *ms, tir_vtype vt, unsigned lanes,
+                          int64_t dst_buf, uint32_t base, uint32_t stride, tir_loc loc)
+{
+    uint32_t w[TIRBC_MAX_OPERANDS], n = 0, d = 0;
+    if (dst_buf < 0) {
+        d = cg_new_vreg(c, vt, lanes);
+        w[n++] = d;
+    } else {
+        w[n++] = (uint32_t)dst_buf;
+        w[n++] = base;
+        w[n++] = stride;
+    }
+    n = put_vsource(w, n, ms->x);
+    if (mp->y_scalar)
+        w[n++] = ms->scalar;
+    else
+        n = put_vsource(w, n, ms->y);
+    n = put_vsource(w, n, ms->z);
+    w[n++] = lanes;
+    static const tirbc_opcode forms[2][2] = {{TIRBC_OP_VMADD_I32, TIRBC_OP_VMADDS_I32},
+                                             {TIRBC_OP_VMADDST_I32, TIRBC_OP_VMADDSST_I32}};
+    cg_emit_words(c, cg_typed(c, forms[dst_buf >= 0][mp->y_scalar], vt, loc), w, (int)n);
+    return d;
+}
+
 /* A binary vector expression: a register instruction, or a fused one when
  * an operand is a buffer range. */
 static uint32_t gen_vector_binary(cg *c, const tir_expr *e)
 {
     unsigned lanes = e->dtype.lanes;
     tir_vtype ot = cg_elem_vt(c, e->a->dtype, e->loc);
+    madd_parts mp;
+    if (match_madd(c, e, ot, &mp)) {
+        madd_sources ms = gen_madd_sources(c, &mp);
+        return emit_madd(c, &mp, &ms, ot, lanes, -1, 0, 0, e->loc);
+    }
     int lane_op = tir_is_binary(e->kind) ? fused_lane_op(e->kind, ot) : -1;
     if (lane_op >= 0) {
         vsource a = gen_vsource(c, e->a), b = gen_vsource(c, e->b);
@@ -335,10 +429,18 @@ bool cg_gen_fused_store(cg *c, const tir_stmt *s)
         if (!tir_expr_harmless(s->indices[i]))
             return false;
     tir_vtype vt = cg_elem_vt(c, v->dtype, v->loc);
+    unsigned lanes = v->dtype.lanes;
+    madd_parts mp;
+    if (match_madd(c, v, vt, &mp) && s->nindices && s->indices[s->nindices - 1]->kind == TIR_E_RAMP) {
+        madd_sources ms = gen_madd_sources(c, &mp);
+        uint32_t vb = (uint32_t)cg_vmbuf_of(c, s->buffer, s->loc);
+        vaccess va = cg_gen_vaccess(c, s->buffer, s->indices, s->nindices, vb, lanes, s->loc);
+        emit_madd(c, &mp, &ms, vt, lanes, vb, va.base, va.stride, s->loc);
+        return true;
+    }
     int lane_op = fused_lane_op(v->kind, vt);
     if (lane_op < 0)
         return false;
-    unsigned lanes = v->dtype.lanes;
     vsource a = gen_vsource(c, v->a), b = gen_vsource(c, v->b);
     uint32_t vb = (uint32_t)cg_vmbuf_of(c, s->buffer, s->loc);
     vaccess va = cg_gen_vaccess(c, s->buffer, s->indices, s->nindices, vb, lanes, s->loc);

@@ -30,6 +30,41 @@ FUSED_LANES(I64, LANE_IADD, LANE_ISUB, LANE_IMUL, )
 FUSED_LANES(F32, LANE_FADD, LANE_FSUB, LANE_FMUL, FUSED_CASE(F32, VDIV, LANE_FDIV))
 FUSED_LANES(F64, LANE_FADD, LANE_FSUB, LANE_FMUL, FUSED_CASE(F64, VDIV, LANE_FDIV))
 
+/* Multiply-add lanes per kind: the product is its own rounded value
+ * (the project builds with -ffp-contract=off, so no FMA forms), then the
+ * sum, as vmul then vadd. */
+#define MADD_LANES(T, ADD, MUL)                                                              \
+    static void madd_lanes_##T(bool b_scalar, UT_##T *r, const UT_##T *a, const UT_##T *b,   \
+                               const UT_##T *c, uint32_t nl)                                 \
+    {                                                                                        \
+        if (b_scalar) {                                                                      \
+            CT_##T y = b[0];                                                                 \
+            LANE_LOOP(nl, CT_##T x = a[i]; CT_##T p = MUL(T, x, y); CT_##T z = c[i];         \
+                      r[i] = ADD(T, p, z))                                                   \
+        } else {                                                                             \
+            LANE_LOOP(nl, CT_##T x = a[i]; CT_##T y = b[i]; CT_##T p = MUL(T, x, y);         \
+                      CT_##T z = c[i]; r[i] = ADD(T, p, z))                                  \
+        }                                                                                    \
+    }
+MADD_LANES(I32, LANE_IADD, LANE_IMUL)
+MADD_LANES(I64, LANE_IADD, LANE_IMUL)
+MADD_LANES(F32, LANE_FADD, LANE_FMUL)
+MADD_LANES(F64, LANE_FADD, LANE_FMUL)
+
+void vm_fused_madd_lanes(unsigned vt, bool b_scalar, void *r, const void *a, const void *b, const void *c,
+                         uint32_t nl)
+{
+    switch (vt) {
+#define MADD_DISPATCH(T, _)                              \
+    case TIR_VT_##T:                                     \
+        madd_lanes_##T(b_scalar, r, a, b, c, nl);        \
+        break;
+        TIRBC_FUSED_KINDS(MADD_DISPATCH, _)
+    default:
+        break;
+    }
+}
+
 void vm_fused_lanes(unsigned vt, uint32_t op, void *r, const void *a, const void *b, uint32_t nl)
 {
     switch (vt) {

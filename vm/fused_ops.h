@@ -1,6 +1,6 @@
-/* The fused vector instructions (opcodes.def: voprm ... vopstmm):
- * v = a op b where a source may be a buffer range and the destination may
- * be one.
+/* The fused vector instructions (opcodes.def: voprm ... vopstmm, and the
+ * multiply-adds vmadd ... vmaddsst): v = a op b (or a*b + c) where a
+ * source may be a buffer range and the destination may be one.
  *
  * A contiguous range (stride 1) is used in place: the lane loop reads and
  * writes buffer memory directly, which is the point of these instructions.
@@ -33,6 +33,10 @@ bool vm_fused_range_error(vm_ctx *ctx, uint32_t pc, uint32_t buf, int64_t base, 
 void vm_fused_gather(uint8_t *dense, const uint8_t *base, int64_t stride, uint32_t nl, size_t es);
 void vm_fused_scatter(uint8_t *base, int64_t stride, const uint8_t *dense, uint32_t nl, size_t es);
 
+/* r[i] = a[i]*b[i] + c[i] for i < nl (b[0] for every lane when b_scalar),
+ * the product rounded before the sum; kinds of TIRBC_FUSED_KINDS. */
+void vm_fused_madd_lanes(unsigned vt, bool b_scalar, void *r, const void *a, const void *b, const void *c,
+                         uint32_t nl);
 /* Lane 0 of the range buf[r[base] + i*r[stride]], i < nl, that operand
  * words w name; NULL (after reporting) when it leaves the buffer. */
 static inline uint8_t *vm_fused_range(vm_ctx *ctx, const vm_slot *regs, const vm_buf *bufs, const uint32_t *w,
@@ -115,6 +119,48 @@ static inline __attribute__((always_inline)) bool vm_fused_op(vm_ctx *ctx, vm_sl
         b = scratch + sizeof ctx->scratch[0];
     }
     vm_fused_lanes(vt, op, dst, a, b, nl);
+    if (stride != 1)
+        vm_fused_scatter(out, stride, dst, nl, es);
+    return true;
+}
+
+/* Runs the fused multiply-add at ip (vmadd ... vmaddsst): d = a*b + c with
+ * a and c ranges, b a range or (b_scalar) one register, d a register or
+ * (dst_mem) a range; false after reporting an out-of-bounds range.  Each
+ * source has its own scratch lanes, the destination the fourth. */
+static inline __attribute__((always_inline)) bool vm_fused_madd(vm_ctx *ctx, vm_slot *regs, const vm_buf *bufs,
+                                                                const uint32_t *ip, uint32_t pc, unsigned vt,
+                                                                bool dst_mem, bool b_scalar)
+{
+    size_t es = tir_vtype_sizes[vt], slot = sizeof ctx->scratch[0];
+    const uint32_t *w = ip + 1;
+    unsigned ka = dst_mem ? 3 : 1, kb = ka + 3, kc = kb + (b_scalar ? 1 : 3);
+    uint32_t nl = w[kc + 3];
+    uint8_t *scratch = (uint8_t *)ctx->scratch;
+    const uint8_t *src[3], *at[3] = {NULL, NULL, NULL};
+    if (!vm_fused_source(ctx, regs, bufs, w + ka, true, nl, es, pc, scratch, &src[0], &at[0]))
+        return false;
+    if (b_scalar)
+        src[1] = (const uint8_t *)&regs[w[kb]];
+    else if (!vm_fused_source(ctx, regs, bufs, w + kb, true, nl, es, pc, scratch + slot, &src[1], &at[1]))
+        return false;
+    if (!vm_fused_source(ctx, regs, bufs, w + kc, true, nl, es, pc, scratch + 2 * slot, &src[2], &at[2]))
+        return false;
+    if (!dst_mem) {
+        vm_fused_madd_lanes(vt, b_scalar, &regs[w[0]], src[0], src[1], src[2], nl);
+        return true;
+    }
+    int64_t stride;
+    uint8_t *out = vm_fused_range(ctx, regs, bufs, w, nl, es, pc, &stride);
+    if (!out)
+        return false;
+    uint8_t *dst = stride == 1 ? out : scratch + 3 * slot;
+    for (int i = 0; i < 3; i++)
+        if (at[i] && vm_fused_overlap(at[i], dst, nl * es)) {
+            memcpy(scratch + (size_t)i * slot, at[i], nl * es);
+            src[i] = scratch + (size_t)i * slot;
+        }
+    vm_fused_madd_lanes(vt, b_scalar, dst, src[0], src[1], src[2], nl);
     if (stride != 1)
         vm_fused_scatter(out, stride, dst, nl, es);
     return true;
