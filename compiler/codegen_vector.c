@@ -417,9 +417,10 @@ static uint32_t gen_vector_binary(cg *c, const tir_expr *e)
     return d;
 }
 
-/* A vector store of a binary expression straight from its sources, when
- * a fused instruction can apply it and computing the destination's indices
- * cannot fail (so checking the sources after them changes nothing). */
+/* A vector store of a binary expression (or a multiply-add) straight from
+ * its sources, when a fused instruction can apply it and computing the
+ * destination's indices cannot fail (so checking the sources after them
+ * changes nothing); a gathered destination takes the result from a register. */
 bool cg_gen_fused_store(cg *c, const tir_stmt *s)
 {
     const tir_expr *v = s->value;
@@ -431,25 +432,29 @@ bool cg_gen_fused_store(cg *c, const tir_stmt *s)
     tir_vtype vt = cg_elem_vt(c, v->dtype, v->loc);
     unsigned lanes = v->dtype.lanes;
     madd_parts mp;
-    if (match_madd(c, v, vt, &mp) && s->nindices && s->indices[s->nindices - 1]->kind == TIR_E_RAMP) {
-        madd_sources ms = gen_madd_sources(c, &mp);
-        uint32_t vb = (uint32_t)cg_vmbuf_of(c, s->buffer, s->loc);
-        vaccess va = cg_gen_vaccess(c, s->buffer, s->indices, s->nindices, vb, lanes, s->loc);
-        emit_madd(c, &mp, &ms, vt, lanes, vb, va.base, va.stride, s->loc);
-        return true;
-    }
-    int lane_op = fused_lane_op(v->kind, vt);
-    if (lane_op < 0)
+    bool madd = match_madd(c, v, vt, &mp);
+    int lane_op = madd ? -1 : fused_lane_op(v->kind, vt);
+    if (!madd && lane_op < 0)
         return false;
-    vsource a = gen_vsource(c, v->a), b = gen_vsource(c, v->b);
+    madd_sources ms = {{0}, {0}, {0}, 0};
+    vsource a = {0}, b = {0};
+    if (madd)
+        ms = gen_madd_sources(c, &mp);
+    else {
+        a = gen_vsource(c, v->a);
+        b = gen_vsource(c, v->b);
+    }
     uint32_t vb = (uint32_t)cg_vmbuf_of(c, s->buffer, s->loc);
     vaccess va = cg_gen_vaccess(c, s->buffer, s->indices, s->nindices, vb, lanes, s->loc);
     if (va.gather) {
-        uint32_t d = emit_binary_to_register(c, lane_op, vt, a, b, lanes, v->loc);
+        uint32_t d = madd ? emit_madd(c, &mp, &ms, vt, lanes, -1, 0, 0, v->loc)
+                          : emit_binary_to_register(c, lane_op, vt, a, b, lanes, v->loc);
         EMIT4(c, cg_typed(c, TIRBC_OP_VSTG_BOOL, vt, s->loc), vb, va.index, d, lanes);
-        return true;
+    } else if (madd) {
+        emit_madd(c, &mp, &ms, vt, lanes, vb, va.base, va.stride, s->loc);
+    } else {
+        emit_fused(c, lane_op, vt, vb, 0, va.base, va.stride, a, b, lanes, s->loc);
     }
-    emit_fused(c, lane_op, vt, vb, 0, va.base, va.stride, a, b, lanes, s->loc);
     return true;
 }
 

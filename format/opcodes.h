@@ -7,9 +7,10 @@
 
 #include "dtype.h"
 
-/* The value kinds of the fused vector instructions (voprm ... vopstmm), the
- * one list opcodes.def, the interpreter and the lane loops expand:
- * K(KIND, ...) for each, passing the further arguments on. */
+/* The value kinds of the fused vector instructions (voprm ... vopstmm and
+ * the multiply-adds vmadd ... vmaddsst), the one list opcodes.def, the
+ * interpreter and the lane loops expand: K(KIND, ...) for each, passing the
+ * further arguments on. */
 #define TIRBC_FUSED_KINDS(K, ...) K(I32, __VA_ARGS__) K(I64, __VA_ARGS__) K(F32, __VA_ARGS__) K(F64, __VA_ARGS__)
 
 typedef enum {

@@ -32,17 +32,21 @@ FUSED_LANES(F64, LANE_FADD, LANE_FSUB, LANE_FMUL, FUSED_CASE(F64, VDIV, LANE_FDI
 
 /* Multiply-add lanes per kind: the product is its own rounded value
  * (the project builds with -ffp-contract=off, so no FMA forms), then the
- * sum, as vmul then vadd. */
+ * sum, as vmul then vadd.  A scalar b is a register, read as the
+ * instructions of its kind read one (SCALAR_T of vm_kinds.h, whose R here
+ * is the register itself). */
+#define R(slot) (*(slot))
 #define MADD_LANES(T, ADD, MUL)                                                              \
-    static void madd_lanes_##T(bool b_scalar, UT_##T *r, const UT_##T *a, const UT_##T *b,   \
+    static void madd_lanes_##T(bool b_scalar, UT_##T *r, const UT_##T *a, const void *b,     \
                                const UT_##T *c, uint32_t nl)                                 \
     {                                                                                        \
         if (b_scalar) {                                                                      \
-            CT_##T y = b[0];                                                                 \
+            CT_##T y = SCALAR_##T((const vm_slot *)b);                                       \
             LANE_LOOP(nl, CT_##T x = a[i]; CT_##T p = MUL(T, x, y); CT_##T z = c[i];         \
                       r[i] = ADD(T, p, z))                                                   \
         } else {                                                                             \
-            LANE_LOOP(nl, CT_##T x = a[i]; CT_##T y = b[i]; CT_##T p = MUL(T, x, y);         \
+            const UT_##T *bv = b;                                                            \
+            LANE_LOOP(nl, CT_##T x = a[i]; CT_##T y = bv[i]; CT_##T p = MUL(T, x, y);        \
                       CT_##T z = c[i]; r[i] = ADD(T, p, z))                                  \
         }                                                                                    \
     }

@@ -33,8 +33,9 @@ bool vm_fused_range_error(vm_ctx *ctx, uint32_t pc, uint32_t buf, int64_t base, 
 void vm_fused_gather(uint8_t *dense, const uint8_t *base, int64_t stride, uint32_t nl, size_t es);
 void vm_fused_scatter(uint8_t *base, int64_t stride, const uint8_t *dense, uint32_t nl, size_t es);
 
-/* r[i] = a[i]*b[i] + c[i] for i < nl (b[0] for every lane when b_scalar),
- * the product rounded before the sum; kinds of TIRBC_FUSED_KINDS. */
+/* r[i] = a[i]*b[i] + c[i] for i < nl (b a scalar register, vm_slot, for
+ * every lane when b_scalar), the product rounded before the sum; kinds of
+ * TIRBC_FUSED_KINDS. */
 void vm_fused_madd_lanes(unsigned vt, bool b_scalar, void *r, const void *a, const void *b, const void *c,
                          uint32_t nl);
 /* Lane 0 of the range buf[r[base] + i*r[stride]], i < nl, that operand

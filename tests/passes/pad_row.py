@@ -1,3 +1,8 @@
+# case: a padding stage computed at the output row, its row index y + r bound inside the column loop, T.if_then_else reading data only inside the border; then a loop whose let reads a buffer (spec Expr semantics: if_then_else evaluates one arm; Stmt semantics 1)
+# in data float32[4, 6] = -20 -17 -14 -11 -8 -5 -2 1 4 7 10 13 16 19 22 25 28 31 34 37 40 43 46 49
+# in pad float32[3, 8]
+# in w int32[1] = 5
+# out pad = 5 -15 -12 -9 -6 -3 0 5 0 -2 1 4 7 10 13 0 0 16 19 22 25 28 31 0
 # hoist: a padding stage computed at the output row (TVM's conv2d) binds
 # its row index v = y + r inside the column loop; the value does not depend
 # on the column and cannot trap, so it is computed once before the column

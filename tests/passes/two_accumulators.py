@@ -1,3 +1,13 @@
+# case: a reduction block with two outputs (sum and sum of squares, as TVM's layer_norm) and one whose second accumulator reads the first as it changes; each output is the serial loop's (spec Stmt semantics: blocks and init, spec-readings)
+# in x float32[4, 32] = -5 2 -2 5 1 -3 4 0 -4 3 -1 -5 2 -2 5 1 -3 4 0 -4 3 -1 -5 2 -2 5 1 -3 4 0 -4 3 -1 -5 2 -2 5 1 -3 4 0 -4 3 -1 -5 2 -2 5 1 -3 4 0 -4 3 -1 -5 2 -2 5 1 -3 4 0 -4 3 -1 -5 2 -2 5 1 -3 4 0 -4 3 -1 -5 2 -2 5 1 -3 4 0 -4 3 -1 -5 2 -2 5 1 -3 4 0 -4 3 -1 -5 2 -2 5 1 -3 4 0 -4 3 -1 -5 2 -2 5 1 -3 4 0 -4 3 -1 -5 2 -2 5 1 -3 4
+# in s float32[4] = 9 9 9 9
+# in q float32[4] = 9 9 9 9
+# in t float32[4] = 9 9 9 9
+# in u float32[4] = 9 9 9 9
+# out s = 1 -3 4 0
+# out q = 329 321 314 330
+# out t = 1 -3 4 0
+# out u = -33 -66 33 -99
 # distribute: one reduction block with two outputs (TVM's layer_norm
 # statistics) updates both accumulators in one loop; the loop becomes one
 # loop per accumulator, its init guard split with it and its lets
