@@ -305,6 +305,33 @@ static bool try_gen_reduce(cg *c, const tir_stmt *loop, const tir_stmt *st, cons
     return true;
 }
 
+/* st stores X + Y*Z (the sum in either order) where X is the stored
+ * element itself, at indices that none of vars moves: gives the
+ * accumulator X and the product. */
+static bool accumulates_product(const tir_stmt *st, const tir_var *const *vars, int nvars, const tir_expr **acc,
+                                const tir_expr **prod)
+{
+    const tir_expr *v = st->value;
+    if (v->kind != TIR_E_ADD)
+        return false;
+    bool product_second = v->b->kind == TIR_E_MUL;
+    *acc = product_second ? v->a : v->b;
+    *prod = product_second ? v->b : v->a;
+    const tir_expr *x = *acc;
+    if ((*prod)->kind != TIR_E_MUL || x->kind != TIR_E_LOAD || x->buffer != st->buffer || x->nargs != st->nindices)
+        return false;
+    for (uint32_t i = 0; i < st->nindices; i++) {
+        if (!tir_expr_equal(x->args[i], st->indices[i]))
+            return false;
+        for (int j = 0; j < nvars; j++) {
+            int64_t coef;
+            if (!tir_linear_coefficient(st->indices[i], vars[j], &coef) || coef != 0)
+                return false;
+        }
+    }
+    return true;
+}
+
 static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, const tir_stmt *init,
                               tir_expr *init_cond)
 {
@@ -314,25 +341,11 @@ static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, c
         loop->min->kind != TIR_E_INT || loop->extent->kind != TIR_E_INT || loop->extent->ival < 1)
         return false;
     unsigned lanes = st->value->dtype.lanes;
-    const tir_expr *v = st->value;
     if (try_gen_reduce(c, loop, st, init, init_cond))
         return true;
-    if (v->kind != TIR_E_ADD)
+    const tir_expr *acc, *prod;
+    if (!accumulates_product(st, &k, 1, &acc, &prod))
         return false;
-    const tir_expr *acc = v->a, *prod = v->b;
-    if (prod->kind != TIR_E_MUL) {
-        acc = v->b;
-        prod = v->a;
-    }
-    /* the accumulator is the stored element itself, fixed during the loop */
-    if (acc->kind != TIR_E_LOAD || acc->buffer != st->buffer || prod->kind != TIR_E_MUL || acc->nargs != st->nindices)
-        return false;
-    for (uint32_t i = 0; i < st->nindices; i++) {
-        int64_t coef;
-        if (!tir_expr_equal(acc->args[i], st->indices[i]) || !tir_linear_coefficient(st->indices[i], k, &coef) ||
-            coef != 0)
-            return false;
-    }
     const tir_expr *terms[2] = {prod->a, prod->b};
     for (int order = 0; order < 2; order++) {
         const tir_expr *y = terms[order], *z = terms[1 - order];
@@ -420,21 +433,10 @@ bool cg_try_gen_mac2(cg *c, const tir_stmt *outer)
     const tir_expr *v = st->value;
     tir_vtype vt = tir_dtype_vtype(v->dtype);
     unsigned lanes = v->dtype.lanes;
-    if (st->nindices == 0 || (vt != TIR_VT_F32 && vt != TIR_VT_F64) || v->kind != TIR_E_ADD)
+    const tir_var *window[2] = {va, vb};
+    const tir_expr *x, *prod;
+    if (st->nindices == 0 || (vt != TIR_VT_F32 && vt != TIR_VT_F64) || !accumulates_product(st, window, 2, &x, &prod))
         return false;
-    const tir_expr *x = v->a, *prod = v->b;
-    if (prod->kind != TIR_E_MUL) {
-        x = v->b;
-        prod = v->a;
-    }
-    if (prod->kind != TIR_E_MUL || x->kind != TIR_E_LOAD || x->buffer != st->buffer || x->nargs != st->nindices)
-        return false;
-    for (uint32_t i = 0; i < st->nindices; i++) {
-        int64_t ca, cb;
-        if (!tir_expr_equal(x->args[i], st->indices[i]) || !tir_linear_coefficient(st->indices[i], va, &ca) ||
-            !tir_linear_coefficient(st->indices[i], vb, &cb) || ca != 0 || cb != 0)
-            return false;
-    }
     const tir_expr *terms[2] = {prod->a, prod->b};
     for (int order = 0; order < 2; order++) {
         const tir_expr *y = terms[order], *z = terms[1 - order];
