@@ -305,6 +305,21 @@ static bool try_gen_reduce(cg *c, const tir_stmt *loop, const tir_stmt *st, cons
     return true;
 }
 
+/* The product's factors with factor `order` (0 or 1) as the scalar one:
+ * *y that factor (unwrapped from its broadcast when the product has lanes),
+ * *z the other; false when a vector product's factor is not a broadcast. */
+static bool split_product(const tir_expr *prod, int order, unsigned lanes, const tir_expr **y, const tir_expr **z)
+{
+    *y = order == 0 ? prod->a : prod->b;
+    *z = order == 0 ? prod->b : prod->a;
+    if (lanes == 1)
+        return true;
+    if ((*y)->kind != TIR_E_BROADCAST)
+        return false;
+    *y = (*y)->a;
+    return true;
+}
+
 /* st stores X + Y*Z (the sum in either order) where X is the stored
  * element itself, at indices that none of vars moves: gives the
  * accumulator X and the product. */
@@ -346,14 +361,10 @@ static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, c
     const tir_expr *acc, *prod;
     if (!accumulates_product(st, &k, 1, &acc, &prod))
         return false;
-    const tir_expr *terms[2] = {prod->a, prod->b};
     for (int order = 0; order < 2; order++) {
-        const tir_expr *y = terms[order], *z = terms[1 - order];
-        if (lanes > 1) {
-            if (y->kind != TIR_E_BROADCAST)
-                continue;
-            y = y->a;
-        }
+        const tir_expr *y, *z;
+        if (!split_product(prod, order, lanes, &y, &z))
+            continue;
         /* integer products may widen their sources first: (T)Y * (T)Z, both of one kind */
         tir_vtype src_kind = TIR_VT_NONE;
         if (is_int) {
@@ -437,14 +448,10 @@ bool cg_try_gen_mac2(cg *c, const tir_stmt *outer)
     const tir_expr *x, *prod;
     if (st->nindices == 0 || (vt != TIR_VT_F32 && vt != TIR_VT_F64) || !accumulates_product(st, window, 2, &x, &prod))
         return false;
-    const tir_expr *terms[2] = {prod->a, prod->b};
     for (int order = 0; order < 2; order++) {
-        const tir_expr *y = terms[order], *z = terms[1 - order];
-        if (lanes > 1) {
-            if (y->kind != TIR_E_BROADCAST)
-                continue;
-            y = y->a;
-        }
+        const tir_expr *y, *z;
+        if (!split_product(prod, order, lanes, &y, &z))
+            continue;
         if (y->kind != TIR_E_LOAD || y->dtype.lanes != 1 || z->kind != TIR_E_LOAD || z->dtype.lanes != lanes)
             continue;
         int xb = cg_storage_of(c, st->buffer), yb = cg_storage_of(c, y->buffer), zb = cg_storage_of(c, z->buffer);
