@@ -10,12 +10,17 @@
  * each stored buffer written once per iteration at a unit-stride index and
  * its storage not read in the body, so no iteration sees another's store. */
 #define STRIP_LANES 16
-/* Long loops take wider vectors (TIR_STRIP_LANES_LONG, then the format's
- * widest, TIRBC_MAX_LANES): fewer instructions to dispatch per element.  A
- * width is taken when the loop has two strips of it, or exactly one or more
- * strips and nothing left over. */
+/* Shorter loops stay serial: a vector of 2 or 3 lanes saves nothing. */
+#define STRIP_MIN_EXTENT 4
+/* A loop of at most the format's widest vector (TIRBC_MAX_LANES) runs as
+ * one vector of its whole extent.  Longer loops take strips of that width,
+ * or of TIR_STRIP_LANES_LONG, when they have two strips of it or exactly a
+ * whole number of strips; then of STRIP_LANES: fewer instructions to
+ * dispatch per element. */
 static int strip_width(int64_t E)
 {
+    if (E <= (int64_t)TIRBC_MAX_LANES)
+        return (int)E;
     static const int widths[] = {TIRBC_MAX_LANES, TIR_STRIP_LANES_LONG, STRIP_LANES};
     for (size_t i = 0; i < sizeof widths / sizeof widths[0]; i++)
         if (E >= 2 * widths[i] || (E >= widths[i] && E % widths[i] == 0))
@@ -90,7 +95,7 @@ bool cg_try_strip_mine(cg *c, const tir_stmt *loop)
 {
     const tir_var *v = loop->var;
     if (loop->min->kind != TIR_E_INT || loop->min->ival != 0 || loop->extent->kind != TIR_E_INT ||
-        loop->extent->ival < 2 * STRIP_LANES || !tir_dt_is_int(v->dtype))
+        loop->extent->ival < STRIP_MIN_EXTENT || !tir_dt_is_int(v->dtype))
         return false;
     /* the body: lets, then one store or a sequence of stores; each store
      * writes element v of its last dimension, or accumulates into one
@@ -173,24 +178,31 @@ bool cg_try_strip_mine(cg *c, const tir_stmt *loop)
     int64_t E = loop->extent->ival;
     int width = strip_width(E);
     int64_t full = E / width;
-    /* the strip's first element, computed once per strip for every access */
-    tir_var *io = tir_var_new(c->a, "vec", v->dtype, loop->loc);
-    tir_var *start = tir_var_new(c->a, "strip", v->dtype, loop->loc);
-    tir_stmt *vbody = tir_vectorize_body(c->a, loop->body, v, width, tir_var_ref(c->a, start, loop->loc));
-    if (!vbody)
-        return false;
-    tir_stmt *let = tir_stmt_new(c->a, TIR_S_LET, loop->loc);
-    let->var = start;
-    let->value = tir_binary(c->a, TIR_E_MUL, tir_var_ref(c->a, io, loop->loc),
-                            tir_int(c->a, v->dtype, width, loop->loc), loop->loc);
-    let->body = vbody;
-    tir_stmt *vloop = tir_stmt_new(c->a, TIR_S_FOR, loop->loc);
-    vloop->var = io;
-    vloop->min = tir_int(c->a, v->dtype, 0, loop->loc);
-    vloop->extent = tir_int(c->a, v->dtype, full, loop->loc);
-    vloop->for_kind = TIR_FOR_SERIAL;
-    vloop->body = let;
-    cg_gen_stmt(c, vloop);
+    if (full == 1) { /* one strip: no loop around it */
+        tir_stmt *vbody = tir_vectorize_body(c->a, loop->body, v, width, tir_int(c->a, v->dtype, 0, loop->loc));
+        if (!vbody)
+            return false;
+        cg_gen_stmt(c, vbody);
+    } else {
+        /* the strip's first element, computed once per strip for every access */
+        tir_var *io = tir_var_new(c->a, "vec", v->dtype, loop->loc);
+        tir_var *start = tir_var_new(c->a, "strip", v->dtype, loop->loc);
+        tir_stmt *vbody = tir_vectorize_body(c->a, loop->body, v, width, tir_var_ref(c->a, start, loop->loc));
+        if (!vbody)
+            return false;
+        tir_stmt *let = tir_stmt_new(c->a, TIR_S_LET, loop->loc);
+        let->var = start;
+        let->value = tir_binary(c->a, TIR_E_MUL, tir_var_ref(c->a, io, loop->loc),
+                                tir_int(c->a, v->dtype, width, loop->loc), loop->loc);
+        let->body = vbody;
+        tir_stmt *vloop = tir_stmt_new(c->a, TIR_S_FOR, loop->loc);
+        vloop->var = io;
+        vloop->min = tir_int(c->a, v->dtype, 0, loop->loc);
+        vloop->extent = tir_int(c->a, v->dtype, full, loop->loc);
+        vloop->for_kind = TIR_FOR_SERIAL;
+        vloop->body = let;
+        cg_gen_stmt(c, vloop);
+    }
     /* what is left: one vector of 8 lanes, then of 4, when that many remain
      * (the conditions above hold for any grouping of the iterations) */
     int64_t done = full * width;

@@ -343,3 +343,20 @@ bool tir_cmp_var_const(const tir_expr *t, const tir_var **var, tir_expr_kind *ki
     }
     return true;
 }
+
+tir_expr *tir_drop_var(tir_arena *a, tir_expr *e, const tir_var *v)
+{
+    if (!expr_uses(e, v))
+        return e;
+    if (e->kind == TIR_E_VAR)
+        return tir_int(a, e->dtype, 0, e->loc);
+    tir_expr *x = tir_drop_var(a, e->a, v), *y = tir_drop_var(a, e->b, v);
+    bool x0 = x->kind == TIR_E_INT && x->ival == 0, y0 = y->kind == TIR_E_INT && y->ival == 0;
+    if (e->kind == TIR_E_MUL && (x0 || y0))
+        return tir_int(a, e->dtype, 0, e->loc);
+    if (e->kind == TIR_E_ADD && x0)
+        return y;
+    if ((e->kind == TIR_E_ADD || e->kind == TIR_E_SUB) && y0)
+        return x;
+    return tir_binary(a, e->kind, x, y, e->loc);
+}

@@ -22,12 +22,16 @@ bool tir_expr_equal(const tir_expr *x, const tir_expr *y);
  * check: sums of constant multiples of the same terms), stores it in *out. */
 bool tir_const_difference(const tir_expr *x, const tir_expr *y, int64_t *out);
 
-/* If e = c*v + (terms without v) for a constant c, stores c (0 when e does
- * not use v) and returns true. */
 /* A comparison of a variable with an integer constant, `x OP k` or
  * `k OP x`, as `x OP' k` (the operator swapped for the second form):
  * *var, *kind and *k; false for any other expression. */
 bool tir_cmp_var_const(const tir_expr *t, const tir_var **var, tir_expr_kind *kind, int64_t *k);
+/* If e = c*v + (terms without v) for a constant c, stores c (0 when e does
+ * not use v) and returns true. */
 bool tir_linear_coefficient(const tir_expr *e, const tir_var *v, int64_t *coef);
+/* e with v := 0 and the arithmetic on the zero folded away, for an e in
+ * which v occurs only under +, - and * (one that tir_linear_coefficient
+ * accepts); subtrees without v are shared. */
+tir_expr *tir_drop_var(tir_arena *a, tir_expr *e, const tir_var *v);
 
 #endif

@@ -40,24 +40,6 @@ static bool affine_shaped(const tir_expr *e)
     }
 }
 
-/* e with var := 0, the arithmetic on the zero folded away. */
-static tir_expr *drop_var(tir_arena *a, tir_expr *e, const tir_var *v)
-{
-    if (!tir_expr_uses_var(e, v))
-        return e;
-    if (e->kind == TIR_E_VAR)
-        return tir_int(a, e->dtype, 0, e->loc);
-    tir_expr *x = drop_var(a, e->a, v), *y = drop_var(a, e->b, v);
-    bool x0 = x->kind == TIR_E_INT && x->ival == 0, y0 = y->kind == TIR_E_INT && y->ival == 0;
-    if (e->kind == TIR_E_MUL && (x0 || y0))
-        return tir_int(a, e->dtype, 0, e->loc);
-    if (e->kind == TIR_E_ADD && x0)
-        return y;
-    if ((e->kind == TIR_E_ADD || e->kind == TIR_E_SUB) && y0)
-        return x;
-    return tir_binary(a, e->kind, x, y, e->loc);
-}
-
 /* A maximal affine expression that uses o or i, as c*f + rest. */
 static tir_expr *collapse_affine(collapser *c, tir_expr *e)
 {
@@ -67,7 +49,7 @@ static tir_expr *collapse_affine(collapser *c, tir_expr *e)
         c->ok = false;
         return e;
     }
-    tir_expr *rest = drop_var(c->a, drop_var(c->a, e, c->o), c->i);
+    tir_expr *rest = tir_drop_var(c->a, tir_drop_var(c->a, e, c->o), c->i);
     tir_expr *term = tir_var_ref(c->a, c->f, e->loc);
     if (ci != 1)
         term = tir_binary(c->a, TIR_E_MUL, term, tir_int(c->a, e->dtype, ci, e->loc), e->loc);

@@ -26,16 +26,31 @@
             memcpy(m->x + ((uint64_t)m->xb + j) * sizeof(CT), &acc[j], sizeof(CT));        \
     } while (0)
 
-#define DEFINE_MAC(NAME, CT, MULADD)                  \
-    void NAME(const tirvm_mac_args *m)        \
-    {                                         \
-        switch (m->lanes) {                   \
-        case 1: MAC_LANES(CT, MULADD, 1, 1); break;      \
-        case 4: MAC_LANES(CT, MULADD, 4, 4); break;      \
-        case 8: MAC_LANES(CT, MULADD, 8, 8); break;      \
-        case 16: MAC_LANES(CT, MULADD, 16, 16); break;    \
-        default: MAC_LANES(CT, MULADD, 64, m->lanes); break; \
-        }                                     \
+/* Other lane counts run as blocks of 8 (then 4) lanes, each over the whole
+ * of both loops: every element still sees its terms in the loops' order,
+ * and a block's accumulators fit in vector registers. */
+#define DEFINE_MAC(NAME, CT, MULADD)                                            \
+    void NAME(const tirvm_mac_args *all)                                        \
+    {                                                                           \
+        tirvm_mac_args part = *all;                                             \
+        const tirvm_mac_args *m = &part;                                        \
+        switch (all->lanes) {                                                   \
+        case 1: MAC_LANES(CT, MULADD, 1, 1); return;                            \
+        case 4: MAC_LANES(CT, MULADD, 4, 4); return;                            \
+        case 8: MAC_LANES(CT, MULADD, 8, 8); return;                            \
+        default: break;                                                         \
+        }                                                                       \
+        for (uint32_t left = all->lanes, n; left > 0; left -= n) {              \
+            n = left >= 8 ? 8 : left >= 4 ? 4 : left;                           \
+            if (n == 8)                                                         \
+                MAC_LANES(CT, MULADD, 8, 8);                                    \
+            else if (n == 4)                                                    \
+                MAC_LANES(CT, MULADD, 4, 4);                                    \
+            else                                                                \
+                MAC_LANES(CT, MULADD, 4, n);                                    \
+            part.xb += n;                                                       \
+            part.zb += n;                                                       \
+        }                                                                       \
     }
 
 DEFINE_MAC(tirvm_mac_f32, float, tirvm_muladd_f32)
