@@ -368,10 +368,19 @@ static madd_sources gen_madd_sources(cg *c, const madd_parts *mp)
     return ms;
 }
 
+/* An epilogue (x*y + z) op s of a multiply-add stored to memory: op a
+ * fused lane operation (lane_op < 0: none), s a scalar register. */
+typedef struct {
+    int lane_op;
+    uint32_t scalar;
+} madd_epilogue;
+
+static const madd_epilogue no_epilogue = {-1, 0};
+
 /* Emits x*y + z into a new register (dst_buf < 0, returned) or into the
- * range dst_buf[base + i*stride]. */
-static uint32_t emit_madd(cg *c, const madd_parts *mp, const madd_sources *ms, tir_vtype vt, unsigned lanes,
-                          int64_t dst_buf, uint32_t base, uint32_t stride, tir_loc loc)
+ * range dst_buf[base + i*stride], then (into memory) the epilogue ep. */
+static uint32_t emit_madd(cg *c, const madd_parts *mp, const madd_sources *ms, madd_epilogue ep, tir_vtype vt,
+                          unsigned lanes, int64_t dst_buf, uint32_t base, uint32_t stride, tir_loc loc)
 {
     uint32_t w[TIRBC_MAX_OPERANDS], n = 0, d = 0;
     if (dst_buf < 0) {
@@ -388,11 +397,29 @@ static uint32_t emit_madd(cg *c, const madd_parts *mp, const madd_sources *ms, t
     else
         n = put_vsource(w, n, ms->y);
     n = put_vsource(w, n, ms->z);
+    bool epilogue = dst_buf >= 0 && ep.lane_op >= 0;
+    if (epilogue) {
+        w[n++] = (uint32_t)ep.lane_op;
+        w[n++] = ep.scalar;
+    }
     w[n++] = lanes;
-    static const tirbc_opcode forms[2][2] = {{TIRBC_OP_VMADD_I32, TIRBC_OP_VMADDS_I32},
-                                             {TIRBC_OP_VMADDST_I32, TIRBC_OP_VMADDSST_I32}};
-    cg_emit_words(c, cg_typed(c, forms[dst_buf >= 0][mp->y_scalar], vt, loc), w, (int)n);
+    static const tirbc_opcode forms[3][2] = {{TIRBC_OP_VMADD_I32, TIRBC_OP_VMADDS_I32},
+                                             {TIRBC_OP_VMADDST_I32, TIRBC_OP_VMADDSST_I32},
+                                             {TIRBC_OP_VMADDOPST_I32, TIRBC_OP_VMADDSOPST_I32}};
+    cg_emit_words(c, cg_typed(c, forms[epilogue ? 2 : dst_buf >= 0][mp->y_scalar], vt, loc), w, (int)n);
     return d;
+}
+
+/* (x*y + z) op s, with x*y + z a multiply-add, op a fused lane operation
+ * and s the broadcast of a scalar that cannot trap (so computing it before
+ * the instruction checks the ranges changes nothing): a bias and an
+ * activation, max(A*B + bias, 0). */
+static bool match_madd_epilogue(cg *c, const tir_expr *v, tir_vtype vt, madd_parts *mp, int *lane_op)
+{
+    if (!tir_is_binary(v->kind) || v->b->kind != TIR_E_BROADCAST || !tir_expr_harmless(v->b->a))
+        return false;
+    *lane_op = fused_lane_op(v->kind, vt);
+    return *lane_op >= 0 && tirbc_op_typed(TIRBC_OP_VMADDOPST_I32, vt) >= 0 && match_madd(c, v->a, vt, mp);
 }
 
 /* A binary vector expression: a register instruction, or a fused one when
@@ -404,7 +431,7 @@ static uint32_t gen_vector_binary(cg *c, const tir_expr *e)
     madd_parts mp;
     if (match_madd(c, e, ot, &mp)) {
         madd_sources ms = gen_madd_sources(c, &mp);
-        return emit_madd(c, &mp, &ms, ot, lanes, -1, 0, 0, e->loc);
+        return emit_madd(c, &mp, &ms, no_epilogue, ot, lanes, -1, 0, 0, e->loc);
     }
     int lane_op = tir_is_binary(e->kind) ? fused_lane_op(e->kind, ot) : -1;
     if (lane_op >= 0) {
@@ -432,26 +459,35 @@ bool cg_gen_fused_store(cg *c, const tir_stmt *s)
     tir_vtype vt = cg_elem_vt(c, v->dtype, v->loc);
     unsigned lanes = v->dtype.lanes;
     madd_parts mp;
-    bool madd = match_madd(c, v, vt, &mp);
+    madd_epilogue ep = no_epilogue;
+    bool madd = match_madd_epilogue(c, v, vt, &mp, &ep.lane_op) || match_madd(c, v, vt, &mp);
     int lane_op = madd ? -1 : fused_lane_op(v->kind, vt);
     if (!madd && lane_op < 0)
         return false;
     madd_sources ms = {{0}, {0}, {0}, 0};
     vsource a = {0}, b = {0};
-    if (madd)
+    if (madd) {
         ms = gen_madd_sources(c, &mp);
-    else {
+        if (ep.lane_op >= 0)
+            ep.scalar = cg_gen_expr(c, v->b->a);
+    } else {
         a = gen_vsource(c, v->a);
         b = gen_vsource(c, v->b);
     }
     uint32_t vb = (uint32_t)cg_vmbuf_of(c, s->buffer, s->loc);
     vaccess va = cg_gen_vaccess(c, s->buffer, s->indices, s->nindices, vb, lanes, s->loc);
     if (va.gather) {
-        uint32_t d = madd ? emit_madd(c, &mp, &ms, vt, lanes, -1, 0, 0, v->loc)
+        uint32_t d = madd ? emit_madd(c, &mp, &ms, no_epilogue, vt, lanes, -1, 0, 0, v->loc)
                           : emit_binary_to_register(c, lane_op, vt, a, b, lanes, v->loc);
+        if (ep.lane_op >= 0) { /* the epilogue as its own instruction */
+            uint32_t e = cg_new_vreg(c, vt, lanes), r = cg_new_vreg(c, vt, lanes);
+            EMIT3(c, cg_typed(c, TIRBC_OP_VBCAST_BOOL, vt, v->loc), e, ep.scalar, lanes);
+            EMIT4(c, ep.lane_op, r, d, e, lanes);
+            d = r;
+        }
         EMIT4(c, cg_typed(c, TIRBC_OP_VSTG_BOOL, vt, s->loc), vb, va.index, d, lanes);
     } else if (madd) {
-        emit_madd(c, &mp, &ms, vt, lanes, vb, va.base, va.stride, s->loc);
+        emit_madd(c, &mp, &ms, ep, vt, lanes, vb, va.base, va.stride, s->loc);
     } else {
         emit_fused(c, lane_op, vt, vb, 0, va.base, va.stride, a, b, lanes, s->loc);
     }

@@ -55,6 +55,58 @@ MADD_LANES(I64, LANE_IADD, LANE_IMUL)
 MADD_LANES(F32, LANE_FADD, LANE_FMUL)
 MADD_LANES(F64, LANE_FADD, LANE_FMUL)
 
+/* Multiply-add lanes with an epilogue, r[i] = (a[i]*b[i] + c[i]) op e:
+ * one loop per kind and lane operation, each step rounded as its own
+ * instruction rounds it. */
+#define MADD_OP_LOOP(T, ADD, MUL, LANE_OP, Y)                                                \
+    LANE_LOOP(nl, CT_##T x = a[i]; CT_##T y = (Y); CT_##T p = MUL(T, x, y); CT_##T z = c[i];   \
+              CT_##T q = ADD(T, p, z); r[i] = LANE_OP(T, q, e))
+#define MADD_OP_CASE(T, ADD, MUL, OPC, LANE_OP)                                              \
+    case TIRBC_OP_##OPC##_##T:                                                               \
+        if (b_scalar) {                                                                      \
+            CT_##T ys = SCALAR_##T((const vm_slot *)b);                                      \
+            MADD_OP_LOOP(T, ADD, MUL, LANE_OP, ys)                                           \
+        } else {                                                                             \
+            const UT_##T *bv = b;                                                            \
+            MADD_OP_LOOP(T, ADD, MUL, LANE_OP, bv[i])                                        \
+        }                                                                                    \
+        break;
+#define MADD_OP_LANES(T, ADD, SUB, MUL, DIV_CASE)                                            \
+    static void madd_op_lanes_##T(bool b_scalar, uint32_t op, UT_##T *r, const UT_##T *a,    \
+                                  const void *b, const UT_##T *c, const vm_slot *s,          \
+                                  uint32_t nl)                                               \
+    {                                                                                        \
+        CT_##T e = SCALAR_##T(s);                                                            \
+        switch (op) {                                                                        \
+            MADD_OP_CASE(T, ADD, MUL, VADD, ADD)                                             \
+            MADD_OP_CASE(T, ADD, MUL, VSUB, SUB)                                             \
+            MADD_OP_CASE(T, ADD, MUL, VMUL, MUL)                                             \
+            MADD_OP_CASE(T, ADD, MUL, VMIN, LANE_MIN)                                        \
+            MADD_OP_CASE(T, ADD, MUL, VMAX, LANE_MAX)                                        \
+            DIV_CASE                                                                         \
+        default:                                                                             \
+            break;                                                                           \
+        }                                                                                    \
+    }
+MADD_OP_LANES(I32, LANE_IADD, LANE_ISUB, LANE_IMUL, )
+MADD_OP_LANES(I64, LANE_IADD, LANE_ISUB, LANE_IMUL, )
+MADD_OP_LANES(F32, LANE_FADD, LANE_FSUB, LANE_FMUL, MADD_OP_CASE(F32, LANE_FADD, LANE_FMUL, VDIV, LANE_FDIV))
+MADD_OP_LANES(F64, LANE_FADD, LANE_FSUB, LANE_FMUL, MADD_OP_CASE(F64, LANE_FADD, LANE_FMUL, VDIV, LANE_FDIV))
+
+void vm_fused_madd_op_lanes(unsigned vt, bool b_scalar, uint32_t op, void *r, const void *a, const void *b,
+                            const void *c, const vm_slot *e, uint32_t nl)
+{
+    switch (vt) {
+#define MADD_OP_DISPATCH(T, _)                                   \
+    case TIR_VT_##T:                                             \
+        madd_op_lanes_##T(b_scalar, op, r, a, b, c, e, nl);      \
+        break;
+        TIRBC_FUSED_KINDS(MADD_OP_DISPATCH, _)
+    default:
+        break;
+    }
+}
+
 void vm_fused_madd_lanes(unsigned vt, bool b_scalar, void *r, const void *a, const void *b, const void *c,
                          uint32_t nl)
 {

@@ -1,5 +1,5 @@
 /* The fused vector instructions (opcodes.def: voprm ... vopstmm, and the
- * multiply-adds vmadd ... vmaddsst): v = a op b (or a*b + c) where a
+ * multiply-adds vmadd ... vmaddsopst): v = a op b (or a*b + c) where a
  * source may be a buffer range and the destination may be one.
  *
  * A contiguous range (stride 1) is used in place: the lane loop reads and
@@ -38,6 +38,10 @@ void vm_fused_scatter(uint8_t *base, int64_t stride, const uint8_t *dense, uint3
  * TIRBC_FUSED_KINDS. */
 void vm_fused_madd_lanes(unsigned vt, bool b_scalar, void *r, const void *a, const void *b, const void *c,
                          uint32_t nl);
+/* The same with an epilogue: r[i] = (a[i]*b[i] + c[i]) op e, op a lane
+ * operation the verifier admitted for kind vt, e a scalar register. */
+void vm_fused_madd_op_lanes(unsigned vt, bool b_scalar, uint32_t op, void *r, const void *a, const void *b,
+                            const void *c, const vm_slot *e, uint32_t nl);
 /* Lane 0 of the range buf[r[base] + i*r[stride]], i < nl, that operand
  * words w name; NULL (after reporting) when it leaves the buffer. */
 static inline uint8_t *vm_fused_range(vm_ctx *ctx, const vm_slot *regs, const vm_buf *bufs, const uint32_t *w,
@@ -125,18 +129,19 @@ static inline __attribute__((always_inline)) bool vm_fused_op(vm_ctx *ctx, vm_sl
     return true;
 }
 
-/* Runs the fused multiply-add at ip (vmadd ... vmaddsst): d = a*b + c with
- * a and c ranges, b a range or (b_scalar) one register, d a register or
- * (dst_mem) a range; false after reporting an out-of-bounds range.  Each
- * source has its own scratch lanes, the destination the fourth. */
+/* Runs the fused multiply-add at ip (vmadd ... vmaddsopst): d = a*b + c
+ * with a and c ranges, b a range or (b_scalar) one register, d a register
+ * or (dst_mem) a range, and (epilogue, a store) d = (a*b + c) op e; false
+ * after reporting an out-of-bounds range.  Each source has its own scratch
+ * lanes, the destination the fourth. */
 static inline __attribute__((always_inline)) bool vm_fused_madd(vm_ctx *ctx, vm_slot *regs, const vm_buf *bufs,
                                                                 const uint32_t *ip, uint32_t pc, unsigned vt,
-                                                                bool dst_mem, bool b_scalar)
+                                                                bool dst_mem, bool b_scalar, bool epilogue)
 {
     size_t es = tir_vtype_sizes[vt], slot = sizeof ctx->scratch[0];
     const uint32_t *w = ip + 1;
-    unsigned ka = dst_mem ? 3 : 1, kb = ka + 3, kc = kb + (b_scalar ? 1 : 3);
-    uint32_t nl = w[kc + 3];
+    unsigned ka = dst_mem ? 3 : 1, kb = ka + 3, kc = kb + (b_scalar ? 1 : 3), ke = kc + 3;
+    uint32_t nl = w[ke + (epilogue ? 2 : 0)];
     uint8_t *scratch = (uint8_t *)ctx->scratch;
     const uint8_t *src[3], *at[3] = {NULL, NULL, NULL};
     if (!vm_fused_source(ctx, regs, bufs, w + ka, true, nl, es, pc, scratch, &src[0], &at[0]))
@@ -161,7 +166,10 @@ static inline __attribute__((always_inline)) bool vm_fused_madd(vm_ctx *ctx, vm_
             memcpy(scratch + (size_t)i * slot, at[i], nl * es);
             src[i] = scratch + (size_t)i * slot;
         }
-    vm_fused_madd_lanes(vt, b_scalar, dst, src[0], src[1], src[2], nl);
+    if (epilogue)
+        vm_fused_madd_op_lanes(vt, b_scalar, w[ke], dst, src[0], src[1], src[2], &regs[w[ke + 1]], nl);
+    else
+        vm_fused_madd_lanes(vt, b_scalar, dst, src[0], src[1], src[2], nl);
     if (stride != 1)
         vm_fused_scatter(out, stride, dst, nl, es);
     return true;

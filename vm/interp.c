@@ -801,14 +801,15 @@ dispatch:
     FUSED_ONE(VOPMM, T, false, true, true) FUSED_ONE(VOPST, T, true, false, false)        \
     FUSED_ONE(VOPSTRM, T, true, false, true) FUSED_ONE(VOPSTMR, T, true, true, false)     \
     FUSED_ONE(VOPSTMM, T, true, true, true)
-#define MADD_ONE(ID, T, DST_MEM, B_SCALAR)                                                 \
+#define MADD_ONE(ID, T, DST_MEM, B_SCALAR, EPILOGUE)                                       \
     VM_CASE(ID##_##T)                                                                      \
-        if (!vm_fused_madd(ctx, regs, bufs, ip, PC, TIR_VT_##T, DST_MEM, B_SCALAR))        \
+        if (!vm_fused_madd(ctx, regs, bufs, ip, PC, TIR_VT_##T, DST_MEM, B_SCALAR, EPILOGUE)) \
             return false;                                                                  \
         VM_NEXT(ID##_##T);
 #define MADD_BODY(T)                                                                       \
-    MADD_ONE(VMADD, T, false, false) MADD_ONE(VMADDS, T, false, true)                      \
-    MADD_ONE(VMADDST, T, true, false) MADD_ONE(VMADDSST, T, true, true)
+    MADD_ONE(VMADD, T, false, false, false) MADD_ONE(VMADDS, T, false, true, false)        \
+    MADD_ONE(VMADDST, T, true, false, false) MADD_ONE(VMADDSST, T, true, true, false)      \
+    MADD_ONE(VMADDOPST, T, true, false, true) MADD_ONE(VMADDSOPST, T, true, true, true)
 #define FUSED_KIND(T, _) FUSED_BODY(T) MADD_BODY(T)
     TIRBC_FUSED_KINDS(FUSED_KIND, _)
     /* 16-bit float lanes: widened to float32, computed, rounded once. */
