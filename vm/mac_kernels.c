@@ -5,9 +5,9 @@
 /* The accumulators are loaded once, kept while both loops run, and stored
  * once, which is what the loop nest computes when X is not also read
  * through Y or Z (codegen selects these instructions only then).  Each
- * common lane count gets its own copy with a constant count, so the C
- * compiler keeps the accumulators in registers and vectorizes the lanes;
- * the sums are still formed lane by lane in the loops' order. */
+ * block of lanes has its own copy with a constant count, so the C compiler
+ * keeps the accumulators in registers and vectorizes the lanes; the sums
+ * are still formed lane by lane in the loops' order. */
 #define MAC_LANES(CT, MULADD, SIZE, NL)                                                                  \
     do {                                                                                   \
         CT acc[SIZE], y, z;                                                                  \
@@ -26,9 +26,33 @@
             memcpy(m->x + ((uint64_t)m->xb + j) * sizeof(CT), &acc[j], sizeof(CT));        \
     } while (0)
 
-/* Other lane counts run as blocks of 8 (then 4) lanes, each over the whole
- * of both loops: every element still sees its terms in the loops' order,
- * and a block's accumulators fit in vector registers. */
+/* ROWS rows of 8 lanes in one pass over both loops: 2*ROWS vector
+ * registers of accumulators, each y loaded once for all of them. */
+#define MAC_ROWS(CT, MULADD, ROWS)                                                         \
+    do {                                                                                   \
+        CT acc[ROWS][8], y, z;                                                             \
+        for (uint32_t r = 0; r < (ROWS); r++)                                              \
+            for (uint32_t j = 0; j < 8; j++)                                               \
+                memcpy(&acc[r][j], m->x + ((uint64_t)m->xb + 8 * r + j) * sizeof(CT), sizeof(CT)); \
+        for (int64_t a = 0; a < m->na; a++)                                                \
+            for (int64_t b = 0; b < m->nb; b++) {                                          \
+                memcpy(&y, m->y + (uint64_t)(m->yb + a * m->ya + b * m->ys) * sizeof(CT), sizeof(CT)); \
+                const uint8_t *zrow = m->z + (uint64_t)(m->zb + a * m->za + b * m->zs) * sizeof(CT); \
+                _Pragma("GCC unroll 4")                                                    \
+                for (uint32_t r = 0; r < (ROWS); r++)                                      \
+                    for (uint32_t j = 0; j < 8; j++) {                                     \
+                        memcpy(&z, zrow + (8 * r + j) * sizeof(CT), sizeof(CT));          \
+                        acc[r][j] = MULADD(acc[r][j], y, z);                               \
+                    }                                                                      \
+            }                                                                              \
+        for (uint32_t r = 0; r < (ROWS); r++)                                              \
+            for (uint32_t j = 0; j < 8; j++)                                               \
+                memcpy(m->x + ((uint64_t)m->xb + 8 * r + j) * sizeof(CT), &acc[r][j], sizeof(CT)); \
+    } while (0)
+
+/* Other lane counts run as blocks of 32, 16, 8 (then 4) lanes, each over
+ * the whole of both loops: every element still sees its terms in the
+ * loops' order, and a block's accumulators fit in vector registers. */
 #define DEFINE_MAC(NAME, CT, MULADD)                                            \
     void NAME(const tirvm_mac_args *all)                                        \
     {                                                                           \
@@ -41,8 +65,12 @@
         default: break;                                                         \
         }                                                                       \
         for (uint32_t left = all->lanes, n; left > 0; left -= n) {              \
-            n = left >= 8 ? 8 : left >= 4 ? 4 : left;                           \
-            if (n == 8)                                                         \
+            n = left >= 32 ? 32 : left >= 16 ? 16 : left >= 8 ? 8 : left >= 4 ? 4 : left; \
+            if (n == 32)                                                        \
+                MAC_ROWS(CT, MULADD, 4);                                        \
+            else if (n == 16)                                                   \
+                MAC_ROWS(CT, MULADD, 2);                                        \
+            else if (n == 8)                                                    \
                 MAC_LANES(CT, MULADD, 8, 8);                                    \
             else if (n == 4)                                                    \
                 MAC_LANES(CT, MULADD, 4, 4);                                    \
