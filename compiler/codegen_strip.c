@@ -13,15 +13,20 @@
 /* Shorter loops stay serial: a vector of 2 or 3 lanes saves nothing. */
 #define STRIP_MIN_EXTENT 4
 /* A loop of at most the format's widest vector (TIRBC_MAX_LANES) runs as
- * one vector of its whole extent.  Longer loops take strips of that width,
- * or of TIR_STRIP_LANES_LONG, when they have two strips of it or exactly a
- * whole number of strips; then of STRIP_LANES: fewer instructions to
- * dispatch per element. */
+ * one vector of its whole extent.  Longer loops take strips of that width
+ * when they are a whole number of them or long enough (eight strips) that
+ * the remainder's narrower vectors, and their registers, cost little; else
+ * strips of STRIP_LANES_CHUNK, TIR_STRIP_LANES_LONG or STRIP_LANES, each
+ * taken when the loop has two strips of it or exactly a whole number:
+ * fewer instructions to dispatch per element. */
+#define STRIP_LANES_CHUNK 256
 static int strip_width(int64_t E)
 {
     if (E <= (int64_t)TIRBC_MAX_LANES)
         return (int)E;
-    static const int widths[] = {TIRBC_MAX_LANES, TIR_STRIP_LANES_LONG, STRIP_LANES};
+    if (E % TIRBC_MAX_LANES == 0 || E >= 8 * (int64_t)TIRBC_MAX_LANES)
+        return TIRBC_MAX_LANES;
+    static const int widths[] = {STRIP_LANES_CHUNK, TIR_STRIP_LANES_LONG, STRIP_LANES};
     for (size_t i = 0; i < sizeof widths / sizeof widths[0]; i++)
         if (E >= 2 * widths[i] || (E >= widths[i] && E % widths[i] == 0))
             return widths[i];

@@ -43,8 +43,9 @@ typedef struct {
 
 /* The widest vector register and vector instruction.  TIR's own vectors
  * have at most 64 lanes; the compiler strip-mines long loops into chunks of
- * up to this many, so one dispatch covers more elements. */
-#define TIRBC_MAX_LANES 256u
+ * up to this many (4 KB of float32: three operands stay in L1), so one
+ * dispatch covers more elements. */
+#define TIRBC_MAX_LANES 1024u
 
 /* Register types: one value kind and a lane count (1 for a scalar; 0 for
  * the continuation slots after a vector register). */

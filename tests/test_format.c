@@ -1190,8 +1190,8 @@ static void test_verify_regtypes(void)
     f->regtypes[3].vtype = TIR_VT_F32;
     f->regtypes[3].lanes = 0;
     expect_verify_fail(m, "register r3: continuation slot without a vector register before it");
-    f->regtypes[3].lanes = 257;
-    expect_verify_fail(m, "register r3: 257 lanes exceeds the limit of 256");
+    f->regtypes[3].lanes = TIRBC_MAX_LANES + 1;
+    expect_verify_fail(m, "register r3: 1025 lanes exceeds the limit of 1024");
     tirbc_module_free(m);
 }
 
