@@ -158,6 +158,14 @@ static void gen_for(cg *c, const tir_stmt *s)
         range.lo = rm.lo;
     }
     uint32_t iv = cg_bind_var(c, s->var, range);
+    if (!exits && range.known && range.lo == range.hi) {
+        /* one iteration (a border that guard splitting leaves): the body
+         * once, without the loop's test and increment */
+        EMIT2(c, TIRBC_OP_MOV, iv, mn);
+        cg_release_temps(c, mark);
+        cg_gen_stmt(c, s->body);
+        return;
+    }
     uint32_t end = cg_new_reg(c, vt);
     /* The extent is evaluated once, as range(min, min + extent) (spec-readings 2). */
     EMIT3(c, cg_typed(c, TIRBC_OP_ADD_BOOL, vt, s->loc), end, mn, ext);
