@@ -1207,10 +1207,37 @@ static const t_call t_calls[] = {
     {"meta_var", call_meta, false}, {"macro", call_meta, false},
 };
 
-/* Builtins outside the specified subset, by name prefix. */
-static const char *const unsupported_prefixes[] = {"ptx_", "mma_", "tvm_", "simdgroup_", "address_of",
-                                                   "call_packed", "call_cpacked", "handle_add_byte_offset",
-                                                   "vscale", NULL};
+/* Builtins outside the specified subset, by name prefix, with what they
+ * need that a TIR kernel on tirvm does not have. */
+static const struct {
+    const char *prefix, *needs;
+} unsupported_builtins[] = {
+    {"address_of", "a raw pointer"},
+    {"handle_add_byte_offset", "a raw pointer"},
+    {"isnullptr", "a raw pointer"},
+    {"tvm_access_ptr", "a raw pointer"},
+    {"tvm_struct_", "a DLTensor's fields as raw memory"},
+    {"call_packed", "TVM's packed-function calls"},
+    {"call_cpacked", "TVM's packed-function calls"},
+    {"tvm_call_", "TVM's packed-function calls"},
+    {"tvm_stack_", "TVM's packed-function calls"},
+    {"tvm_warp_", "a GPU"},
+    {"tvm_storage_sync", "a GPU"},
+    {"tvm_thread_", "a GPU"},
+    {"tvm_mma_", "a GPU"},
+    {"tvm_bmma_", "a GPU"},
+    {"tvm_load_matrix_sync", "a GPU"},
+    {"tvm_store_matrix_sync", "a GPU"},
+    {"tvm_fill_fragment", "a GPU"},
+    {"tvm_", "TVM's runtime"},
+    {"lookup_param", "TVM's AOT executor"},
+    {"anylist_", "the Relax VM"},
+    {"llvm_lookup_intrinsic_id", "LLVM intrinsics by number"},
+    {"vscale", "scalable vectors"},
+    {"ptx_", "a GPU"},
+    {"mma_", "a GPU"},
+    {"simdgroup_", "a GPU"},
+};
 
 /* tirx's GPU and accelerator constructs (tvmscript-tirx.md section 3):
  * scope ids, device entry, tile primitives by execution scope, backend
@@ -1257,9 +1284,10 @@ sval sb_call_t(builder *b, const char *name, const call_args *ca)
         return call_dtype(b, dt, ca);
     if (tc)
         return tc->fn(b, name, ca);
-    for (const char *const *p = unsupported_prefixes; *p; p++)
-        if (strncmp(name, *p, strlen(*p)) == 0) {
-            UNSUPPORTED(b, ca->loc, "builtin 'T.%s' (outside the specified TIR subset)", name);
+    for (size_t i = 0; i < sizeof unsupported_builtins / sizeof unsupported_builtins[0]; i++)
+        if (strncmp(name, unsupported_builtins[i].prefix, strlen(unsupported_builtins[i].prefix)) == 0) {
+            UNSUPPORTED(b, ca->loc, "builtin 'T.%s' needs %s (outside the specified TIR subset)", name,
+                        unsupported_builtins[i].needs);
             return sv_none(ca->loc);
         }
     if (is_gpu_construct(name)) {
