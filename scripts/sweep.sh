@@ -21,7 +21,9 @@ done
 command -v valgrind >/dev/null 2>&1 || { echo "(valgrind not installed: no instruction counts)"; exit 0; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# Ir of one call: the callgrind total inside the function that makes it (the
+# Ir of one call (the second: tir-sweep --one makes two, so the first call's
+# symbol binding and allocations are not counted): the callgrind total inside
+# the function that makes it (the
 # pattern also matches the C compiler's specialized copies of it).
 count() { # KERNEL SIDE FUNCTION
     valgrind --tool=callgrind --callgrind-out-file="$work/out" --toggle-collect="$3" \

@@ -174,12 +174,10 @@ static bool bind_tensor(binder *b, const tirbc_param *p, const DLTensor *t, vm_b
     return true;
 }
 
-bool vm_bind_args(vm_ctx *ctx, const tirvm_arg *args, int nargs, vm_slot *regs, vm_buf *bufs)
+bool vm_bind_args(vm_ctx *ctx, const tirvm_arg *args, int nargs, vm_slot *regs, vm_buf *bufs, bool *bound)
 {
     const tirbc_function *fn = ctx->fn;
-    binder b = {ctx, regs, calloc(fn->nregs ? fn->nregs : 1, sizeof(bool))};
-    if (!b.bound)
-        return fail(&b, "out of memory");
+    binder b = {ctx, regs, bound};
     bool ok = true;
     for (int i = 0; ok && i < nargs; i++) {
         const tirbc_param *p = &fn->params[i];
@@ -243,7 +241,6 @@ bool vm_bind_args(vm_ctx *ctx, const tirvm_arg *args, int nargs, vm_slot *regs, 
                 ok = fail(&b, "arguments '%s' and '%s' overlap in memory (tensor arguments must not alias)", q->name, p->name);
         }
     }
-    free(b.bound);
     return ok;
 }
 

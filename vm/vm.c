@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "call_frames.h"
 #include "halffloat.h"
 #include "opcodes.h"
 #include "pool.h"
@@ -201,6 +202,7 @@ static void module_free(tirvm_module *m)
         for (uint32_t fi = 0; fi < m->mod->nfuncs; fi++)
             free(m->written[fi]);
     free(m->written);
+    vm_frames_free(m);
     tirbc_module_free(m->mod);
     runtime_release(m->rt);
     free(m);
@@ -237,7 +239,7 @@ tirvm_status tirvm_runtime_load(tirvm_runtime *rt, const void *data, size_t len,
         m->own_rt = true;
     }
     m->threads = m->rt->threads;
-    if (!find_written(m)) {
+    if (!vm_frames_init(m) || !find_written(m)) {
         module_free(m);
         vm_set_err(err, err_len, "out of memory");
         return TIRVM_ERR_NOMEM;
@@ -538,24 +540,18 @@ tirvm_status tirvm_call_ex(tirvm_module *m, int func, const tirvm_arg *args, int
     }
     atomic_init(&call.failure, 0);
     atomic_init(&call.steps, call.max_steps ? call.max_steps : UINT64_MAX);
-    vm_ctx *ctxp = malloc(sizeof *ctxp);
-    tirvm_arg *plain = malloc((nargs ? (size_t)nargs : 1) * sizeof *plain);
-    vm_slot *regs = calloc(f->nregs ? f->nregs : 1, sizeof *regs);
-    vm_buf *bufs = calloc(f->nbuffers ? f->nbuffers : 1, sizeof *bufs);
-    if (!ctxp || !plain || !regs || !bufs) {
-        free(ctxp);
-        free(plain);
-        free(regs);
-        free(bufs);
+    vm_call_frame *frame = vm_frame_take(m, f);
+    if (!frame) {
         vm_set_err(err, err_len, "out of memory");
         return TIRVM_ERR_NOMEM;
     }
+    vm_ctx *ctxp = frame->ctx;
+    tirvm_arg *plain = frame->plain;
+    vm_slot *regs = frame->regs;
+    vm_buf *bufs = frame->bufs;
     tirvm_status st = plain_args(m, func, args, nargs, plain, err, err_len);
     if (st != TIRVM_OK) {
-        free(ctxp);
-        free(plain);
-        free(regs);
-        free(bufs);
+        vm_frame_give(m, frame);
         return st;
     }
     memset(ctxp, 0, offsetof(vm_ctx, scratch)); /* the scratch lanes are written before they are read */
@@ -576,7 +572,7 @@ tirvm_status tirvm_call_ex(tirvm_module *m, int func, const tirvm_arg *args, int
     ctxp->err_len = err_len;
     ctxp->m = m;
     ctxp->stack_floor = vm_stack_floor();
-    bool ok = vm_bind_args(ctxp, plain, nargs, regs, bufs) && vm_interpret(ctxp, regs, bufs, 0);
+    bool ok = vm_bind_args(ctxp, plain, nargs, regs, bufs, frame->bound) && vm_interpret(ctxp, regs, bufs, 0);
     for (uint32_t i = 0; i < f->nbuffers; i++)
         vm_buf_release(ctxp, &bufs[i], fn_elem_size(f, i));
     if (result) {
@@ -597,10 +593,7 @@ tirvm_status tirvm_call_ex(tirvm_module *m, int func, const tirvm_arg *args, int
         else
             result->i = r.i; /* u64 results keep their bits */
     }
-    free(ctxp);
-    free(plain);
-    free(regs);
-    free(bufs);
+    vm_frame_give(m, frame);
     if (ok)
         return TIRVM_OK;
     int failure = atomic_load(&call.failure);

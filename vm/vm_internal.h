@@ -36,6 +36,7 @@ struct tirvm_module {
     int threads;                    /* at most this many of the pool's workers per region */
     uint64_t max_steps, max_memory; /* 0: the runtime's */
     uint8_t **written;              /* per function, per buffer: some instruction stores to it */
+    struct vm_frames *frames;       /* memory of finished calls kept for the next ones (call_frames.c) */
 };
 
 /* One call's limits and cancellation, shared by its frames and workers. */
@@ -126,8 +127,9 @@ void vm_set_err(char *err, size_t n, const char *fmt, ...) __attribute__((format
 /* Formats "SOURCE:LINE: MESSAGE (in function 'F')" into ctx->err. */
 void vm_error_at(vm_ctx *ctx, uint32_t pc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-/* Binds the arguments into regs/bufs (spec PrimFunc rules); false on error. */
-bool vm_bind_args(vm_ctx *ctx, const tirvm_arg *args, int nargs, vm_slot *regs, vm_buf *bufs);
+/* Binds the arguments into regs/bufs (spec PrimFunc rules); bound has a
+ * flag per register, all false; false on error. */
+bool vm_bind_args(vm_ctx *ctx, const tirvm_arg *args, int nargs, vm_slot *regs, vm_buf *bufs, bool *bound);
 /* Binds the buffer parameters of `callee`, whose scalar parameters are
  * already in regs, to views of the caller's buffers bufs[bufargs[0]], ...
  * (ctx the caller's, pc its call, for messages); false, with the error in
