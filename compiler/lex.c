@@ -630,11 +630,6 @@ static void lex_string(lexer *lx, size_t start, int prefix)
         push_token(lx, PY_TOK_ERROR, loc, start);
         return;
     }
-    if (prefix & PREFIX_FORMAT) {
-        lex_error(lx, loc, "f-strings are not supported in TVMScript");
-        push_token(lx, PY_TOK_ERROR, loc, start);
-        return;
-    }
     if (prefix & PREFIX_BYTES) {
         lex_error(lx, loc, "bytes literals are not supported in TVMScript");
         push_token(lx, PY_TOK_ERROR, loc, start);
@@ -658,6 +653,9 @@ static void lex_string(lexer *lx, size_t start, int prefix)
     py_token *t = push_token(lx, PY_TOK_STRING, loc, start);
     t->str = text;
     t->str_len = (uint32_t)text_len;
+    /* an f-string is a token, so that Python around the TIR (an @I.pyfunc's
+     * print(f"...")) parses; evaluating one is an error */
+    t->fstring = (prefix & PREFIX_FORMAT) != 0;
 }
 
 /* ---- names, keywords, operators ---- */

@@ -80,6 +80,7 @@ typedef struct {
     double fval;          /* PY_TOK_FLOAT */
     const char *str;      /* PY_TOK_STRING: decoded, NUL-terminated */
     uint32_t str_len;
+    bool fstring;         /* PY_TOK_STRING: an f-string (str is its text, braces and all) */
     py_lex_error *errors; /* reported when the parser reaches this token */
 } py_token;
 

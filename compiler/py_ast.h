@@ -54,6 +54,7 @@ struct py_expr {
     double fval;          /* PY_FLOAT */
     const char *str;      /* PY_STR */
     uint32_t str_len;
+    bool fstring;         /* PY_STR: an f-string, which TVMScript cannot evaluate */
     py_expr *value;       /* PY_ATTR, PY_SUBSCRIPT: the object; PY_UNARY: the operand */
     py_expr *lhs, *rhs;   /* PY_BINOP, PY_BOOLOP, PY_COMPARE */
     py_expr *func;        /* PY_CALL */

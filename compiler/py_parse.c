@@ -221,6 +221,8 @@ static py_expr *parse_strings(parser *p)
         error_here(p, "string literal is too long");
         return NULL;
     }
+    for (size_t i = first; i < p->ntoks && p->toks[i].kind == PY_TOK_STRING; i++)
+        e->fstring |= p->toks[i].fstring;
     if (peek_kind(p, 1) != PY_TOK_STRING) {
         e->str = cur(p)->str;
         e->str_len = cur(p)->str_len;

@@ -294,11 +294,22 @@ static bool is_relax_function(const py_stmt *s)
     return false;
 }
 
+/* @I.pyfunc: a Python method of a module that derives from TVM's
+ * BasePyModule (TVM 0.24 on); it runs in Python beside the PrimFuncs. */
+static bool is_python_function(builder *b, const py_stmt *s)
+{
+    for (uint32_t i = 0; i < s->ndecorators; i++)
+        if (is_decorator(b, s->decorators[i], true, "pyfunc"))
+            return true;
+    return false;
+}
+
 /* M = TypeVar("M"), TVM 0.27's module-level signature variable */
 static bool is_typevar(const py_stmt *s)
 {
     const py_expr *v = s->value;
-    if (s->target->kind != PY_NAME || v->kind != PY_CALL || v->nitems != 1 || v->items[0]->kind != PY_STR)
+    if (s->target->kind != PY_NAME || v->kind != PY_CALL || v->nitems != 1 || v->items[0]->kind != PY_STR ||
+        v->items[0]->fstring)
         return false;
     const py_expr *f = v->func;
     bool named = (f->kind == PY_NAME && strcmp(f->name, "TypeVar") == 0) ||
@@ -363,6 +374,9 @@ tir_module *tir_script_build_for(tir_arena *a, tir_diag *d, const py_module *m, 
                 const py_stmt *fs = s->body.items[k];
                 if (fs->kind == PY_S_FUNCDEF && is_relax_function(fs))
                     tir_diag_note(b->d, fs->loc, "skipping Relax function '%s' (only PrimFuncs are TIR)", fs->name);
+                else if (fs->kind == PY_S_FUNCDEF && is_python_function(b, fs))
+                    tir_diag_note(b->d, fs->loc, "skipping Python function '%s' (an @I.pyfunc runs in Python, not TIR)",
+                                  fs->name);
                 else if (fs->kind == PY_S_FUNCDEF)
                     build_def(b, fs);
                 else if (fs->kind == PY_S_ASSIGN && fs->value->kind == PY_CALL && fs->value->func->kind == PY_ATTR &&

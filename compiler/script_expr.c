@@ -620,7 +620,14 @@ static sval eval_inner(builder *b, const py_expr *x)
     case PY_TRUE: v.kind = SV_PYBOOL; v.i = 1; return v;
     case PY_FALSE: v.kind = SV_PYBOOL; v.i = 0; return v;
     case PY_NONE: return v;
-    case PY_STR: v.kind = SV_STR; v.s = x->str; return v;
+    case PY_STR:
+        if (x->fstring) {
+            ERR(b, x->loc, "f-strings are not supported in TVMScript");
+            return v;
+        }
+        v.kind = SV_STR;
+        v.s = x->str;
+        return v;
     case PY_ATTR: return eval_attr(b, x);
     case PY_CALL: return eval_call(b, x);
     case PY_SUBSCRIPT: return sb_eval_subscript(b, x, false);
