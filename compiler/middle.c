@@ -21,8 +21,12 @@ int tir_pass_count(void) { return NPASSES; }
 const char *tir_pass_name(int i) { return i >= 0 && i < NPASSES ? passes[i].name : NULL; }
 const char *tir_pass_synopsis(int i) { return i >= 0 && i < NPASSES ? passes[i].synopsis : NULL; }
 
-/* Codegen has no blocks: their lowering always runs. */
-bool tir_pass_required(int i) { return i >= 0 && i < NPASSES && passes[i].run == tir_pass_lower_blocks; }
+/* Codegen has no blocks and takes a parameter's extents as constants or
+ * variables: those two passes always run. */
+bool tir_pass_required(int i)
+{
+    return i >= 0 && i < NPASSES && (passes[i].run == tir_pass_lower_blocks || passes[i].run == tir_pass_bind_params);
+}
 
 uint32_t tir_pass_bit(const char *name)
 {

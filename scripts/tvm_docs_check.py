@@ -213,7 +213,10 @@ REFERENCES = [
         inout=[0], sizes={"batch_size": 5, "vocab_size": 8, "num_token": 10, "num_seq": 3},
         prepare=_penalty_inputs),
     Ref(["_apply_bitmask_inplace"], [0], _bitmask, "masked-out tokens set to the lowest float32: "
-        "attach_logit_processor.py", inout=[0], sizes={"batch_size": 4, "vocab_size": 40, "num_seq": 3},
+        "attach_logit_processor.py", inout=[0],
+        # the bitmask's words, ceil(vocab_size / 32): tirc names an extent given by an expression
+        # after its buffer and dimension
+        sizes={"batch_size": 4, "vocab_size": 40, "num_seq": 3, "bitmask_shape_1": (40 + 31) // 32},
         prepare=_bitmask_inputs),
     Ref(["sampler_take_probs_tir"], [5, 6, 7], _take_probs, "gathers of the sampler: attach_sampler.py",
         sizes={"batch_size": 3, "vocab_size": 6, "num_samples": 5, "num_positions": 4},
