@@ -14,7 +14,7 @@ enum { EXIT_INVALID = 1, EXIT_USAGE = 2 };
 
 static const char usage[] =
     "usage: tirc SOURCE [-o OUTPUT.tirbc]      compile TVMScript to bytecode\n"
-    "       tirc --check SOURCE                parse and type-check only, write nothing\n"
+    "       tirc --check SOURCE                compile as far as writing, write nothing\n"
     "       tirc --emit=asm SOURCE [-o FILE]   print the bytecode listing (as tirvm dis)\n"
     "       tirc --emit=tir SOURCE [-o FILE]   print the TIR after the middle end's passes\n"
     "       tirc --passes=list                 list the middle end's passes, in their order\n"

@@ -61,13 +61,19 @@ static void compile_phases(compile_state *st, const char *file, const char *src,
         st->phase = TIR_ERR_TYPE;
         tir_check_module_strict(&st->arena, d, m, opts && opts->strict);
     }
-    if (m && !d->nerrors && !(opts && opts->check_only)) {
+    /* A check compiles as far as a compile does (what codegen refuses is
+     * refused by the check too) and keeps nothing. */
+    if (m && !d->nerrors) {
         st->phase = TIR_ERR_UNSUPPORTED;
         if (tir_middle_end(&st->arena, d, m, opts ? opts->skip_passes : 0)) {
-            if (opts && opts->emit_tir)
+            if (opts && opts->emit_tir && !opts->check_only)
                 out->tir_text = tir_print_module(m, NULL);
             else
                 out->module = tir_codegen_module(&st->arena, d, m, base_name(file));
+        }
+        if (opts && opts->check_only) {
+            tirbc_module_free(out->module);
+            out->module = NULL;
         }
     }
 }

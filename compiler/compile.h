@@ -9,7 +9,7 @@
 #include "module.h"
 
 typedef struct {
-    bool check_only; /* parse and type-check only */
+    bool check_only; /* compile as far as writing, keep nothing */
     bool strict;     /* refuse what TVM accepts but the spec's «guillemet» rules do not: mixed index
                         bit widths, vector lane counts other than 4, 8, 16, 32, 64, strides
                         that are not variables */

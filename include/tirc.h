@@ -32,7 +32,7 @@ typedef enum {
 const char *tirc_status_name(tirc_status st);
 
 typedef struct {
-    int check_only; /* parse and type-check only: no bytes, no module */
+    int check_only; /* compile as far as writing (every error a compile finds), but no bytes, no module */
     int strict;     /* refuse what TVM accepts but the spec's rules do not (mixed index bit
                        widths, vector lane counts other than 4, 8, 16, 32, 64, strides that
                        are not variables), as tirc --strict */
