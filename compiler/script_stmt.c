@@ -438,7 +438,8 @@ static tir_stmt *make_allocate(builder *b, const py_stmt *st)
             ERR(b, sloc, "T.allocate takes extents and a dtype");
         return NULL;
     }
-    if (scope && scope->kind == SV_STR && strcmp(scope->s, "global") != 0 && strcmp(scope->s, "local") != 0) {
+    if (scope && scope->kind == SV_STR && scope->s[0] && strcmp(scope->s, "global") != 0 &&
+        strcmp(scope->s, "local") != 0) { /* scope "" is global, as in TVM */
         UNSUPPORTED(b, scope->loc, "storage scope '%s' (outside the specified TIR subset)", scope->s);
         return NULL;
     }
@@ -449,7 +450,7 @@ static tir_stmt *make_allocate(builder *b, const py_stmt *st)
     al->var = tir_var_new(b->a, t->name, TIR_DT_HANDLE, t->loc);
     al->var->type_kind = TIR_TYPE_POINTER;
     al->var->elem_dtype = tir_dt_is_bool(dt) ? tir_dt(TIR_CODE_INT, 8, 1) : dt;
-    al->var->scope = scope && scope->kind == SV_STR ? scope->s : "global";
+    al->var->scope = scope && scope->kind == SV_STR && scope->s[0] ? scope->s : "global";
     al->dtype = dt;
     al->nindices = n;
     al->indices = extents;
@@ -1221,6 +1222,21 @@ static tir_stmt *with_allocate(builder *b, const py_stmt *st)
 
 static tir_stmt *build_with(builder *b, const py_stmt *st)
 {
+    if (st->nitems > 1) {
+        /* with a, b: body  means  with a: with b: body */
+        py_stmt *inner = tir_arena_alloc(b->a, sizeof *inner);
+        *inner = *st;
+        inner->loc = st->items[1]->loc;
+        inner->nitems = st->nitems - 1;
+        inner->items = st->items + 1;
+        inner->targets = st->targets + 1;
+        py_stmt outer = *st;
+        outer.nitems = 1;
+        outer.body.items = tir_arena_alloc(b->a, sizeof *outer.body.items);
+        outer.body.items[0] = inner;
+        outer.body.len = 1;
+        return build_with(b, &outer);
+    }
     if (st->nitems == 1 && sb_is_t_call(b, st->items[0], "block"))
         return sb_build_block(b, st, st->items[0]);
     if (st->nitems == 1 && sb_is_t_call(b, st->items[0], "Assert"))
@@ -1233,7 +1249,9 @@ static tir_stmt *build_with(builder *b, const py_stmt *st)
         return with_let(b, st);
     if (st->nitems == 1 && sb_is_t_call(b, st->items[0], "allocate"))
         return with_allocate(b, st);
-    UNSUPPORTED(b, st->loc, "with-statement (expected T.block, T.init, T.Assert, T.LetStmt or T.allocate)");
+    UNSUPPORTED(b, st->loc,
+                "with-statement (expected T.block or T.sblock, T.init, T.Assert, T.LetStmt, T.allocate, "
+                "T.decl_buffer, T.attr or T.launch_thread)");
     return NULL;
 }
 
