@@ -697,6 +697,21 @@ def analyse(p, source_lines, bindings, file_dialect):
 # Extraction
 # --------------------------------------------------------------------------
 
+def write_program(workdir, p, base, used):
+    """Writes p.text to workdir/CLASS/NAME.py, NAME from base made unique
+    among used; sets p.name (relative to workdir) and p.digest."""
+    name, k = base + ".py", 2
+    while name in used:
+        name, k = "%s.%d.py" % (base, k), k + 1
+    used.add(name)
+    p.name = os.path.join(p.cls, name)
+    out = os.path.join(workdir, p.name)
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    with open(out, "w", encoding="utf-8") as f:
+        f.write(p.text)
+    p.digest = hashlib.sha1(p.text.encode()).hexdigest()
+
+
 def git(gitdir, *args, **kw):
     return subprocess.run(["git", "--git-dir", gitdir] + list(args), check=True,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw).stdout
@@ -785,18 +800,7 @@ def extract(gitdir, ref, workdir):
             p.relpath, p.line = rel, min([d.lineno for d in p.node.decorator_list] + [p.node.lineno])
             analyse(p, lines, imports.resolve(p.scopes), file_dialect)
             base = safe_name(rel[:-3].replace(os.sep, ".") + "." + p.qualname)
-            name = base + ".py"
-            k = 2
-            while name in used_names:
-                name = "%s.%d.py" % (base, k)
-                k += 1
-            used_names.add(name)
-            p.name = os.path.join(p.cls, name)
-            out = os.path.join(workdir, p.name)
-            os.makedirs(os.path.dirname(out), exist_ok=True)
-            with open(out, "w", encoding="utf-8") as f:
-                f.write(p.text)
-            p.digest = hashlib.sha1(p.text.encode()).hexdigest()
+            write_program(workdir, p, base, used_names)
             p.node = p.scopes = None  # free the trees
             programs.append(p)
     shutil.rmtree(src)

@@ -70,7 +70,6 @@ import argparse
 import ast
 import collections
 import copy
-import hashlib
 import io
 import os
 import re
@@ -645,16 +644,7 @@ def extract(gitdir, ref, folder, exts, workdir):
             stats["pages"] += 1
         for d in ps:
             base = acc.safe_name(re.sub(r"\.(py|rst|md)$", "", rel).replace("/", ".") + "." + d.qualname)
-            name, k = base + ".py", 2
-            while name in used:
-                name, k = "%s.%d.py" % (base, k), k + 1
-            used.add(name)
-            d.name = os.path.join(d.cls, name)
-            path = os.path.join(workdir, d.name)
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(d.text)
-            d.digest = hashlib.sha1(d.text.encode()).hexdigest()
+            acc.write_program(workdir, d, base, used)
             progs.append(d)
     return stats, progs
 
