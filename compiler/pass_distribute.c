@@ -141,8 +141,9 @@ static const tir_var *item_writes(const tir_stmt *s)
 /* Must items i and j (i before j) run in one group? */
 static bool depends(const tir_stmt *si, const tir_stmt *sj)
 {
-    if (si->kind == TIR_S_LET)
-        return sj->kind == TIR_S_LET ? tir_expr_uses_var(sj->value, si->var) : tir_stmt_uses_var(sj, si->var);
+    if (si->kind == TIR_S_LET) /* a let's value reads storage too: what a later store writes */
+        return sj->kind == TIR_S_LET ? tir_expr_uses_var(sj->value, si->var)
+                                     : tir_stmt_uses_var(sj, si->var) || item_reads(si, item_writes(sj));
     const tir_var *wi = item_writes(si), *wj = item_writes(sj);
     return wi == wj || item_reads(sj, wi) || (wj && item_reads(si, wj));
 }
