@@ -10,10 +10,11 @@
 # out u = -33 -66 33 -99
 # distribute: one reduction block with two outputs (TVM's layer_norm
 # statistics) updates both accumulators in one loop; the loop becomes one
-# loop per accumulator, its init guard split with it and its lets
-# substituted into the stores, so each is an accumulation s[i] = s[i] + ...
-# The second block's accumulator q reads s as it changes, so its loop stays
-# whole.
+# loop per accumulator, its lets substituted into the stores, so each is an
+# accumulation s[i] = s[i] + ...  peel-init has run the block's init before
+# the loop (with --passes=-peel-init the init guard is split with the
+# loop).  The second block's accumulator u reads t as it changes, so its
+# loop stays whole.
 @T.prim_func
 def main(x: T.Buffer((4, 32), "float32"), s: T.Buffer((4,), "float32"), q: T.Buffer((4,), "float32"),
          t: T.Buffer((4,), "float32"), u: T.Buffer((4,), "float32")):
