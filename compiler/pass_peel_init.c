@@ -14,8 +14,11 @@
  * instructions and strip-mining take.  Iteration `min` ran the init first
  * and the rest of its body after it, as now; no other iteration ran it.
  * Applies to serial and unrolled loops of a constant extent of at least
- * one, whose variable the guard's other conditions do not name. */
+ * one, whose variable the guard's other conditions do not name, when the
+ * guarded statement holds no break or continue. */
 #include "passes.h"
+
+#include <string.h>
 
 #include "tir_visit.h"
 
@@ -61,6 +64,13 @@ static bool drop_first_iteration(tir_arena *a, tir_expr *cond, const tir_var *v,
     return da || db;
 }
 
+static bool not_loop_exit(const tir_expr *e, void *unused)
+{
+    (void)unused;
+    return e->kind != TIR_E_CALL || !e->op ||
+           (strcmp(e->op, "tir.break_loop") != 0 && strcmp(e->op, "tir.continue_loop") != 0);
+}
+
 static tir_stmt *peel(tir_rewriter *r, tir_stmt *s)
 {
     tir_arena *a = r->ctx;
@@ -69,7 +79,8 @@ static tir_stmt *peel(tir_rewriter *r, tir_stmt *s)
         s->body->kind != TIR_S_SEQ || s->body->nseq < 2)
         return s;
     tir_stmt *guard = s->body->seq[0];
-    if (guard->kind != TIR_S_IF || guard->else_case)
+    /* a break or continue in the init would leave another loop once peeled */
+    if (guard->kind != TIR_S_IF || guard->else_case || !tir_walk_stmt_exprs(guard->body, not_loop_exit, NULL))
         return s;
     tir_expr *rest;
     if (!drop_first_iteration(a, guard->cond, s->var, s->min->ival, &rest))
