@@ -73,5 +73,19 @@ else
     sed 's/^/# /' "$T/out" "$T/err"
     not_ok "examples/embed compiles a kernel at run time and its matmul on the caller's memory is right"
 fi
+
+# The installed conformance corpus, run by the installed runner (its
+# default is the source tree's corpus, then the installed copy; here the
+# copy is named, as the destdir is not its prefix).
+corpus=$(dirname "$(find "$dest" -path '*/tirvm/conformance/features.txt' | head -n 1)")
+check "installs the conformance corpus (features, expectations, cases, binary cases)" sh -c \
+    "test -f '$corpus/expectations.txt' && test -d '$corpus/cases/arith' && ls '$corpus'/binary/*.tirbc >/dev/null &&
+     ! test -e '$corpus/binary/gen_binary.c'"
+if "$bindir/tir-conformance" "$corpus" --jobs 2 >"$T/conf.out" 2>&1; then
+    ok "the installed tir-conformance passes on the installed corpus"
+else
+    tail -n 20 "$T/conf.out" | sed 's/^/# /'
+    not_ok "the installed tir-conformance passes on the installed corpus"
+fi
 echo "1..$n"
 [ "$failed" -eq 0 ]

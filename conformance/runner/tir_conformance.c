@@ -26,14 +26,21 @@
 #include "run.h"
 #include "util.h"
 
+/* The corpus of the source tree this runner was built from, and where
+ * `meson install` puts a copy; the first that exists is the default, so an
+ * installed runner finds its corpus when the source tree is gone. */
 #ifndef TIR_CONFORMANCE_DIR
 #define TIR_CONFORMANCE_DIR "conformance"
+#endif
+#ifndef TIR_CONFORMANCE_INSTALLED_DIR
+#define TIR_CONFORMANCE_INSTALLED_DIR TIR_CONFORMANCE_DIR
 #endif
 
 static const char usage[] =
     "usage: tir-conformance [CORPUS_DIR] [options]\n"
     "\n"
-    "Runs the conformance corpus (default: " TIR_CONFORMANCE_DIR ")\n"
+    "Runs the conformance corpus (default: " TIR_CONFORMANCE_DIR ",\n"
+    "or the installed copy " TIR_CONFORMANCE_INSTALLED_DIR " when that is gone)\n"
     "against tirc and tirvm linked in, or another implementation with --impl.\n"
     "\n"
     "  --impl CMD           run cases through an adapter command template;\n"
@@ -675,7 +682,7 @@ int main(int argc, char **argv)
         }
     }
     if (!o.corpus)
-        o.corpus = TIR_CONFORMANCE_DIR;
+        o.corpus = conf_is_dir(TIR_CONFORMANCE_DIR) ? TIR_CONFORMANCE_DIR : TIR_CONFORMANCE_INSTALLED_DIR;
     if (!conf_is_dir(o.corpus)) {
         usage_error("no corpus directory at", o.corpus);
         goto out;
