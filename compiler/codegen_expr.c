@@ -790,6 +790,13 @@ uint32_t cg_gen_expr(cg *c, const tir_expr *e)
         if (e->op && strcmp(e->op, "tir.assume") == 0 && e->nargs == 1)
             return cg_const_int(c, TIR_VT_BOOL, 1); /* an optimizer hint: nothing to run */
         if (e->op && strcmp(e->op, "tir.reinterpret") == 0 && e->nargs == 1) {
+            if (e->args[0]->dtype.lanes != e->dtype.lanes) {
+                char from[32], to[32];
+                UNSUPPORTED(c, e->loc, "T.reinterpret from %s to %s (it keeps the lanes: a vector's bytes as one scalar "
+                            "are not supported)", tir_dtype_str(e->args[0]->dtype, from, sizeof from),
+                            tir_dtype_str(e->dtype, to, sizeof to));
+                return 0;
+            }
             uint32_t src = cg_gen_expr(c, e->args[0]);
             tir_vtype to = cg_vt_of(c, e->dtype, e->loc);
             if (c->regtypes[src].vtype == to)

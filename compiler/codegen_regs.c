@@ -282,6 +282,14 @@ int cg_find_data(cg *c, const tir_var *data)
 
 uint32_t cg_add_vmbuf(cg *c, const tir_buffer *b, uint8_t kind)
 {
+    /* memory holds values of a type (a void* parameter has none); the module
+     * would not verify */
+    tir_vtype vt = tir_dtype_vtype(b->dtype);
+    if (vt == TIR_VT_NONE || vt == TIR_VT_HANDLE) {
+        char dt[32];
+        UNSUPPORTED(c, b->loc, "buffer '%s' of %s elements (the elements of a buffer are numbers or bools)", b->name,
+                    tir_dtype_str(b->dtype, dt, sizeof dt));
+    }
     c->bufs = tir_xgrow(c->bufs, &c->capbufs, c->nbufs + 1, sizeof *c->bufs);
     tirbc_buffer *vb = &c->bufs[c->nbufs];
     memset(vb, 0, sizeof *vb);
