@@ -416,7 +416,10 @@ void cg_gen_stmt(cg *c, const tir_stmt *s)
                 break;
             }
             tir_expr *zero = tir_int(c->a, s->var->dtype, 0, s->loc);
-            gen_parallel(c, s->var, zero, s->value, s->body, s->loc);
+            tir_expr *extent = s->value;
+            if (!tir_dt_eq(extent->dtype, s->var->dtype)) /* an int64 extent of an int32 variable */
+                extent = tir_cast(c->a, s->var->dtype, extent, s->loc);
+            gen_parallel(c, s->var, zero, extent, s->body, s->loc);
             break;
         }
         cg_gen_stmt(c, s->body);

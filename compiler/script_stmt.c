@@ -371,8 +371,13 @@ static tir_stmt *make_launch(builder *b, const py_expr *call, const char *name, 
     tir_var *v;
     const char *tag;
     if (ca.pos[0].kind == SV_STR) {
+        /* TVM gives the new thread variable the extent's type (int64 for
+         * an int64 extent), int32 for a literal */
         tag = ca.pos[0].s;
-        v = tir_var_new(b->a, name ? name : tag, TIR_DT_I32, loc);
+        tir_dtype vt = ca.pos[1].kind == SV_EXPR && tir_dt_is_int(ca.pos[1].e->dtype) && ca.pos[1].e->dtype.lanes == 1
+                           ? ca.pos[1].e->dtype
+                           : TIR_DT_I32;
+        v = tir_var_new(b->a, name ? name : tag, vt, loc);
     } else if (ca.pos[0].kind == SV_EXPR && ca.pos[0].e->kind == TIR_E_VAR) {
         v = ca.pos[0].e->var;
         tag = v->name;
