@@ -10,6 +10,7 @@
 #include "middle.h"
 #include "oom.h"
 #include "py_ast.h"
+#include "tirbc.h"
 #include "script.h"
 #include "tir_print.h"
 #include "tvm_json.h"
@@ -70,6 +71,16 @@ static void compile_phases(compile_state *st, const char *file, const char *src,
                 out->tir_text = tir_print_module(m, NULL);
             else
                 out->module = tir_codegen_module(&st->arena, d, m, base_name(file));
+        }
+        /* What tirc writes is what the loader accepts: a module the verifier
+         * refuses is a compiler bug, reported instead of written. */
+        char err[400];
+        if (out->module && tirbc_verify(out->module, err, sizeof err) != 0) {
+            tir_diag_error(d, (tir_loc){0, 0, 0}, "internal error: the compiled bytecode does not verify (%s); "
+                           "this is a tirc bug, please report it with the source", err);
+            tirbc_module_free(out->module);
+            out->module = NULL;
+            st->phase = TIR_ERR_INTERNAL;
         }
         if (opts && opts->check_only) {
             tirbc_module_free(out->module);
@@ -139,6 +150,7 @@ const char *tir_error_class_name(tir_error_class c)
     case TIR_ERR_TYPE: return "type";
     case TIR_ERR_UNSUPPORTED: return "unsupported";
     case TIR_ERR_OUT_OF_MEMORY: return "out of memory";
+    case TIR_ERR_INTERNAL: return "internal";
     }
     return "?";
 }

@@ -27,6 +27,7 @@ typedef enum {
     TIR_ERR_TYPE,        /* a typing, scoping or SSA rule of the specification */
     TIR_ERR_UNSUPPORTED, /* outside what tirc supports (the message starts with "unsupported") */
     TIR_ERR_OUT_OF_MEMORY, /* an allocation failed; nothing was compiled */
+    TIR_ERR_INTERNAL,    /* the compiled bytecode does not verify: a compiler bug */
 } tir_error_class;
 
 typedef struct {

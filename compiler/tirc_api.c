@@ -48,6 +48,7 @@ static tirc_status class_status(tir_error_class c)
     case TIR_ERR_TYPE: return TIRC_ERR_TYPE;
     case TIR_ERR_UNSUPPORTED: return TIRC_ERR_UNSUPPORTED;
     case TIR_ERR_OUT_OF_MEMORY: return TIRC_ERR_NOMEM;
+    case TIR_ERR_INTERNAL: return TIRC_ERR_VERIFY;
     case TIR_ERR_NONE: break;
     }
     return TIRC_ERR_SCRIPT;
