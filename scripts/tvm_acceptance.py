@@ -8,7 +8,8 @@ For each TVM release tag, the TIR programs written in TVM's Python test suite
 headline number is the share of *CPU-only, standalone* programs that tirc
 accepts; rejections are grouped by their (normalised) error message so the
 most common missing features stand out, and crashes (anything but exit status
-0 or 1, a timeout, or a sanitizer report) are listed in full: they are bugs.
+0 or 1, a timeout, a sanitizer report, or tirc's "internal error" for bytecode
+that does not verify) are listed in full: they are bugs.
 
 How programs are selected
 -------------------------
@@ -834,6 +835,8 @@ def run_tirc(tirc, path, timeout):
         proc.communicate()
         return "crashed", "timeout after %g s" % timeout
     status, err = proc.returncode, raw.decode("utf-8", "replace")
+    if "error: internal error:" in err:  # tirc compiled bytecode that does not verify: a bug
+        return "crashed", err
     if status in (0, 1) and not SANITIZER_RE.search(err):
         return ("accepted" if status == 0 else "rejected"), err
     if status < 0:
