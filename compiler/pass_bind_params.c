@@ -16,32 +16,30 @@
 
 static bool is_bindable(const tir_expr *x) { return x->kind == TIR_E_INT || x->kind == TIR_E_VAR; }
 
-/* Replaces *slot by a fresh variable and returns the assertion, wrapping body. */
-static tir_stmt *bind_expr(tir_pass_ctx *p, const tir_buffer *b, tir_expr **slot, const char *what, uint32_t k,
-                           bool indexed, tir_stmt *body)
+/* Replaces *slot by a fresh variable named after the buffer and `what`
+ * ("shape_1"), and returns the check that it equals the expression, around
+ * body; `label` names the extent in the message ("shape[1]"). */
+static tir_stmt *bind_expr(tir_pass_ctx *p, const tir_buffer *b, tir_expr **slot, const char *what, const char *label,
+                           tir_stmt *body)
 {
     tir_expr *x = *slot;
-    char name[160];
-    if (indexed)
-        snprintf(name, sizeof name, "%s_%s_%u", b->name, what, k);
-    else
-        snprintf(name, sizeof name, "%s_%s", b->name, what);
+    char name[160], msg[300];
+    snprintf(name, sizeof name, "%s_%s", b->name, what);
+    snprintf(msg, sizeof msg, "buffer parameter '%s': the tensor's %s differs from the declared expression", b->name,
+             label);
     tir_var *v = tir_var_new(p->a, tir_arena_strdup(p->a, name), x->dtype, x->loc);
     *slot = tir_var_ref(p->a, v, x->loc);
-    char msg[300];
-    if (indexed)
-        snprintf(msg, sizeof msg, "buffer parameter '%s': the tensor's %s[%u] differs from the declared expression",
-                 b->name, what, k);
-    else
-        snprintf(msg, sizeof msg, "buffer parameter '%s': the tensor's %s differs from the declared expression",
-                 b->name, what);
-    tir_stmt *check = tir_stmt_new(p->a, TIR_S_ASSERT, x->loc);
-    check->cond = tir_binary(p->a, TIR_E_EQ, tir_var_ref(p->a, v, x->loc), x, x->loc);
-    check->message = tir_expr_new(p->a, TIR_E_STR, TIR_DT_I32, x->loc);
-    check->message->str = tir_arena_strdup(p->a, msg);
-    check->is_runtime_check = true;
-    check->body = body;
-    return check;
+    return tir_extent_check(p->a, v, x, tir_arena_strdup(p->a, msg), body, x->loc);
+}
+
+/* bind_expr for dimension k of a shape or strides list */
+static tir_stmt *bind_dim(tir_pass_ctx *p, const tir_buffer *b, tir_expr **slot, const char *list, uint32_t k,
+                          tir_stmt *body)
+{
+    char what[32], label[32];
+    snprintf(what, sizeof what, "%s_%u", list, k);
+    snprintf(label, sizeof label, "%s[%u]", list, k);
+    return bind_expr(p, b, slot, what, label, body);
 }
 
 bool tir_pass_bind_params(tir_pass_ctx *p, tir_func *f)
@@ -52,13 +50,13 @@ bool tir_pass_bind_params(tir_pass_ctx *p, tir_func *f)
         if (!b)
             continue;
         if (b->elem_offset && !is_bindable(b->elem_offset))
-            f->body = bind_expr(p, b, &b->elem_offset, "elem_offset", 0, false, f->body);
+            f->body = bind_expr(p, b, &b->elem_offset, "elem_offset", "elem_offset", f->body);
         for (uint32_t k = b->nstrides; k-- > 0;)
             if (!is_bindable(b->strides[k]))
-                f->body = bind_expr(p, b, &b->strides[k], "stride", k, true, f->body);
+                f->body = bind_dim(p, b, &b->strides[k], "stride", k, f->body);
         for (uint32_t k = b->ndim; k-- > 0;)
             if (!is_bindable(b->shape[k]))
-                f->body = bind_expr(p, b, &b->shape[k], "shape", k, true, f->body);
+                f->body = bind_dim(p, b, &b->shape[k], "shape", k, f->body);
     }
     return true;
 }

@@ -148,17 +148,14 @@ static tir_stmt *lower_block(lowerer *l, tir_stmt *s)
                 ext = tir_cast(l->a, sh->var->dtype, ext, loc);
             tir_stmt *bind;
             if (mb->shape_bound && mb->shape_bound[k]) {
-                bind = tir_stmt_new(l->a, TIR_S_ASSERT, loc);
-                bind->cond = tir_binary(l->a, TIR_E_EQ, tir_var_ref(l->a, sh->var, loc), ext, loc);
-                bind->message = tir_expr_new(l->a, TIR_E_STR, TIR_DT_I32, loc);
-                bind->message->str = "match_buffer: the region's extent differs from the buffer's shape";
-                bind->is_runtime_check = true;
+                bind = tir_extent_check(l->a, sh->var, ext,
+                                        "match_buffer: the region's extent differs from the buffer's shape", body, loc);
             } else {
                 bind = tir_stmt_new(l->a, TIR_S_LET, loc);
                 bind->var = sh->var;
                 bind->value = ext;
+                bind->body = body;
             }
-            bind->body = body;
             body = bind;
         }
         /* Fresh strides and elem_offset variables (as TVM prints them) take the

@@ -173,6 +173,18 @@ tir_stmt *tir_alloc_decl(tir_arena *a, tir_buffer *buf, tir_loc loc)
     return al;
 }
 
+tir_stmt *tir_extent_check(tir_arena *a, tir_var *v, tir_expr *value, const char *message, tir_stmt *body,
+                           tir_loc loc)
+{
+    tir_stmt *check = tir_stmt_new(a, TIR_S_ASSERT, loc);
+    check->cond = tir_binary(a, TIR_E_EQ, tir_var_ref(a, v, loc), value, loc);
+    check->message = tir_expr_new(a, TIR_E_STR, TIR_DT_I32, loc);
+    check->message->str = message;
+    check->is_runtime_check = true;
+    check->body = body;
+    return check;
+}
+
 tir_buffer *tir_flat_buffer(tir_arena *a, const char *name, const char *data_name, tir_dtype dt, tir_expr *extent,
                             const char *scope, tir_loc loc)
 {

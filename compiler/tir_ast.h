@@ -193,6 +193,10 @@ tir_stmt *tir_seq(tir_arena *a, tir_stmt **items, uint32_t n, tir_loc loc);
  * owns its memory (T.decl_buffer without data=, tirx's AllocBuffer).  The
  * DeclBuffer's body (al->body->body) is left for the caller. */
 tir_stmt *tir_alloc_decl(tir_arena *a, tir_buffer *buf, tir_loc loc);
+/* assert v == value, message: an extent check lowering adds (it fails as a
+ * trap, not as a user assertion), around body. */
+tir_stmt *tir_extent_check(tir_arena *a, tir_var *v, tir_expr *value, const char *message, tir_stmt *body,
+                           tir_loc loc);
 /* A one-dimensional buffer of `extent` elements over a pointer of its own
  * named data_name, in `scope`, with TVM's defaults (64-byte alignment,
  * offset factor 1; bool elements stored as int8). */
