@@ -175,6 +175,7 @@ static void cg_free(cg *c)
     free(c->strings);
     free(c->lines);
     free(c->vars);
+    free(c->assumed);
     free(c->datas);
     free(c->consts);
     for (int i = 0; i < TIR_VT_COUNT; i++)

@@ -4,99 +4,18 @@
 #include "codegen_internal.h"
 
 /* ---- interval analysis (to skip provably redundant dimension checks) ---- */
-interval cg_unknown(void)
+interval cg_unknown(void) { return tir_range_unknown(); }
+
+static bool lookup_var_range(void *ctx, const tir_var *v, tir_interval *out)
 {
-    interval r = {false, 0, 0};
-    return r;
+    var_slot *s = cg_find_var(ctx, v);
+    if (!s)
+        return false;
+    *out = s->range;
+    return out->known;
 }
 
-static bool mul_ok(int64_t a, int64_t b, int64_t *r) { return !__builtin_mul_overflow(a, b, r); }
-
-interval cg_range_of(cg *c, const tir_expr *e)
-{
-    interval r = cg_unknown(), x, y;
-    if (e->dtype.lanes != 1 || !tir_dt_is_int(e->dtype) || (e->dtype.code == TIR_CODE_UINT && e->dtype.bits == 64))
-        return r;
-    switch (e->kind) {
-    case TIR_E_INT:
-        r.known = true;
-        r.lo = r.hi = e->ival;
-        return r;
-    case TIR_E_VAR: {
-        var_slot *s = cg_find_var(c, e->var);
-        return s ? s->range : r;
-    }
-    case TIR_E_ADD:
-    case TIR_E_SUB:
-        x = cg_range_of(c, e->a);
-        y = cg_range_of(c, e->b);
-        if (!x.known || !y.known)
-            return r;
-        if (e->kind == TIR_E_ADD) {
-            if (__builtin_add_overflow(x.lo, y.lo, &r.lo) || __builtin_add_overflow(x.hi, y.hi, &r.hi))
-                return cg_unknown();
-        } else if (__builtin_sub_overflow(x.lo, y.hi, &r.lo) || __builtin_sub_overflow(x.hi, y.lo, &r.hi)) {
-            return cg_unknown();
-        }
-        break;
-    case TIR_E_MUL: {
-        x = cg_range_of(c, e->a);
-        y = cg_range_of(c, e->b);
-        if (!x.known || !y.known)
-            return r;
-        int64_t p[4];
-        if (!mul_ok(x.lo, y.lo, &p[0]) || !mul_ok(x.lo, y.hi, &p[1]) || !mul_ok(x.hi, y.lo, &p[2]) ||
-            !mul_ok(x.hi, y.hi, &p[3]))
-            return r;
-        r.lo = r.hi = p[0];
-        for (int i = 1; i < 4; i++) {
-            r.lo = p[i] < r.lo ? p[i] : r.lo;
-            r.hi = p[i] > r.hi ? p[i] : r.hi;
-        }
-        break;
-    }
-    case TIR_E_FLOORDIV:
-    case TIR_E_FLOORMOD:
-        x = cg_range_of(c, e->a);
-        if (e->b->kind != TIR_E_INT || e->b->ival <= 0 || !x.known)
-            return r;
-        if (e->kind == TIR_E_FLOORMOD) {
-            r.lo = 0;
-            r.hi = e->b->ival - 1;
-            if (x.lo >= 0 && x.hi < e->b->ival) {
-                r.lo = x.lo;
-                r.hi = x.hi;
-            }
-        } else {
-            /* floor division is monotonic */
-            int64_t d = e->b->ival;
-            r.lo = x.lo >= 0 ? x.lo / d : -((-x.lo + d - 1) / d);
-            r.hi = x.hi >= 0 ? x.hi / d : -((-x.hi + d - 1) / d);
-        }
-        break;
-    case TIR_E_MIN:
-    case TIR_E_MAX:
-        x = cg_range_of(c, e->a);
-        y = cg_range_of(c, e->b);
-        if (!x.known || !y.known)
-            return r;
-        if (e->kind == TIR_E_MIN) {
-            r.lo = x.lo < y.lo ? x.lo : y.lo;
-            r.hi = x.hi < y.hi ? x.hi : y.hi;
-        } else {
-            r.lo = x.lo > y.lo ? x.lo : y.lo;
-            r.hi = x.hi > y.hi ? x.hi : y.hi;
-        }
-        break;
-    default:
-        return r;
-    }
-    /* The result must also be representable in the expression's dtype, or it wrapped. */
-    if (!tir_int_fits(e->dtype, r.lo) || !tir_int_fits(e->dtype, r.hi))
-        return cg_unknown();
-    r.known = true;
-    return r;
-}
+interval cg_range_of(cg *c, const tir_expr *e) { return tir_range_of(e, lookup_var_range, c); }
 
 /* ---- expressions --------------------------------------------------------- */
 

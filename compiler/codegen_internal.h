@@ -16,14 +16,12 @@
 #include "fold.h"
 #include "halffloat.h"
 #include "passes.h"
+#include "tir_range.h"
 #include "tir_visit.h"
 #include "oom.h"
 #include "opcodes.h"
 
-typedef struct {
-    bool known;
-    int64_t lo, hi;
-} interval;
+typedef tir_interval interval;
 
 typedef struct {
     const tir_var *var;
@@ -68,6 +66,12 @@ typedef struct {
     uint32_t last_line;
     var_slot *vars;
     uint32_t nvars, capvars;
+    /* ranges an enclosing `if` narrowed, as they were before (to restore) */
+    struct assumed_range {
+        uint32_t slot; /* in vars */
+        interval range;
+    } *assumed;
+    uint32_t nassumed, capassumed;
     data_slot *datas;
     uint32_t ndatas, capdatas;
     const_slot *consts;
@@ -219,8 +223,5 @@ bool cg_try_gen_mac2(cg *c, const tir_stmt *outer);
 
 /* codegen_strip.c */
 bool cg_try_strip_mine(cg *c, const tir_stmt *loop);
-
-/* codegen_guard.c */
-bool cg_try_split_guarded(cg *c, const tir_stmt *loop);
 
 #endif

@@ -57,13 +57,7 @@ static void gen_parallel(cg *c, const tir_var *var, const tir_expr *min, const t
     tir_vtype vt = cg_vt_of(c, var->dtype, loc);
     uint32_t mark = c->ntaken;
     uint32_t mn = gen_loop_bound(c, min, vt), ext = gen_loop_bound(c, extent, vt);
-    interval range = cg_unknown();
-    interval rm = cg_range_of(c, min), re = cg_range_of(c, extent);
-    if (rm.known && re.known && rm.lo == rm.hi && re.lo == re.hi && re.lo > 0 &&
-        !__builtin_add_overflow(rm.lo, re.lo - 1, &range.hi)) {
-        range.known = true;
-        range.lo = rm.lo;
-    }
+    interval range = tir_range_loop(cg_range_of(c, min), cg_range_of(c, extent));
     uint32_t end = cg_new_reg(c, vt);
     EMIT3(c, cg_typed(c, TIRBC_OP_ADD_BOOL, vt, loc), end, mn, ext);
     uint32_t iv = cg_bind_var(c, var, range);
@@ -145,18 +139,12 @@ static void gen_for(cg *c, const tir_stmt *s)
     if (!exits && (s->for_kind == TIR_FOR_SERIAL || s->for_kind == TIR_FOR_UNROLLED) &&
         (cg_try_gen_mac2(c, s) || cg_try_gen_mac(c, s)))
         return;
-    if (!exits && s->for_kind == TIR_FOR_SERIAL && (cg_try_split_guarded(c, s) || cg_try_strip_mine(c, s)))
+    if (!exits && s->for_kind == TIR_FOR_SERIAL && cg_try_strip_mine(c, s))
         return;
     tir_vtype vt = cg_vt_of(c, s->var->dtype, s->loc);
     uint32_t mark = c->ntaken;
     uint32_t mn = gen_loop_bound(c, s->min, vt), ext = gen_loop_bound(c, s->extent, vt);
-    interval range = cg_unknown();
-    interval rm = cg_range_of(c, s->min), re = cg_range_of(c, s->extent);
-    if (rm.known && re.known && rm.lo == rm.hi && re.lo == re.hi && re.lo > 0 &&
-        !__builtin_add_overflow(rm.lo, re.lo - 1, &range.hi)) {
-        range.known = true;
-        range.lo = rm.lo;
-    }
+    interval range = tir_range_loop(cg_range_of(c, s->min), cg_range_of(c, s->extent));
     uint32_t iv = cg_bind_var(c, s->var, range);
     if (!exits && range.known && range.lo == range.hi) {
         /* one iteration (a border that guard splitting leaves): the body
@@ -259,6 +247,42 @@ static void gen_allocate(cg *c, const tir_stmt *s)
         cg_patch(c, skip, c->ncode);
 }
 
+/* The bounds a scalar condition `... and v OP k and ...` puts on its
+ * variables hold in its then branch (variables never change in scope):
+ * narrows their known ranges, saving the old ones on c->assumed; returns
+ * how many were narrowed. */
+static uint32_t assume(cg *c, const tir_expr *cond, uint32_t n)
+{
+    if (cond->dtype.lanes != 1)
+        return n;
+    if (cond->kind == TIR_E_AND)
+        return assume(c, cond->b, assume(c, cond->a, n));
+    const tir_var *v;
+    tir_expr_kind kind;
+    int64_t k;
+    var_slot *slot;
+    if (!tir_cmp_var_const(cond, &v, &kind, &k) || !(slot = cg_find_var(c, v)))
+        return n;
+    interval r = slot->range;
+    if (!tir_range_narrow(&r, kind, k))
+        return n;
+    c->assumed = tir_xgrow(c->assumed, &c->capassumed, c->nassumed + 1, sizeof *c->assumed);
+    c->assumed[c->nassumed].slot = (uint32_t)(slot - c->vars);
+    c->assumed[c->nassumed].range = slot->range;
+    c->nassumed++;
+    slot->range = r;
+    return n + 1;
+}
+
+/* Restores the last n ranges assume narrowed. */
+static void forget(cg *c, uint32_t n)
+{
+    while (n-- > 0) {
+        c->nassumed--;
+        c->vars[c->assumed[c->nassumed].slot].range = c->assumed[c->nassumed].range;
+    }
+}
+
 void cg_gen_stmt(cg *c, const tir_stmt *s)
 {
     if (c->failed || !s)
@@ -331,7 +355,9 @@ void cg_gen_stmt(cg *c, const tir_stmt *s)
         false_jumps to_else = {.n = 0};
         cg_gen_branch_if_false(c, s->cond, &to_else);
         cg_release_temps(c, mark);
+        uint32_t nassumed = assume(c, s->cond, 0);
         cg_gen_stmt(c, s->body);
+        forget(c, nassumed);
         if (s->else_case) {
             EMIT1(c, TIRBC_OP_JMP, 0);
             uint32_t to_end = cg_last_word(c);

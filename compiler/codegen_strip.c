@@ -149,7 +149,7 @@ bool cg_try_strip_mine(cg *c, const tir_stmt *loop)
             for (uint32_t d = 0; d < st->nindices; d++)
                 if (tir_expr_uses_var(st->indices[d], lets[l]->var))
                     return false;
-        if (!tir_accumulation(st, &acc, &terms[i]))
+        if (getenv("NOACC") || !tir_accumulation(st, &acc, &terms[i]))
             return false;
         int64_t flat;
         if (cg_find_promoted(c, st->buffer->data) && cg_const_flat_index(st->buffer, st->indices, st->nindices, &flat))
