@@ -293,7 +293,7 @@ void cg_move_into(cg *c, uint32_t r, uint32_t v, uint32_t start, uint32_t mark)
 }
 
 /* ---- small local buffers in registers -------------------------------------
- * An Allocate of at most PROMOTE_MAX_ELEMS scalar elements that is only read
+ * An Allocate of at most TIR_REGISTER_BUFFER_MAX scalar elements that is only read
  * and written at constant, in-bounds indices (softmax's running max and sum,
  * layernorm's row sums) lives in registers: each access is a register read
  * or move instead of a load or store. */
@@ -306,120 +306,11 @@ const struct promoted *cg_find_promoted(const cg *c, const tir_var *data)
     return NULL;
 }
 
-/* The constant value of an index (a Broadcast of one in vector code). */
-static bool const_index(const tir_expr *e, int64_t *v)
-{
-    if (e->kind == TIR_E_BROADCAST)
-        e = e->a;
-    if (e->kind != TIR_E_INT)
-        return false;
-    *v = e->ival;
-    return true;
-}
-
-/* The row-major element number of a constant access to a compact buffer. */
-bool cg_const_flat_index(const tir_buffer *b, tir_expr *const *idx, uint32_t n, int64_t *out)
-{
-    if (b->nstrides || (b->elem_offset && !(b->elem_offset->kind == TIR_E_INT && b->elem_offset->ival == 0)) ||
-        b->dtype.lanes != 1 || n != b->ndim)
-        return false;
-    int64_t flat = 0;
-    for (uint32_t d = 0; d < n; d++) {
-        int64_t i;
-        if (b->shape[d]->kind != TIR_E_INT || !const_index(idx[d], &i) || i < 0 || i >= b->shape[d]->ival ||
-            __builtin_mul_overflow(flat, b->shape[d]->ival, &flat) || __builtin_add_overflow(flat, i, &flat))
-            return false;
-    }
-    *out = flat;
-    return true;
-}
-
-typedef struct {
-    const tir_var *data;
-    tir_dtype dtype;
-    int64_t nelem;
-    bool ok;
-} promote_scan;
-
-static void scan_access(promote_scan *ps, const tir_buffer *b, tir_expr *const *idx, uint32_t n)
-{
-    int64_t flat;
-    if (b->data == ps->data && (!tir_dt_eq(b->dtype, ps->dtype) || !cg_const_flat_index(b, idx, n, &flat) ||
-                                flat >= ps->nelem))
-        ps->ok = false;
-}
-
-static void scan_expr(promote_scan *ps, const tir_expr *e)
-{
-    if (!e || !ps->ok)
-        return;
-    if (e->kind == TIR_E_VAR && e->var == ps->data)
-        ps->ok = false; /* the handle itself escapes (a call argument, a view) */
-    if (e->kind == TIR_E_LOAD)
-        scan_access(ps, e->buffer, e->args, e->nargs);
-    scan_expr(ps, e->a);
-    scan_expr(ps, e->b);
-    scan_expr(ps, e->c);
-    for (uint32_t i = 0; i < e->nargs; i++)
-        scan_expr(ps, e->args[i]);
-    for (uint32_t i = 0; i < e->nargs2; i++)
-        scan_expr(ps, e->args2[i]);
-}
-
-static void scan_stmt(promote_scan *ps, const tir_stmt *s)
-{
-    if (!s || !ps->ok)
-        return;
-    switch (s->kind) {
-    case TIR_S_STORE:
-        if (s->value->dtype.lanes != 1 && s->buffer->data == ps->data)
-            ps->ok = false;
-        scan_access(ps, s->buffer, s->indices, s->nindices);
-        break;
-    case TIR_S_FOR:
-        /* workers of a parallel region each have their own registers */
-        if (s->for_kind == TIR_FOR_PARALLEL || s->for_kind == TIR_FOR_THREAD_BINDING)
-            ps->ok = false;
-        break;
-    case TIR_S_ATTR:
-        if (s->attr_key && (strcmp(s->attr_key, "thread_extent") == 0 || strcmp(s->attr_key, "virtual_thread") == 0))
-            ps->ok = false;
-        scan_expr(ps, s->attr_node);
-        break;
-    case TIR_S_DECL_BUFFER:
-    case TIR_S_REALIZE:
-        if (s->buffer && s->buffer->data == ps->data &&
-            (s->kind == TIR_S_REALIZE || s->buffer->nstrides || !tir_dt_eq(s->buffer->dtype, ps->dtype)))
-            ps->ok = false;
-        break;
-    case TIR_S_BLOCK_REALIZE:
-        ps->ok = false; /* lowered before codegen; never promote around one */
-        break;
-    default:
-        break;
-    }
-    scan_expr(ps, s->value);
-    scan_expr(ps, s->cond);
-    scan_expr(ps, s->message);
-    scan_expr(ps, s->min);
-    scan_expr(ps, s->extent);
-    for (uint32_t i = 0; i < s->nindices; i++)
-        scan_expr(ps, s->indices[i]);
-    for (uint32_t i = 0; i < s->nseq; i++)
-        scan_stmt(ps, s->seq[i]);
-    scan_stmt(ps, s->body);
-    scan_stmt(ps, s->else_case);
-}
-
 /* Registers for an Allocate's elements when it qualifies (see above). */
 bool cg_try_promote(cg *c, const tir_stmt *s, const tir_buffer *b, int64_t nelem)
 {
     tir_vtype vt = tir_dtype_vtype(b->dtype);
-    if (nelem < 1 || nelem > PROMOTE_MAX_ELEMS || b->dtype.lanes != 1 || vt == TIR_VT_NONE || vt == TIR_VT_HANDLE)
-        return false;
-    promote_scan ps = {b->data, b->dtype, nelem, true};
-    scan_stmt(&ps, s->body);
-    if (!ps.ok)
+    if (!tir_buffer_fits_registers(b, nelem, s->body))
         return false;
     c->promoted = tir_xgrow(c->promoted, &c->cappromoted, c->npromoted + 1, sizeof *c->promoted);
     struct promoted *p = &c->promoted[c->npromoted];
@@ -440,7 +331,7 @@ uint32_t cg_promoted_reg(cg *c, const struct promoted *p, const tir_buffer *b, t
                          tir_loc loc)
 {
     int64_t flat;
-    if (!cg_const_flat_index(b, idx, n, &flat) || flat < 0 || (uint64_t)flat >= p->nelem) {
+    if (!tir_const_flat_index(b, idx, n, &flat) || flat < 0 || (uint64_t)flat >= p->nelem) {
         ERR(c, loc, "internal error: access to register buffer '%s' not at a constant index", b->name);
         return p->regs[0];
     }

@@ -16,6 +16,7 @@
 #include "fold.h"
 #include "halffloat.h"
 #include "passes.h"
+#include "register_buffers.h"
 #include "tir_range.h"
 #include "tir_visit.h"
 #include "oom.h"
@@ -112,8 +113,6 @@ typedef struct {
     bool failed;
 } cg;
 
-#define PROMOTE_MAX_ELEMS 8
-
 #define ERR(c, loc, ...) (tir_diag_error((c)->d, (loc), __VA_ARGS__), (c)->failed = true)
 #define UNSUPPORTED(c, loc, ...) (tir_diag_unsupported((c)->d, (loc), __VA_ARGS__), (c)->failed = true)
 
@@ -188,7 +187,6 @@ int cg_storage_of(cg *c, const tir_buffer *b);
 int cg_vmbuf_of(cg *c, const tir_buffer *b, tir_loc loc);
 void cg_move_into(cg *c, uint32_t r, uint32_t v, uint32_t start, uint32_t mark);
 const struct promoted *cg_find_promoted(const cg *c, const tir_var *data);
-bool cg_const_flat_index(const tir_buffer *b, tir_expr *const *idx, uint32_t n, int64_t *out);
 bool cg_try_promote(cg *c, const tir_stmt *s, const tir_buffer *b, int64_t nelem);
 uint32_t cg_promoted_reg(cg *c, const struct promoted *p, const tir_buffer *b, tir_expr *const *idx, uint32_t n,
                          tir_loc loc);
@@ -221,7 +219,5 @@ bool cg_try_gen_mac(cg *c, const tir_stmt *loop);
 bool cg_and_terms(tir_expr *e, tir_expr **out, uint32_t max, uint32_t *n);
 bool cg_try_gen_mac2(cg *c, const tir_stmt *outer);
 
-/* codegen_strip.c */
-bool cg_try_strip_mine(cg *c, const tir_stmt *loop);
 
 #endif

@@ -421,6 +421,10 @@ static bool try_gen_mac_store(cg *c, const tir_stmt *loop, const tir_stmt *st, c
     return false;
 }
 
+/* Two nested reduction loops over one float multiply-accumulate (a
+ * convolution's 3x3 window): for a: for b: [lets] [if a == min and b == min
+ * (and terms of outer loops): X = c] X += Y * Z, with X fixed and Y and Z
+ * affine in a and b, becomes one mac2. */
 bool cg_try_gen_mac2(cg *c, const tir_stmt *outer)
 {
     subst *sb = NULL;

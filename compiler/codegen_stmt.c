@@ -139,8 +139,6 @@ static void gen_for(cg *c, const tir_stmt *s)
     if (!exits && (s->for_kind == TIR_FOR_SERIAL || s->for_kind == TIR_FOR_UNROLLED) &&
         (cg_try_gen_mac2(c, s) || cg_try_gen_mac(c, s)))
         return;
-    if (!exits && s->for_kind == TIR_FOR_SERIAL && cg_try_strip_mine(c, s))
-        return;
     tir_vtype vt = cg_vt_of(c, s->var->dtype, s->loc);
     uint32_t mark = c->ntaken;
     uint32_t mn = gen_loop_bound(c, s->min, vt), ext = gen_loop_bound(c, s->extent, vt);

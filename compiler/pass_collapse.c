@@ -5,7 +5,7 @@
  *     for f in range(Eo*Ei): body[c*(o*Ei + i) := c*f]
  * which runs the same iterations in the same order.  A schedule that split
  * a loop (i_0 * 16 + i_1, the inner part T.vectorized) thus becomes one long
- * loop again, which codegen strip-mines into wide vectors: far fewer
+ * loop again, which pass strip turns into wide vectors: far fewer
  * instructions per element than one 16-lane pass per outer iteration.
  *
  * Only loops whose body is lets, guards, loops and stores are collapsed

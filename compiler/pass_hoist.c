@@ -7,7 +7,7 @@
  * so computing it once even for a loop that runs no iteration changes
  * nothing.  Loops are visited innermost first, so a let invariant in
  * several loops rises past all of them.  With the let outside, the loop
- * body is the bare statement that strip-mining and guard splitting take,
+ * body is the bare statement that passes strip and split-guards take,
  * and the bounds a guard puts on the let's variable (a padding stage's row
  * index) are known for the whole loop. */
 #include "passes.h"

@@ -1,7 +1,7 @@
 /* Pass vectorize: a loop `for v in T.vectorized(L)` (spec Stmt semantics
  * 12.iii) whose body is stores of lane-wise expressions becomes one vector
  * statement per store, with v replaced by Ramp(0, 1, L).  The same widening
- * strip-mines plain loops (tir_vectorize_body, used by codegen). */
+ * strip-mines plain loops (tir_vectorize_body, used by pass strip). */
 #include "passes.h"
 
 #include <string.h>
@@ -83,6 +83,12 @@ static tir_expr *ramp_term(lowerer *l, tir_expr_kind kind, tir_expr *x, tir_expr
         return x;
     if (kind == TIR_E_MUL && is_int(x, 1))
         return y;
+    if (x->kind == TIR_E_INT && y->kind == TIR_E_INT) { /* a constant base: (c + 1) - 1 at c = 0 */
+        const char *err = NULL;
+        tir_expr *k = tir_fold_binary(l->a, kind, x, y, loc, &err);
+        if (k)
+            return k;
+    }
     return tir_binary(l->a, kind, x, y, loc);
 }
 

@@ -18,13 +18,13 @@ typedef struct {
 #include "passes.def"
 #undef TIR_PASS
 
-/* Codegen strip-mines a serial loop of at least 2 x this many iterations
+/* Pass strip turns a serial loop of at least 2 x this many iterations
  * into vectors of at least this many lanes (TIR's widest vector; loops of
  * a chunk, TIRBC_MAX_LANES, or more take chunks); collapse uses it to leave
  * short vectorized loops as one vector operation. */
 #define TIR_STRIP_LANES_LONG 64
 
-/* Shared by vectorize and codegen's strip-mining: the statements of a loop
+/* Shared by passes vectorize and strip: the statements of a loop
  * body with its variable v replaced by Ramp(base, 1, lanes) as vector
  * statements, or NULL if the body is not stores of lane-wise expressions. */
 tir_stmt *tir_vectorize_body(tir_arena *a, tir_stmt *body, const tir_var *v, unsigned lanes, tir_expr *base);

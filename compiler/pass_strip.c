@@ -1,0 +1,392 @@
+/* Pass strip: a serial loop over [0, E) whose body is lets and stores of
+ * lane-wise expressions runs as E / L vector iterations of L lanes, then
+ * the remaining iterations as narrower vectors and a serial loop:
+ *     for v in range(E): X[.., v] = f(Y[.., v])
+ * becomes
+ *     for vec in range(E // L): strip = vec * L; X[.., Ramp(strip, 1, L)] = f(...)
+ *     X[.., Ramp(E // L * L, 1, 8)] = ...      (when 8 iterations remain)
+ *     for v in range(E // L * L + 8, E): X[.., v] = f(Y[.., v])
+ * when nothing observable can change: no integer division (nothing can
+ * trap), every access provably inside every dimension for the whole loop
+ * (tir_range, from the enclosing loops, lets and if conditions), each
+ * stored buffer written once per iteration at a unit-stride index and its
+ * storage not read in the body, so no iteration sees another's store.  A
+ * store that accumulates into one element (a row sum) folds its terms, as
+ * a vector, into the element in lane order.  A loop whose one statement
+ * accumulates a load or a product of loads is left alone when codegen
+ * selects one loop-level instruction (rsum, mac) for it. */
+#include "passes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "fold.h"
+#include "module.h"
+#include "oom.h"
+#include "register_buffers.h"
+#include "tir_range.h"
+#include "tir_visit.h"
+
+#define STRIP_LANES 16
+/* Shorter loops stay serial: a vector of 2 or 3 lanes saves nothing. */
+#define STRIP_MIN_EXTENT 4
+/* A loop of at most the format's widest vector (TIRBC_MAX_LANES) runs as
+ * one vector of its whole extent.  Longer loops take strips of that width
+ * when they are a whole number of them or long enough (eight strips) that
+ * the remainder's narrower vectors, and their registers, cost little; else
+ * strips of STRIP_LANES_CHUNK, TIR_STRIP_LANES_LONG or STRIP_LANES, each
+ * taken when the loop has two strips of it or exactly a whole number:
+ * fewer instructions to dispatch per element. */
+#define STRIP_LANES_CHUNK 256
+static int strip_width(int64_t E)
+{
+    if (E <= (int64_t)TIRBC_MAX_LANES)
+        return (int)E;
+    if (E % TIRBC_MAX_LANES == 0 || E >= 8 * (int64_t)TIRBC_MAX_LANES)
+        return TIRBC_MAX_LANES;
+    static const int widths[] = {STRIP_LANES_CHUNK, TIR_STRIP_LANES_LONG, STRIP_LANES};
+    for (size_t i = 0; i < sizeof widths / sizeof widths[0]; i++)
+        if (E >= 2 * widths[i] || (E >= widths[i] && E % widths[i] == 0))
+            return widths[i];
+    return STRIP_LANES;
+}
+
+/* What the walk knows where it is: the ranges of variables in scope, and
+ * the storage of the enclosing allocations that live in registers. */
+typedef struct {
+    tir_arena *a;
+    tir_range_env env;
+    const tir_var **in_registers;
+    uint32_t nin_registers, capin_registers;
+} strip_walk;
+
+static bool in_registers(const strip_walk *w, const tir_var *data)
+{
+    for (uint32_t i = w->nin_registers; i-- > 0;)
+        if (w->in_registers[i] == data)
+            return true;
+    return false;
+}
+
+static bool has_int_division(const tir_expr *e)
+{
+    if (!e)
+        return false;
+    if ((e->kind == TIR_E_DIV || e->kind == TIR_E_MOD || e->kind == TIR_E_FLOORDIV || e->kind == TIR_E_FLOORMOD) &&
+        tir_dt_is_int(e->dtype))
+        return true;
+    if (has_int_division(e->a) || has_int_division(e->b) || has_int_division(e->c))
+        return true;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (has_int_division(e->args[i]))
+            return true;
+    return false;
+}
+
+/* Storage a strip-mined loop writes: a whole buffer, or (an accumulation
+ * into a register-held element) one element. */
+typedef struct {
+    const tir_var *data;
+    int64_t elem; /* -1: any element */
+} written_storage;
+
+/* Is every index of an access provably inside its dimension? */
+static bool access_in_bounds(strip_walk *w, const tir_buffer *b, tir_expr *const *idx, uint32_t n)
+{
+    for (uint32_t d = 0; d < n; d++) {
+        tir_interval r = tir_range_env_of(&w->env, idx[d]);
+        if (!r.known || r.lo < 0 || b->shape[d]->kind != TIR_E_INT || r.hi >= b->shape[d]->ival)
+            return false;
+    }
+    return true;
+}
+
+/* Loads in e: every one provably in bounds; none from the storage `written`,
+ * except the very element the iteration stores (`self`). */
+static bool loads_safe_except(strip_walk *w, const tir_expr *e, const written_storage *written, uint32_t nwritten,
+                              const tir_stmt *self)
+{
+    if (!e)
+        return true;
+    if (e->kind == TIR_E_LOAD) {
+        bool own = self && e->buffer == self->buffer && e->nargs == self->nindices;
+        for (uint32_t d = 0; own && d < e->nargs; d++)
+            own = tir_expr_equal(e->args[d], self->indices[d]);
+        for (uint32_t i = 0; i < nwritten && !own; i++) {
+            int64_t flat;
+            if (e->buffer->data != written[i].data)
+                continue;
+            if (written[i].elem < 0 || !tir_const_flat_index(e->buffer, e->args, e->nargs, &flat) ||
+                flat == written[i].elem)
+                return false;
+        }
+        if (e->buffer->dtype.lanes != 1 || !access_in_bounds(w, e->buffer, e->args, e->nargs))
+            return false;
+    }
+    if (!loads_safe_except(w, e->a, written, nwritten, self) || !loads_safe_except(w, e->b, written, nwritten, self) ||
+        !loads_safe_except(w, e->c, written, nwritten, self))
+        return false;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (!loads_safe_except(w, e->args[i], written, nwritten, self))
+            return false;
+    return true;
+}
+
+static bool loads_safe(strip_walk *w, const tir_expr *e, const written_storage *written, uint32_t nwritten)
+{
+    return loads_safe_except(w, e, written, nwritten, NULL);
+}
+
+/* Will codegen run a loop whose one statement is st, accumulating term,
+ * as one loop-level instruction: rsum (or rmax, rmin) of a load, or mac of
+ * a product of two loads?  Those take memory buffers of declared layout,
+ * the accumulator's storage apart from the others', and (mac) the
+ * accumulator in memory, not in registers (codegen_mac.c). */
+static bool loop_instruction(const strip_walk *w, const tir_stmt *st, const tir_expr *term)
+{
+    const tir_var *x = st->buffer->data;
+    const tir_expr *loads[2] = {term, NULL};
+    if (term->kind == TIR_E_MUL) {
+        if (in_registers(w, x) || st->buffer->nstrides)
+            return false;
+        loads[0] = term->a;
+        loads[1] = term->b;
+    }
+    for (int i = 0; i < 2 && loads[i]; i++)
+        if (loads[i]->kind != TIR_E_LOAD || loads[i]->buffer->nstrides || loads[i]->buffer->data == x ||
+            in_registers(w, loads[i]->buffer->data))
+            return false;
+    return true;
+}
+
+/* Are the lets ones codegen's loop-level instructions look through (of a
+ * variable or a constant)? */
+static bool binding_lets(const tir_stmt *const *lets, uint32_t nlets)
+{
+    for (uint32_t l = 0; l < nlets; l++)
+        if ((lets[l]->value->kind != TIR_E_VAR && lets[l]->value->kind != TIR_E_INT) ||
+            !tir_dt_eq(lets[l]->var->dtype, lets[l]->value->dtype))
+            return false;
+    return true;
+}
+
+/* Can loop (serial, over [0, E)) run as vector strips?  The conditions of
+ * the file's comment, with the walk's facts and v in [0, E). */
+static bool strippable(strip_walk *w, const tir_stmt *loop)
+{
+    const tir_var *v = loop->var;
+    /* the body: lets, then one store or a sequence of stores; each store
+     * writes element v of its last dimension, or accumulates into one
+     * element (its terms folded in lane order) */
+    const tir_stmt *body = loop->body;
+    const tir_stmt *lets[8];
+    uint32_t nlets = 0;
+    while (body->kind == TIR_S_LET) {
+        if (nlets == 8 || body->value->dtype.lanes != 1 || has_int_division(body->value))
+            return false;
+        lets[nlets++] = body;
+        body = body->body;
+    }
+    const tir_stmt *const *stores = (const tir_stmt *const *)&body;
+    uint32_t n = 1;
+    if (body->kind == TIR_S_SEQ) {
+        stores = (const tir_stmt *const *)body->seq;
+        n = body->nseq;
+    }
+    if (n > 8)
+        return false;
+    written_storage written[8];
+    const tir_expr *terms[8];
+    for (uint32_t i = 0; i < n; i++) {
+        const tir_stmt *st = stores[i];
+        if (st->kind != TIR_S_STORE || st->nindices == 0 || st->value->dtype.lanes != 1 ||
+            st->buffer->dtype.lanes != 1 || has_int_division(st->value))
+            return false;
+        for (uint32_t j = 0; j < i; j++)
+            if (written[j].data == st->buffer->data)
+                return false;
+        written[i].data = st->buffer->data;
+        written[i].elem = -1;
+        terms[i] = NULL;
+        const tir_expr *acc;
+        int64_t coef;
+        if (tir_linear_coefficient(st->indices[st->nindices - 1], v, &coef) && coef == 1) {
+            if (in_registers(w, st->buffer->data))
+                return false; /* registers, not memory a vector can store to */
+            continue;
+        }
+        for (uint32_t d = 0; d < st->nindices; d++)
+            if (tir_expr_uses_var(st->indices[d], v))
+                return false;
+        for (uint32_t l = 0; l < nlets; l++)
+            for (uint32_t d = 0; d < st->nindices; d++)
+                if (tir_expr_uses_var(st->indices[d], lets[l]->var))
+                    return false;
+        if (!tir_accumulation(st, &acc, &terms[i]) ||
+            (n == 1 && binding_lets(lets, nlets) && loop_instruction(w, st, terms[i])))
+            return false;
+        int64_t flat;
+        if (in_registers(w, st->buffer->data) && tir_const_flat_index(st->buffer, st->indices, st->nindices, &flat))
+            written[i].elem = flat;
+    }
+    /* the lets' values are computed for all lanes before any store */
+    for (uint32_t l = 0; l < nlets; l++)
+        if (!loads_safe(w, lets[l]->value, written, n))
+            return false;
+    for (uint32_t i = 0; i < n; i++) {
+        const tir_stmt *st = stores[i];
+        if (!access_in_bounds(w, st->buffer, st->indices, st->nindices))
+            return false;
+        for (uint32_t d = 0; d < st->nindices; d++)
+            if (has_int_division(st->indices[d]) || !loads_safe(w, st->indices[d], written, n))
+                return false;
+        /* an accumulation's terms must not read what the loop writes; with
+         * one store, the value may read the element it replaces */
+        if (terms[i] ? !loads_safe(w, terms[i], written, n)
+                     : !loads_safe_except(w, st->value, written, n, n == 1 ? st : NULL))
+            return false;
+    }
+    return true;
+}
+
+/* The strips, the narrower vectors and the serial rest of a strippable
+ * loop; NULL if the body does not vectorize after all. */
+static tir_stmt *strip_mine(tir_arena *a, tir_stmt *loop)
+{
+    const tir_var *v = loop->var;
+    tir_loc loc = loop->loc;
+    int64_t E = loop->extent->ival;
+    int width = strip_width(E);
+    int64_t full = E / width;
+    tir_stmt *parts[8];
+    uint32_t n = 0;
+    if (full == 1) { /* one strip: no loop around it */
+        if (!(parts[n++] = tir_vectorize_body(a, loop->body, v, width, tir_int(a, v->dtype, 0, loc))))
+            return NULL;
+    } else {
+        /* the strip's first element, computed once per strip for every access */
+        tir_var *io = tir_var_new(a, "vec", v->dtype, loc);
+        tir_var *start = tir_var_new(a, "strip", v->dtype, loc);
+        tir_stmt *vbody = tir_vectorize_body(a, loop->body, v, width, tir_var_ref(a, start, loc));
+        if (!vbody)
+            return NULL;
+        tir_stmt *let = tir_stmt_new(a, TIR_S_LET, loc);
+        let->var = start;
+        let->value = tir_binary(a, TIR_E_MUL, tir_var_ref(a, io, loc), tir_int(a, v->dtype, width, loc), loc);
+        let->body = vbody;
+        tir_stmt *vloop = tir_stmt_new(a, TIR_S_FOR, loc);
+        vloop->var = io;
+        vloop->min = tir_int(a, v->dtype, 0, loc);
+        vloop->extent = tir_int(a, v->dtype, full, loc);
+        vloop->for_kind = TIR_FOR_SERIAL;
+        vloop->body = let;
+        parts[n++] = vloop;
+    }
+    /* what is left: one vector of half the width, then of a quarter, ...
+     * down to 4 lanes, when that many remain (the conditions hold for any
+     * grouping of the iterations), then the rest serially */
+    int64_t done = full * width;
+    for (int lanes = width / 2; lanes >= 4 && n < 7; lanes /= 2) {
+        if (E - done < lanes)
+            continue;
+        tir_stmt *tail = tir_vectorize_body(a, loop->body, v, lanes, tir_int(a, v->dtype, done, loc));
+        if (!tail)
+            break;
+        parts[n++] = tail;
+        done += lanes;
+    }
+    if (done < E) {
+        tir_stmt *rest = tir_stmt_new(a, TIR_S_FOR, loc);
+        *rest = *loop;
+        rest->min = tir_int(a, v->dtype, done, loc);
+        rest->extent = tir_int(a, v->dtype, E - done, loc);
+        parts[n++] = rest;
+    }
+    return n == 1 ? parts[0] : tir_seq(a, parts, n, loc);
+}
+
+static bool thread_region(const tir_stmt *s)
+{
+    return s->attr_key && s->var && s->value &&
+           (strcmp(s->attr_key, "thread_extent") == 0 || strcmp(s->attr_key, "virtual_thread") == 0);
+}
+
+static bool enter(tir_rewriter *r, tir_stmt *s)
+{
+    strip_walk *w = r->ctx;
+    switch (s->kind) {
+    case TIR_S_FOR:
+        tir_range_env_push(&w->env, s->var,
+                           tir_range_loop(tir_range_env_of(&w->env, s->min), tir_range_env_of(&w->env, s->extent)));
+        return true;
+    case TIR_S_LET:
+        tir_range_env_push(&w->env, s->var, tir_range_env_of(&w->env, s->value));
+        return true;
+    case TIR_S_ALLOCATE:
+        w->in_registers = tir_xgrow(w->in_registers, &w->capin_registers, w->nin_registers + 1,
+                                    sizeof *w->in_registers);
+        w->in_registers[w->nin_registers++] = tir_alloc_in_registers(s) ? s->var : NULL;
+        return true;
+    case TIR_S_ATTR:
+        /* a thread region runs its body for var = 0 .. value - 1 */
+        if (thread_region(s))
+            tir_range_env_push(&w->env, s->var,
+                               tir_dt_eq(s->value->dtype, s->var->dtype)
+                                   ? tir_range_loop((tir_interval){true, 0, 0}, tir_range_env_of(&w->env, s->value))
+                                   : tir_range_unknown());
+        return true;
+    case TIR_S_IF: {
+        /* the then branch knows the bounds the condition puts on variables */
+        uint32_t mark = w->env.n;
+        tir_range_env_assume(&w->env, s->cond);
+        s->body = tir_rewrite_stmt(r, s->body);
+        tir_range_env_pop(&w->env, mark);
+        if (s->else_case)
+            s->else_case = tir_rewrite_stmt(r, s->else_case);
+        return false;
+    }
+    default:
+        return true;
+    }
+}
+
+static tir_stmt *leave(tir_rewriter *r, tir_stmt *s)
+{
+    strip_walk *w = r->ctx;
+    switch (s->kind) {
+    case TIR_S_FOR: {
+        tir_stmt *out = s;
+        if (s->for_kind == TIR_FOR_SERIAL && s->min->kind == TIR_E_INT && s->min->ival == 0 &&
+            s->extent->kind == TIR_E_INT && s->extent->ival >= STRIP_MIN_EXTENT && tir_dt_is_int(s->var->dtype) &&
+            strippable(w, s)) {
+            tir_stmt *strips = strip_mine(w->a, s);
+            if (strips)
+                out = strips;
+        }
+        w->env.n--; /* the loop variable's fact */
+        return out;
+    }
+    case TIR_S_LET:
+        w->env.n--;
+        return s;
+    case TIR_S_ATTR:
+        if (thread_region(s))
+            w->env.n--;
+        return s;
+    case TIR_S_ALLOCATE:
+        w->nin_registers--;
+        return s;
+    default:
+        return s;
+    }
+}
+
+bool tir_pass_strip(tir_pass_ctx *p, tir_func *f)
+{
+    strip_walk w = {.a = p->a};
+    tir_rewriter r = {.stmt = leave, .enter = enter, .ctx = &w};
+    f->body = tir_rewrite_stmt(&r, f->body);
+    tir_range_env_free(&w.env);
+    free(w.in_registers);
+    return true;
+}
