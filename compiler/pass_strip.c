@@ -17,15 +17,12 @@
  * selects one loop-level instruction (rsum, mac) for it. */
 #include "passes.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "fold.h"
 #include "module.h"
-#include "oom.h"
+#include "pass_scope.h"
 #include "register_buffers.h"
-#include "tir_range.h"
-#include "tir_visit.h"
 
 #define STRIP_LANES 16
 /* Shorter loops stay serial: a vector of 2 or 3 lanes saves nothing. */
@@ -51,23 +48,6 @@ static int strip_width(int64_t E)
     return STRIP_LANES;
 }
 
-/* What the walk knows where it is: the ranges of variables in scope, and
- * the storage of the enclosing allocations that live in registers. */
-typedef struct {
-    tir_arena *a;
-    tir_range_env env;
-    const tir_var **in_registers;
-    uint32_t nin_registers, capin_registers;
-} strip_walk;
-
-static bool in_registers(const strip_walk *w, const tir_var *data)
-{
-    for (uint32_t i = w->nin_registers; i-- > 0;)
-        if (w->in_registers[i] == data)
-            return true;
-    return false;
-}
-
 static bool has_int_division(const tir_expr *e)
 {
     if (!e)
@@ -91,10 +71,10 @@ typedef struct {
 } written_storage;
 
 /* Is every index of an access provably inside its dimension? */
-static bool access_in_bounds(strip_walk *w, const tir_buffer *b, tir_expr *const *idx, uint32_t n)
+static bool access_in_bounds(tir_scoped_rewriter *w, const tir_buffer *b, tir_expr *const *idx, uint32_t n)
 {
     for (uint32_t d = 0; d < n; d++) {
-        tir_interval r = tir_range_env_of(&w->env, idx[d]);
+        tir_interval r = tir_scope_range(w, idx[d]);
         if (!r.known || r.lo < 0 || b->shape[d]->kind != TIR_E_INT || r.hi >= b->shape[d]->ival)
             return false;
     }
@@ -103,7 +83,7 @@ static bool access_in_bounds(strip_walk *w, const tir_buffer *b, tir_expr *const
 
 /* Loads in e: every one provably in bounds; none from the storage `written`,
  * except the very element the iteration stores (`self`). */
-static bool loads_safe_except(strip_walk *w, const tir_expr *e, const written_storage *written, uint32_t nwritten,
+static bool loads_safe_except(tir_scoped_rewriter *w, const tir_expr *e, const written_storage *written, uint32_t nwritten,
                               const tir_stmt *self)
 {
     if (!e)
@@ -132,7 +112,7 @@ static bool loads_safe_except(strip_walk *w, const tir_expr *e, const written_st
     return true;
 }
 
-static bool loads_safe(strip_walk *w, const tir_expr *e, const written_storage *written, uint32_t nwritten)
+static bool loads_safe(tir_scoped_rewriter *w, const tir_expr *e, const written_storage *written, uint32_t nwritten)
 {
     return loads_safe_except(w, e, written, nwritten, NULL);
 }
@@ -142,19 +122,19 @@ static bool loads_safe(strip_walk *w, const tir_expr *e, const written_storage *
  * a product of two loads?  Those take memory buffers of declared layout,
  * the accumulator's storage apart from the others', and (mac) the
  * accumulator in memory, not in registers (codegen_mac.c). */
-static bool loop_instruction(const strip_walk *w, const tir_stmt *st, const tir_expr *term)
+static bool loop_instruction(const tir_scoped_rewriter *w, const tir_stmt *st, const tir_expr *term)
 {
     const tir_var *x = st->buffer->data;
     const tir_expr *loads[2] = {term, NULL};
     if (term->kind == TIR_E_MUL) {
-        if (in_registers(w, x) || st->buffer->nstrides)
+        if (tir_scope_in_registers(w, x) || st->buffer->nstrides)
             return false;
         loads[0] = term->a;
         loads[1] = term->b;
     }
     for (int i = 0; i < 2 && loads[i]; i++)
         if (loads[i]->kind != TIR_E_LOAD || loads[i]->buffer->nstrides || loads[i]->buffer->data == x ||
-            in_registers(w, loads[i]->buffer->data))
+            tir_scope_in_registers(w, loads[i]->buffer->data))
             return false;
     return true;
 }
@@ -172,7 +152,7 @@ static bool binding_lets(const tir_stmt *const *lets, uint32_t nlets)
 
 /* Can loop (serial, over [0, E)) run as vector strips?  The conditions of
  * the file's comment, with the walk's facts and v in [0, E). */
-static bool strippable(strip_walk *w, const tir_stmt *loop)
+static bool strippable(tir_scoped_rewriter *w, const tir_stmt *loop)
 {
     const tir_var *v = loop->var;
     /* the body: lets, then one store or a sequence of stores; each store
@@ -211,7 +191,7 @@ static bool strippable(strip_walk *w, const tir_stmt *loop)
         const tir_expr *acc;
         int64_t coef;
         if (tir_linear_coefficient(st->indices[st->nindices - 1], v, &coef) && coef == 1) {
-            if (in_registers(w, st->buffer->data))
+            if (tir_scope_in_registers(w, st->buffer->data))
                 return false; /* registers, not memory a vector can store to */
             continue;
         }
@@ -226,7 +206,7 @@ static bool strippable(strip_walk *w, const tir_stmt *loop)
             (n == 1 && binding_lets(lets, nlets) && loop_instruction(w, st, terms[i])))
             return false;
         int64_t flat;
-        if (in_registers(w, st->buffer->data) && tir_const_flat_index(st->buffer, st->indices, st->nindices, &flat))
+        if (tir_scope_in_registers(w, st->buffer->data) && tir_const_flat_index(st->buffer, st->indices, st->nindices, &flat))
             written[i].elem = flat;
     }
     /* the lets' values are computed for all lanes before any store */
@@ -305,88 +285,19 @@ static tir_stmt *strip_mine(tir_arena *a, tir_stmt *loop)
     return n == 1 ? parts[0] : tir_seq(a, parts, n, loc);
 }
 
-static bool thread_region(const tir_stmt *s)
+static tir_stmt *strip_loop(tir_scoped_rewriter *w, tir_stmt *s)
 {
-    return s->attr_key && s->var && s->value &&
-           (strcmp(s->attr_key, "thread_extent") == 0 || strcmp(s->attr_key, "virtual_thread") == 0);
-}
-
-static bool enter(tir_rewriter *r, tir_stmt *s)
-{
-    strip_walk *w = r->ctx;
-    switch (s->kind) {
-    case TIR_S_FOR:
-        tir_range_env_push(&w->env, s->var,
-                           tir_range_loop(tir_range_env_of(&w->env, s->min), tir_range_env_of(&w->env, s->extent)));
-        return true;
-    case TIR_S_LET:
-        tir_range_env_push(&w->env, s->var, tir_range_env_of(&w->env, s->value));
-        return true;
-    case TIR_S_ALLOCATE:
-        w->in_registers = tir_xgrow(w->in_registers, &w->capin_registers, w->nin_registers + 1,
-                                    sizeof *w->in_registers);
-        w->in_registers[w->nin_registers++] = tir_alloc_in_registers(s) ? s->var : NULL;
-        return true;
-    case TIR_S_ATTR:
-        /* a thread region runs its body for var = 0 .. value - 1 */
-        if (thread_region(s))
-            tir_range_env_push(&w->env, s->var,
-                               tir_dt_eq(s->value->dtype, s->var->dtype)
-                                   ? tir_range_loop((tir_interval){true, 0, 0}, tir_range_env_of(&w->env, s->value))
-                                   : tir_range_unknown());
-        return true;
-    case TIR_S_IF: {
-        /* the then branch knows the bounds the condition puts on variables */
-        uint32_t mark = w->env.n;
-        tir_range_env_assume(&w->env, s->cond);
-        s->body = tir_rewrite_stmt(r, s->body);
-        tir_range_env_pop(&w->env, mark);
-        if (s->else_case)
-            s->else_case = tir_rewrite_stmt(r, s->else_case);
-        return false;
-    }
-    default:
-        return true;
-    }
-}
-
-static tir_stmt *leave(tir_rewriter *r, tir_stmt *s)
-{
-    strip_walk *w = r->ctx;
-    switch (s->kind) {
-    case TIR_S_FOR: {
-        tir_stmt *out = s;
-        if (s->for_kind == TIR_FOR_SERIAL && s->min->kind == TIR_E_INT && s->min->ival == 0 &&
-            s->extent->kind == TIR_E_INT && s->extent->ival >= STRIP_MIN_EXTENT && tir_dt_is_int(s->var->dtype) &&
-            strippable(w, s)) {
-            tir_stmt *strips = strip_mine(w->a, s);
-            if (strips)
-                out = strips;
-        }
-        w->env.n--; /* the loop variable's fact */
-        return out;
-    }
-    case TIR_S_LET:
-        w->env.n--;
+    if (s->kind != TIR_S_FOR || s->for_kind != TIR_FOR_SERIAL || s->min->kind != TIR_E_INT || s->min->ival != 0 ||
+        s->extent->kind != TIR_E_INT || s->extent->ival < STRIP_MIN_EXTENT || !tir_dt_is_int(s->var->dtype) ||
+        !strippable(w, s))
         return s;
-    case TIR_S_ATTR:
-        if (thread_region(s))
-            w->env.n--;
-        return s;
-    case TIR_S_ALLOCATE:
-        w->nin_registers--;
-        return s;
-    default:
-        return s;
-    }
+    tir_stmt *strips = strip_mine(w->ctx, s);
+    return strips ? strips : s;
 }
 
 bool tir_pass_strip(tir_pass_ctx *p, tir_func *f)
 {
-    strip_walk w = {.a = p->a};
-    tir_rewriter r = {.stmt = leave, .enter = enter, .ctx = &w};
-    f->body = tir_rewrite_stmt(&r, f->body);
-    tir_range_env_free(&w.env);
-    free(w.in_registers);
+    tir_scoped_rewriter w = {.leave = strip_loop, .ctx = p->a};
+    f->body = tir_scoped_rewrite(&w, f->body);
     return true;
 }
