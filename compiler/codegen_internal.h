@@ -142,13 +142,6 @@ typedef struct {
     uint32_t base, stride; /* strided: scalar registers (flat element offsets) */
     uint32_t index;        /* gather: an i64 vector of flat element offsets */
 } vaccess;
-/* Lowered blocks bind their iter vars with lets of loop variables; the
- * matcher sees through them by substituting (a copy: the tree is shared). */
-typedef struct subst {
-    const tir_var *var;
-    tir_expr *value;
-    const struct subst *next;
-} subst;
 
 /* codegen_regs.c */
 uint32_t cg_new_reg(cg *c, tir_vtype vt);
@@ -213,11 +206,8 @@ void cg_gen_stmt(cg *c, const tir_stmt *s);
 uint32_t cg_hoist_invariants(cg *c, const tir_var *loop_var, const tir_stmt *body);
 
 /* codegen_mac.c */
-tir_stmt *cg_substitute_store(cg *c, const tir_stmt *st, const subst *sb);
-const tir_stmt *cg_skip_lets(cg *c, const tir_stmt *st, subst **sb);
-bool cg_try_gen_mac(cg *c, const tir_stmt *loop);
-bool cg_and_terms(tir_expr *e, tir_expr **out, uint32_t max, uint32_t *n);
-bool cg_try_gen_mac2(cg *c, const tir_stmt *outer);
+/* A statement of pass loop-instructions (tirvm.reduce_*, tirvm.mac, tirvm.mac2) as its instruction; false for any other call. */
+bool cg_gen_loop_instruction(cg *c, const tir_expr *call);
 
 
 #endif

@@ -136,9 +136,6 @@ static void gen_for(cg *c, const tir_stmt *s)
     }
     /* the loop-level forms run every iteration: none of them can stop early */
     bool exits = has_loop_exit(s->body);
-    if (!exits && (s->for_kind == TIR_FOR_SERIAL || s->for_kind == TIR_FOR_UNROLLED) &&
-        (cg_try_gen_mac2(c, s) || cg_try_gen_mac(c, s)))
-        return;
     tir_vtype vt = cg_vt_of(c, s->var->dtype, s->loc);
     uint32_t mark = c->ntaken;
     uint32_t mn = gen_loop_bound(c, s->min, vt), ext = gen_loop_bound(c, s->extent, vt);
@@ -376,6 +373,8 @@ void cg_gen_stmt(cg *c, const tir_stmt *s)
             gen_loop_exit(c, is_break, s->loc);
             break;
         }
+        if (cg_gen_loop_instruction(c, s->value))
+            break;
         cg_gen_expr(c, s->value);
         break;
     }

@@ -12,9 +12,8 @@
  * stored buffer written once per iteration at a unit-stride index and its
  * storage not read in the body, so no iteration sees another's store.  A
  * store that accumulates into one element (a row sum) folds its terms, as
- * a vector, into the element in lane order.  A loop whose one statement
- * accumulates a load or a product of loads is left alone when codegen
- * selects one loop-level instruction (rsum, mac) for it. */
+ * a vector, into the element in lane order (a loop that is one rsum or
+ * mac instruction has become one before: pass loop-instructions). */
 #include "passes.h"
 
 #include <string.h>
@@ -117,39 +116,6 @@ static bool loads_safe(tir_scoped_rewriter *w, const tir_expr *e, const written_
     return loads_safe_except(w, e, written, nwritten, NULL);
 }
 
-/* Will codegen run a loop whose one statement is st, accumulating term,
- * as one loop-level instruction: rsum (or rmax, rmin) of a load, or mac of
- * a product of two loads?  Those take memory buffers of declared layout,
- * the accumulator's storage apart from the others', and (mac) the
- * accumulator in memory, not in registers (codegen_mac.c). */
-static bool loop_instruction(const tir_scoped_rewriter *w, const tir_stmt *st, const tir_expr *term)
-{
-    const tir_var *x = st->buffer->data;
-    const tir_expr *loads[2] = {term, NULL};
-    if (term->kind == TIR_E_MUL) {
-        if (tir_scope_in_registers(w, x) || st->buffer->nstrides)
-            return false;
-        loads[0] = term->a;
-        loads[1] = term->b;
-    }
-    for (int i = 0; i < 2 && loads[i]; i++)
-        if (loads[i]->kind != TIR_E_LOAD || loads[i]->buffer->nstrides || loads[i]->buffer->data == x ||
-            tir_scope_in_registers(w, loads[i]->buffer->data))
-            return false;
-    return true;
-}
-
-/* Are the lets ones codegen's loop-level instructions look through (of a
- * variable or a constant)? */
-static bool binding_lets(const tir_stmt *const *lets, uint32_t nlets)
-{
-    for (uint32_t l = 0; l < nlets; l++)
-        if ((lets[l]->value->kind != TIR_E_VAR && lets[l]->value->kind != TIR_E_INT) ||
-            !tir_dt_eq(lets[l]->var->dtype, lets[l]->value->dtype))
-            return false;
-    return true;
-}
-
 /* Can loop (serial, over [0, E)) run as vector strips?  The conditions of
  * the file's comment, with the walk's facts and v in [0, E). */
 static bool strippable(tir_scoped_rewriter *w, const tir_stmt *loop)
@@ -202,8 +168,7 @@ static bool strippable(tir_scoped_rewriter *w, const tir_stmt *loop)
             for (uint32_t d = 0; d < st->nindices; d++)
                 if (tir_expr_uses_var(st->indices[d], lets[l]->var))
                     return false;
-        if (!tir_accumulation(st, &acc, &terms[i]) ||
-            (n == 1 && binding_lets(lets, nlets) && loop_instruction(w, st, terms[i])))
+        if (!tir_accumulation(st, &acc, &terms[i]))
             return false;
         int64_t flat;
         if (tir_scope_in_registers(w, st->buffer->data) && tir_const_flat_index(st->buffer, st->indices, st->nindices, &flat))
