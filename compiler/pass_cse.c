@@ -1,0 +1,179 @@
+/* Pass cse: an arithmetic expression computed more than once in a loop's
+ * body, from the loop's variable and variables bound outside the body,
+ *     for j in range(4): acc[Ramp(j * 64, 1, 64)] = ...; D[i, Ramp(j * 64, 1, 64)] = ... bias[Ramp(j * 64, 1, 64)]
+ * is computed once at the top of the body:
+ *     for j in range(4): cse = j * 64; acc[Ramp(cse, 1, 64)] = ...; ...
+ * Only expressions that cannot trap and read no memory (tir_expr_harmless)
+ * are taken, so computing one where the body may not have computed it
+ * changes nothing but time.  Expressions that do not change with the loop
+ * are left alone: codegen computes those once before the loop.  The
+ * largest repeated expression is taken first, one at a time. */
+#include "passes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "fold.h"
+#include "oom.h"
+#include "tir_visit.h"
+
+#define CSE_MAX_ROUNDS 16
+#define CSE_MAX_CANDIDATES 256
+
+typedef struct {
+    const tir_var **vars;
+    uint32_t n, cap;
+} var_list;
+
+static void var_list_add(var_list *l, const tir_var *v)
+{
+    if (!v)
+        return;
+    l->vars = tir_xgrow(l->vars, &l->cap, l->n + 1, sizeof *l->vars);
+    l->vars[l->n++] = v;
+}
+
+static bool expr_binds(const tir_expr *e, void *ctx)
+{
+    if (e->kind == TIR_E_LET)
+        var_list_add(ctx, e->var);
+    return true;
+}
+
+/* Every variable bound inside s: their values differ from one iteration to the next. */
+static void bound_inside(const tir_stmt *s, var_list *l)
+{
+    if (!s)
+        return;
+    if (s->kind == TIR_S_LET || s->kind == TIR_S_FOR || s->kind == TIR_S_ALLOCATE || s->kind == TIR_S_ATTR)
+        var_list_add(l, s->var);
+    tir_walk_expr(s->value, expr_binds, l);
+    for (uint32_t i = 0; i < s->nseq; i++)
+        bound_inside(s->seq[i], l);
+    bound_inside(s->body, l);
+    bound_inside(s->else_case, l);
+}
+
+typedef struct {
+    const tir_var *loop_var;
+    var_list inner;
+    struct candidate {
+        const tir_expr *e;
+        uint32_t count, size;
+    } *c;
+    uint32_t n, cap;
+} scan;
+
+static bool uses_only_outer(const tir_expr *e, void *ctx)
+{
+    const var_list *inner = ctx;
+    if (e->kind == TIR_E_VAR)
+        for (uint32_t i = 0; i < inner->n; i++)
+            if (inner->vars[i] == e->var)
+                return false;
+    return true;
+}
+
+static bool count_nodes(const tir_expr *e, void *ctx)
+{
+    (void)e;
+    (*(uint32_t *)ctx)++;
+    return true;
+}
+
+static bool arithmetic(const tir_expr *e)
+{
+    switch (e->kind) {
+    case TIR_E_ADD: case TIR_E_SUB: case TIR_E_MUL: case TIR_E_DIV: case TIR_E_MOD: case TIR_E_FLOORDIV:
+    case TIR_E_FLOORMOD: case TIR_E_MIN: case TIR_E_MAX:
+        return e->dtype.lanes == 1 && !tir_dt_is_bool(e->dtype);
+    default:
+        return false;
+    }
+}
+
+/* v + k, v - k: no cheaper from a let, and codegen folds the constant
+ * into a neighbouring one ((v + 1) - 1 is v) where it stays in place */
+static bool var_offset(const tir_expr *e)
+{
+    return (e->kind == TIR_E_ADD || e->kind == TIR_E_SUB) &&
+           ((e->a->kind == TIR_E_VAR && e->b->kind == TIR_E_INT) || (e->a->kind == TIR_E_INT && e->b->kind == TIR_E_VAR));
+}
+
+static bool note_candidate(const tir_expr *e, void *ctx)
+{
+    scan *sc = ctx;
+    if (!arithmetic(e) || var_offset(e) || !tir_expr_uses_var(e, sc->loop_var) || !tir_expr_harmless(e) ||
+        !tir_walk_expr(e, uses_only_outer, &sc->inner))
+        return true;
+    for (uint32_t i = 0; i < sc->n; i++)
+        if (tir_expr_equal(sc->c[i].e, e)) {
+            sc->c[i].count++;
+            return true;
+        }
+    if (sc->n == CSE_MAX_CANDIDATES)
+        return true;
+    sc->c = tir_xgrow(sc->c, &sc->cap, sc->n + 1, sizeof *sc->c);
+    uint32_t size = 0;
+    tir_walk_expr(e, count_nodes, &size);
+    sc->c[sc->n++] = (struct candidate){e, 1, size};
+    return true;
+}
+
+typedef struct {
+    const tir_expr *e;
+    tir_expr *ref;
+} replace_ctx;
+
+static tir_expr *replace_expr(tir_rewriter *r, tir_expr *e)
+{
+    replace_ctx *rc = r->ctx;
+    return tir_expr_equal(e, rc->e) ? rc->ref : e;
+}
+
+typedef struct {
+    tir_arena *a;
+    uint32_t nlets; /* names the lets cse0, cse1, ... in the function */
+} cse_ctx;
+
+static tir_stmt *cse_loop(tir_rewriter *r, tir_stmt *s)
+{
+    if (s->kind != TIR_S_FOR)
+        return s;
+    cse_ctx *cc = r->ctx;
+    tir_arena *a = cc->a;
+    uint32_t *counter = &cc->nlets;
+    for (int round = 0; round < CSE_MAX_ROUNDS; round++) {
+        scan sc = {.loop_var = s->var};
+        bound_inside(s->body, &sc.inner);
+        tir_walk_stmt_exprs(s->body, note_candidate, &sc);
+        const struct candidate *best = NULL;
+        for (uint32_t i = 0; i < sc.n; i++)
+            if (sc.c[i].count >= 2 && (!best || sc.c[i].size > best->size))
+                best = &sc.c[i];
+        const tir_expr *e = best ? best->e : NULL;
+        free(sc.inner.vars);
+        free(sc.c);
+        if (!e)
+            break;
+        char name[32];
+        snprintf(name, sizeof name, "cse%u", (*counter)++);
+        tir_var *v = tir_var_new(a, tir_arena_strdup(a, name), e->dtype, e->loc);
+        replace_ctx rc = {e, tir_var_ref(a, v, e->loc)};
+        tir_rewriter rr = {.expr = replace_expr, .ctx = &rc};
+        tir_stmt *let = tir_stmt_new(a, TIR_S_LET, s->loc);
+        let->var = v;
+        let->value = (tir_expr *)e;
+        let->body = tir_rewrite_stmt(&rr, s->body);
+        s->body = let;
+    }
+    return s;
+}
+
+bool tir_pass_cse(tir_pass_ctx *p, tir_func *f)
+{
+    cse_ctx cc = {p->a, 0};
+    tir_rewriter r = {.stmt = cse_loop, .ctx = &cc};
+    f->body = tir_rewrite_stmt(&r, f->body);
+    return true;
+}
