@@ -209,8 +209,19 @@ uint32_t cg_gen_flat_index(cg *c, const tir_buffer *b, tir_expr **idx, uint32_t 
     flat_index f = cg_gen_flat(c, b, idx, n, vmbuf, loc);
     if (!f.mad)
         return f.reg;
+    /* the same offset computed since the last label, its registers unwritten
+     * (three accesses to one row of same-shaped buffers) */
+    for (uint32_t i = 0; i < c->nflat_memo; i++) {
+        const struct flat_memo *m = &c->flat_memo[i];
+        if (m->a == f.a && m->s == f.s && m->b == f.b) {
+            cg_retake_temp(c, m->dst); /* released with its statement: taken again for this one */
+            return m->dst;
+        }
+    }
     uint32_t t = cg_temp(c, TIR_VT_I64);
     EMIT4(c, TIRBC_OP_IXMAD, t, f.a, f.s, f.b);
+    if (c->nflat_memo < sizeof c->flat_memo / sizeof c->flat_memo[0])
+        c->flat_memo[c->nflat_memo++] = (struct flat_memo){t, f.a, f.s, f.b};
     return t;
 }
 
@@ -286,9 +297,11 @@ void cg_move_into(cg *c, uint32_t r, uint32_t v, uint32_t start, uint32_t mark)
             pc += 1 + tirbc_ops[pop].noperands;
         }
     }
-    if (ok)
-        c->code[last + 1] = r;
-    else if (r != v)
+    if (ok) {
+        c->code[last + 1] = r; /* v is not written after all: r is */
+        cg_flat_memo_forget(c, v);
+        cg_flat_memo_forget(c, r);
+    } else if (r != v)
         EMIT2(c, TIRBC_OP_MOV, r, v);
 }
 

@@ -67,6 +67,13 @@ typedef struct {
     uint32_t last_line;
     var_slot *vars;
     uint32_t nvars, capvars;
+    /* flat offsets computed in the straight-line code since the last label
+     * or jump (ixmad r, a, s, b), for accesses to reuse while none of the
+     * four registers has been written since (cg_flat_memo_*) */
+    struct flat_memo {
+        uint32_t dst, a, s, b;
+    } flat_memo[16];
+    uint32_t nflat_memo;
     /* ranges an enclosing `if` narrowed, as they were before (to restore) */
     struct assumed_range {
         uint32_t slot; /* in vars */
@@ -146,6 +153,7 @@ typedef struct {
 /* codegen_regs.c */
 uint32_t cg_new_reg(cg *c, tir_vtype vt);
 uint32_t cg_temp(cg *c, tir_vtype vt);
+void cg_retake_temp(cg *c, uint32_t r);
 void cg_release_temps(cg *c, uint32_t mark);
 tir_vtype cg_elem_vt(cg *c, tir_dtype dt, tir_loc loc);
 tir_vtype cg_vt_of(cg *c, tir_dtype dt, tir_loc loc);
@@ -153,6 +161,10 @@ uint32_t cg_new_vreg(cg *c, tir_vtype vt, unsigned lanes);
 void cg_emit_words(cg *c, int op, const uint32_t *words, int n);
 void cg_emit(cg *c, int op, int n, ...);
 uint32_t cg_last_word(cg *c);
+/* Forgets the remembered flat offsets that register r takes part in (every
+ * one when r is UINT32_MAX): r is written, or code can be reached from
+ * elsewhere. */
+void cg_flat_memo_forget(cg *c, uint32_t r);
 void cg_patch(cg *c, uint32_t word, uint32_t target);
 void cg_mark_line(cg *c, tir_loc loc);
 uint32_t cg_add_string(cg *c, const char *s);

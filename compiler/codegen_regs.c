@@ -15,13 +15,28 @@ uint32_t cg_new_reg(cg *c, tir_vtype vt)
 uint32_t cg_temp(cg *c, tir_vtype vt)
 {
     uint32_t r;
-    if (c->nfree[vt])
+    if (c->nfree[vt]) {
         r = c->free_regs[vt][--c->nfree[vt]];
-    else
+        cg_flat_memo_forget(c, r); /* a new owner: its value is about to change */
+    } else
         r = cg_new_reg(c, vt);
     c->taken = tir_xgrow(c->taken, &c->captaken, c->ntaken + 1, sizeof *c->taken);
     c->taken[c->ntaken++] = r;
     return r;
+}
+
+/* Takes temporary r again if it is back on its free list (its value still
+ * there: nothing has written it), so nothing else is given it meanwhile. */
+void cg_retake_temp(cg *c, uint32_t r)
+{
+    tir_vtype vt = c->regtypes[r].vtype;
+    for (uint32_t i = 0; i < c->nfree[vt]; i++)
+        if (c->free_regs[vt][i] == r) {
+            c->free_regs[vt][i] = c->free_regs[vt][--c->nfree[vt]];
+            c->taken = tir_xgrow(c->taken, &c->captaken, c->ntaken + 1, sizeof *c->taken);
+            c->taken[c->ntaken++] = r;
+            return;
+        }
 }
 
 /* Returns the temporaries taken since `mark` to their free lists. */
@@ -92,6 +107,15 @@ void cg_emit_words(cg *c, int op, const uint32_t *words, int n)
         c->failed = true;
         return;
     }
+    /* what this instruction writes, or where it jumps, ends what the
+     * remembered flat offsets may be reused for */
+    for (int i = 0; i < n && c->nflat_memo; i++) {
+        const tirbc_operand_info *o = tirbc_op_operand((uint32_t)op, (unsigned)i);
+        if (o->kind == TIRBC_OPK_JUMP || o->kind == TIRBC_OPK_ARGS || o->kind == TIRBC_OPK_FUNC)
+            cg_flat_memo_forget(c, UINT32_MAX);
+        else if (o->access == TIRBC_OPA_WRITE && (o->kind == TIRBC_OPK_REG || o->kind == TIRBC_OPK_VREG))
+            cg_flat_memo_forget(c, words[i]);
+    }
     c->code = tir_xgrow(c->code, &c->capcode, c->ncode + 1 + (uint32_t)n, sizeof *c->code);
     c->last_insn = c->ncode;
     c->code[c->ncode++] = (uint32_t)op;
@@ -113,7 +137,22 @@ void cg_emit(cg *c, int op, int n, ...)
 
 /* The word index of the last emitted operand (to patch jump targets). */
 uint32_t cg_last_word(cg *c) { return c->ncode - 1; }
-void cg_patch(cg *c, uint32_t word, uint32_t target) { c->code[word] = target; }
+void cg_patch(cg *c, uint32_t word, uint32_t target)
+{
+    c->code[word] = target;
+    cg_flat_memo_forget(c, UINT32_MAX); /* a label: the code after it is reached from elsewhere too */
+}
+
+void cg_flat_memo_forget(cg *c, uint32_t r)
+{
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < c->nflat_memo; i++) {
+        const struct flat_memo *m = &c->flat_memo[i];
+        if (r != UINT32_MAX && m->dst != r && m->a != r && m->s != r && m->b != r)
+            c->flat_memo[kept++] = *m;
+    }
+    c->nflat_memo = kept;
+}
 
 void cg_mark_line(cg *c, tir_loc loc)
 {

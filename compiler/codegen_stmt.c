@@ -160,6 +160,7 @@ static void gen_for(cg *c, const tir_stmt *s)
     uint32_t hmark = c->ntaken;
     uint32_t hoist_before = cg_hoist_invariants(c, s->var, s->body);
     uint32_t top = c->ncode;
+    cg_flat_memo_forget(c, UINT32_MAX); /* the loop jumps back here */
     c->loop_depth++;
     cg_gen_stmt(c, s->body);
     patch_loop_jumps(c, false, c->ncode); /* continue: to the increment */
@@ -397,6 +398,7 @@ void cg_gen_stmt(cg *c, const tir_stmt *s)
     case TIR_S_FOR: gen_for(c, s); break;
     case TIR_S_WHILE: {
         uint32_t top = c->ncode;
+        cg_flat_memo_forget(c, UINT32_MAX); /* the loop jumps back here */
         false_jumps to_exit = {.n = 0};
         if (tir_dt_is_bool(s->cond->dtype)) {
             cg_gen_branch_if_false(c, s->cond, &to_exit);
