@@ -3,74 +3,20 @@
 #include "codegen_internal.h"
 
 /* ---- loop-invariant hoisting ------------------------------------------------ */
-typedef struct {
-    const tir_var **vars;
-    uint32_t n, cap;
-} var_set;
-
-static void var_set_add(var_set *vs, const tir_var *v)
-{
-    if (!v)
-        return;
-    if (vs->n == vs->cap) {
-        vs->cap = vs->cap ? vs->cap * 2 : 16;
-        vs->vars = tir_xrealloc(vs->vars, vs->cap * sizeof *vs->vars);
-    }
-    vs->vars[vs->n++] = v;
-}
-
-static bool var_set_has(const var_set *vs, const tir_var *v)
-{
-    for (uint32_t i = 0; i < vs->n; i++)
-        if (vs->vars[i] == v)
-            return true;
-    return false;
-}
-
-static void defined_in_expr(const tir_expr *e, var_set *vs)
-{
-    if (!e)
-        return;
-    if (e->kind == TIR_E_LET)
-        var_set_add(vs, e->var);
-    defined_in_expr(e->a, vs);
-    defined_in_expr(e->b, vs);
-    defined_in_expr(e->c, vs);
-    for (uint32_t i = 0; i < e->nargs; i++)
-        defined_in_expr(e->args[i], vs);
-}
-
-/* Every variable bound inside a statement: these vary from one iteration to the next. */
-static void defined_in_stmt(const tir_stmt *s, var_set *vs)
-{
-    if (!s)
-        return;
-    if (s->kind == TIR_S_LET || s->kind == TIR_S_FOR || s->kind == TIR_S_ALLOCATE || s->kind == TIR_S_ATTR)
-        var_set_add(vs, s->var);
-    defined_in_expr(s->value, vs);
-    defined_in_expr(s->cond, vs);
-    for (uint32_t i = 0; i < s->nindices; i++)
-        defined_in_expr(s->indices[i], vs);
-    for (uint32_t i = 0; i < s->nseq; i++)
-        defined_in_stmt(s->seq[i], vs);
-    defined_in_stmt(s->body, vs);
-    defined_in_stmt(s->else_case, vs);
-}
-
 /* Pure integer index arithmetic over variables fixed during the loop: it
  * cannot trap (division only by a nonzero constant) and does not read memory. */
-static bool invariant(const tir_expr *e, const var_set *inner)
+static bool invariant(const tir_expr *e, const tir_var_list *inner)
 {
     /* a broadcast of a constant or of a variable fixed during the loop (a
      * vectorized body's scalar operand): one vbcast before the loop */
     if (e->kind == TIR_E_BROADCAST && e->a->dtype.lanes == 1)
         return e->a->kind == TIR_E_INT || e->a->kind == TIR_E_FLOAT ||
-               (e->a->kind == TIR_E_VAR && !var_set_has(inner, e->a->var)) || invariant(e->a, inner);
+               (e->a->kind == TIR_E_VAR && !tir_var_list_has(inner, e->a->var)) || invariant(e->a, inner);
     if (e->dtype.lanes != 1 || !tir_dt_is_int(e->dtype))
         return false;
     switch (e->kind) {
     case TIR_E_INT: return true;
-    case TIR_E_VAR: return !var_set_has(inner, e->var);
+    case TIR_E_VAR: return !tir_var_list_has(inner, e->var);
     case TIR_E_CAST: return tir_dt_is_int(e->a->dtype) && invariant(e->a, inner);
     case TIR_E_ADD: case TIR_E_SUB: case TIR_E_MUL: case TIR_E_MIN: case TIR_E_MAX:
         return invariant(e->a, inner) && invariant(e->b, inner);
@@ -80,7 +26,7 @@ static bool invariant(const tir_expr *e, const var_set *inner)
     }
 }
 
-static void collect_invariant(cg *c, const tir_expr *e, const var_set *inner)
+static void collect_invariant(cg *c, const tir_expr *e, const tir_var_list *inner)
 {
     if (!e)
         return;
@@ -104,7 +50,7 @@ static void collect_invariant(cg *c, const tir_expr *e, const var_set *inner)
         collect_invariant(c, e->args[i], inner);
 }
 
-static void collect_in_stmt(cg *c, const tir_stmt *s, const var_set *inner)
+static void collect_in_stmt(cg *c, const tir_stmt *s, const tir_var_list *inner)
 {
     if (!s)
         return;
@@ -126,9 +72,9 @@ static void collect_in_stmt(cg *c, const tir_stmt *s, const var_set *inner)
 uint32_t cg_hoist_invariants(cg *c, const tir_var *loop_var, const tir_stmt *body)
 {
     uint32_t before = c->nhoist;
-    var_set inner = {NULL, 0, 0};
-    var_set_add(&inner, loop_var);
-    defined_in_stmt(body, &inner);
+    tir_var_list inner = {NULL, 0, 0};
+    tir_var_list_add(&inner, loop_var);
+    tir_vars_bound_inside(body, &inner);
     collect_in_stmt(c, body, &inner);
     free(inner.vars);
     for (uint32_t i = before; i < c->nhoist; i++) {

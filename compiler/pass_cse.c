@@ -21,42 +21,8 @@
 #define CSE_MAX_CANDIDATES 256
 
 typedef struct {
-    const tir_var **vars;
-    uint32_t n, cap;
-} var_list;
-
-static void var_list_add(var_list *l, const tir_var *v)
-{
-    if (!v)
-        return;
-    l->vars = tir_xgrow(l->vars, &l->cap, l->n + 1, sizeof *l->vars);
-    l->vars[l->n++] = v;
-}
-
-static bool expr_binds(const tir_expr *e, void *ctx)
-{
-    if (e->kind == TIR_E_LET)
-        var_list_add(ctx, e->var);
-    return true;
-}
-
-/* Every variable bound inside s: their values differ from one iteration to the next. */
-static void bound_inside(const tir_stmt *s, var_list *l)
-{
-    if (!s)
-        return;
-    if (s->kind == TIR_S_LET || s->kind == TIR_S_FOR || s->kind == TIR_S_ALLOCATE || s->kind == TIR_S_ATTR)
-        var_list_add(l, s->var);
-    tir_walk_expr(s->value, expr_binds, l);
-    for (uint32_t i = 0; i < s->nseq; i++)
-        bound_inside(s->seq[i], l);
-    bound_inside(s->body, l);
-    bound_inside(s->else_case, l);
-}
-
-typedef struct {
     const tir_var *loop_var;
-    var_list inner;
+    tir_var_list inner;
     struct candidate {
         const tir_expr *e;
         uint32_t count, size;
@@ -66,12 +32,7 @@ typedef struct {
 
 static bool uses_only_outer(const tir_expr *e, void *ctx)
 {
-    const var_list *inner = ctx;
-    if (e->kind == TIR_E_VAR)
-        for (uint32_t i = 0; i < inner->n; i++)
-            if (inner->vars[i] == e->var)
-                return false;
-    return true;
+    return e->kind != TIR_E_VAR || !tir_var_list_has(ctx, e->var);
 }
 
 static bool count_nodes(const tir_expr *e, void *ctx)
@@ -145,7 +106,7 @@ static tir_stmt *cse_loop(tir_rewriter *r, tir_stmt *s)
     uint32_t *counter = &cc->nlets;
     for (int round = 0; round < CSE_MAX_ROUNDS; round++) {
         scan sc = {.loop_var = s->var};
-        bound_inside(s->body, &sc.inner);
+        tir_vars_bound_inside(s->body, &sc.inner);
         tir_walk_stmt_exprs(s->body, note_candidate, &sc);
         const struct candidate *best = NULL;
         for (uint32_t i = 0; i < sc.n; i++)

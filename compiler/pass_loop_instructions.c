@@ -81,34 +81,6 @@ static bool own_element_type(const tir_buffer *b)
            d->elem_dtype.bits == b->dtype.bits;
 }
 
-/* The statement after lets of a variable or a constant, with them
- * substituted into it; NULL past 16 lets. */
-static tir_stmt *under_binding_lets(tir_arena *a, tir_stmt *s)
-{
-    const tir_stmt *lets[16];
-    uint32_t n = 0;
-    while (s->kind == TIR_S_LET && (s->value->kind == TIR_E_VAR || s->value->kind == TIR_E_INT) &&
-           tir_dt_eq(s->var->dtype, s->value->dtype)) {
-        if (n == 16)
-            return NULL;
-        lets[n++] = s;
-        s = s->body;
-    }
-    while (n-- > 0)
-        s = tir_substitute_stmt(a, s, lets[n]->var, lets[n]->value);
-    return s;
-}
-
-static bool and_terms(tir_expr *e, tir_expr **out, uint32_t max, uint32_t *n)
-{
-    if (e->kind == TIR_E_AND && e->dtype.lanes == 1)
-        return and_terms(e->a, out, max, n) && and_terms(e->b, out, max, n);
-    if (*n >= max)
-        return false;
-    out[(*n)++] = e;
-    return true;
-}
-
 /* A reduction body's init guard: `if g: X = c` then the update, where g is
  * "k == min" for every loop of the nest and possibly terms of outer loops
  * (which must not name the nest's loops).  On a match, *init is the init
@@ -126,7 +98,7 @@ static bool split_init_guard(tir_arena *a, tir_stmt *st, tir_stmt *const *loops,
     tir_expr *terms[8];
     uint32_t nterms = 0;
     bool found[2] = {false, false};
-    if (!and_terms(st->seq[0]->cond, terms, 8, &nterms))
+    if (!tir_and_terms(st->seq[0]->cond, terms, 8, &nterms))
         return false;
     for (uint32_t i = 0; i < nterms; i++) {
         tir_expr *t = terms[i];
@@ -351,7 +323,7 @@ static tir_stmt *match_loop(tir_scoped_rewriter *sr, tir_stmt *loop)
         return NULL;
     for (uint32_t nloops = 2; nloops >= 1; nloops--) {
         tir_stmt *loops[2] = {loop, NULL};
-        tir_stmt *body = under_binding_lets(a, loop->body);
+        tir_stmt *body = tir_under_binding_lets(a, loop->body);
         if (!body)
             return NULL;
         uint32_t mark = sr->env.n;
@@ -361,7 +333,7 @@ static tir_stmt *match_loop(tir_scoped_rewriter *sr, tir_stmt *loop)
             loops[1] = body;
             tir_range_env_push(&sr->env, body->var, tir_range_loop(tir_scope_range(sr, body->min),
                                                                    tir_scope_range(sr, body->extent)));
-            body = under_binding_lets(a, body->body);
+            body = tir_under_binding_lets(a, body->body);
         }
         tir_stmt *init, *update, *out = NULL;
         tir_expr *init_cond;

@@ -42,37 +42,6 @@ static tir_stmt *range_loop(tir_arena *a, const tir_stmt *loop, tir_stmt *st, in
     return split_guarded(a, n);
 }
 
-/* Appends the scalar conjuncts of e to out (at most max); false past max. */
-static bool and_terms(tir_expr *e, tir_expr **out, uint32_t max, uint32_t *n)
-{
-    if (e->kind == TIR_E_AND && e->dtype.lanes == 1)
-        return and_terms(e->a, out, max, n) && and_terms(e->b, out, max, n);
-    if (*n >= max)
-        return false;
-    out[(*n)++] = e;
-    return true;
-}
-
-/* The body's store after lets of a variable or a constant (a block's iter
- * var bindings), with those lets substituted into it. */
-static tir_stmt *store_under_lets(tir_arena *a, tir_stmt *body)
-{
-    const tir_stmt *lets[16];
-    uint32_t nlets = 0;
-    while (body->kind == TIR_S_LET && (body->value->kind == TIR_E_VAR || body->value->kind == TIR_E_INT) &&
-           tir_dt_eq(body->var->dtype, body->value->dtype)) {
-        if (nlets == 16)
-            return NULL;
-        lets[nlets++] = body;
-        body = body->body;
-    }
-    if (body->kind != TIR_S_STORE)
-        return NULL;
-    while (nlets-- > 0)
-        body = tir_substitute_stmt(a, body, lets[nlets]->var, lets[nlets]->value);
-    return body;
-}
-
 static tir_stmt *split_guarded(tir_arena *a, tir_stmt *loop)
 {
     const tir_var *w = loop->var;
@@ -80,8 +49,8 @@ static tir_stmt *split_guarded(tir_arena *a, tir_stmt *loop)
         loop->extent->kind != TIR_E_INT || loop->extent->ival < 1 || !tir_dt_is_int(w->dtype) ||
         tir_dt_is_bool(w->dtype))
         return loop;
-    tir_stmt *st = store_under_lets(a, loop->body);
-    if (!st || st->value->dtype.lanes != 1)
+    tir_stmt *st = tir_under_binding_lets(a, loop->body);
+    if (!st || st->kind != TIR_S_STORE || st->value->dtype.lanes != 1)
         return loop;
     const tir_expr *v = st->value;
     if (v->kind != TIR_E_CALL || !v->op || strcmp(v->op, "tir.if_then_else") != 0 || v->nargs != 3 ||
@@ -95,7 +64,7 @@ static tir_stmt *split_guarded(tir_arena *a, tir_stmt *loop)
     tir_expr *terms[8], *inv = NULL;
     uint32_t nterms = 0;
     bool bounded = false;
-    if (!and_terms(v->args[0], terms, 8, &nterms))
+    if (!tir_and_terms(v->args[0], terms, 8, &nterms))
         return loop;
     for (uint32_t i = 0; i < nterms; i++) {
         tir_expr *t = terms[i];

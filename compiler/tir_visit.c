@@ -1,5 +1,7 @@
 #include "tir_visit.h"
 
+#include "oom.h"
+
 #include <string.h>
 
 /* ---- rewriting ------------------------------------------------------------ */
@@ -257,4 +259,73 @@ tir_stmt *tir_substitute_stmt(tir_arena *a, tir_stmt *s, const tir_var *from, ti
     n->body = tir_substitute_stmt(a, s->body, from, to);
     n->else_case = tir_substitute_stmt(a, s->else_case, from, to);
     return n;
+}
+
+/* ---- shapes the passes match ------------------------------------------------ */
+
+tir_stmt *tir_under_binding_lets(tir_arena *a, tir_stmt *s)
+{
+    const tir_stmt *lets[16];
+    uint32_t n = 0;
+    while (s->kind == TIR_S_LET && (s->value->kind == TIR_E_VAR || s->value->kind == TIR_E_INT) &&
+           tir_dt_eq(s->var->dtype, s->value->dtype)) {
+        if (n == 16)
+            return NULL;
+        lets[n++] = s;
+        s = s->body;
+    }
+    while (n-- > 0)
+        s = tir_substitute_stmt(a, s, lets[n]->var, lets[n]->value);
+    return s;
+}
+
+bool tir_and_terms(tir_expr *e, tir_expr **out, uint32_t max, uint32_t *n)
+{
+    if (e->kind == TIR_E_AND && e->dtype.lanes == 1)
+        return tir_and_terms(e->a, out, max, n) && tir_and_terms(e->b, out, max, n);
+    if (*n >= max)
+        return false;
+    out[(*n)++] = e;
+    return true;
+}
+
+/* ---- variable lists ---------------------------------------------------------- */
+
+void tir_var_list_add(tir_var_list *l, const tir_var *v)
+{
+    if (!v)
+        return;
+    l->vars = tir_xgrow(l->vars, &l->cap, l->n + 1, sizeof *l->vars);
+    l->vars[l->n++] = v;
+}
+
+bool tir_var_list_has(const tir_var_list *l, const tir_var *v)
+{
+    for (uint32_t i = 0; i < l->n; i++)
+        if (l->vars[i] == v)
+            return true;
+    return false;
+}
+
+static bool note_let_binding(const tir_expr *e, void *ctx)
+{
+    if (e->kind == TIR_E_LET)
+        tir_var_list_add(ctx, e->var);
+    return true;
+}
+
+void tir_vars_bound_inside(const tir_stmt *s, tir_var_list *l)
+{
+    if (!s)
+        return;
+    if (s->kind == TIR_S_LET || s->kind == TIR_S_FOR || s->kind == TIR_S_ALLOCATE || s->kind == TIR_S_ATTR)
+        tir_var_list_add(l, s->var);
+    tir_walk_expr(s->value, note_let_binding, l);
+    tir_walk_expr(s->cond, note_let_binding, l);
+    for (uint32_t i = 0; i < s->nindices; i++)
+        tir_walk_expr(s->indices[i], note_let_binding, l);
+    for (uint32_t i = 0; i < s->nseq; i++)
+        tir_vars_bound_inside(s->seq[i], l);
+    tir_vars_bound_inside(s->body, l);
+    tir_vars_bound_inside(s->else_case, l);
 }

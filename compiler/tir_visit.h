@@ -51,4 +51,24 @@ tir_expr *tir_substitute_expr(tir_arena *a, tir_expr *e, const tir_var *from, ti
 /* The same over a statement tree, rebuilt where it changes. */
 tir_stmt *tir_substitute_stmt(tir_arena *a, tir_stmt *s, const tir_var *from, tir_expr *to);
 
+/* A list of variables (a set: callers add each once, or do not mind). */
+typedef struct {
+    const tir_var **vars;
+    uint32_t n, cap;
+} tir_var_list;
+void tir_var_list_add(tir_var_list *l, const tir_var *v);
+bool tir_var_list_has(const tir_var_list *l, const tir_var *v);
+/* Adds every variable bound inside s (lets, loops, allocations, thread
+ * regions, Let expressions) to l: inside a loop body, these are the ones
+ * whose values differ from one iteration to the next. */
+void tir_vars_bound_inside(const tir_stmt *s, tir_var_list *l);
+
+/* The statement after lets whose value is a variable or a constant (a
+ * lowered block's iter var bindings), with them substituted into it; NULL
+ * past 16 such lets.  Passes matching a loop body's shape look through them. */
+tir_stmt *tir_under_binding_lets(tir_arena *a, tir_stmt *s);
+
+/* Appends the conjuncts of a scalar And tree e to out; false past max. */
+bool tir_and_terms(tir_expr *e, tir_expr **out, uint32_t max, uint32_t *n);
+
 #endif
