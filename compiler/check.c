@@ -332,6 +332,10 @@ static void check_expr_rules(checker *c, const tir_expr *e)
     case TIR_E_CALL:
         if (is_loop_exit_call(e))
             ERR(c, e->loc, "%s is a statement, not a value", e->op);
+        /* the middle end's own operations (loop-level instructions, folds)
+         * carry facts it proved; a program cannot assert them */
+        if (e->op && strncmp(e->op, "tirvm.", 6) == 0)
+            ERR(c, e->loc, "%s is internal to tirc's middle end, not an operation a program can call", e->op);
         for (uint32_t i = 0; i < e->nargs; i++)
             check_expr(c, e->args[i]);
         if (e->op && strcmp(e->op, "tir.if_then_else") == 0 && e->nargs == 3 && !is_bool_scalar(e->args[0]->dtype))
