@@ -64,10 +64,17 @@
 #define STORE_F64(p, i, v) store_f64((p), (i), (v))
 #define LOAD_H16(p, i) load_u16((p), (i))
 #define STORE_H16(p, i, v) store_u16((p), (i), (v))
+/* GCC vectorizes the in-order sum as one vector load of four and three
+ * shuffles, which costs more than four scalar adds from memory. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define SCALAR_ADDS __attribute__((optimize("no-tree-vectorize")))
+#else
+#define SCALAR_ADDS
+#endif
     /* Reductions over a range: the same order and the same max/min rule
      * (x > y ? x : y with the accumulator first) as the loop they replace. */
 #define REDUCE_BODY(NAME, T, CT, MEMBER, LOADV, COMBINE)                                            \
-    bool vm_loop_##NAME##_##T(VM_LOOP_OP_PARAMS)                                                    \
+    SCALAR_ADDS bool vm_loop_##NAME##_##T(VM_LOOP_OP_PARAMS)                                        \
     {                                                                                               \
         LOOP_OP_PROLOGUE;                                                                           \
         uint32_t Y = B;                                                                             \
@@ -76,7 +83,18 @@
             SPEND_STEPS(count);                                                                     \
             CT acc = R(A).MEMBER;                                                                   \
             if (mac_in_bounds(base, stride, count, 1, bufs[Y].nelem)) {                             \
-                for (int64_t k = 0; k < count; k++) {                                               \
+                int64_t k = 0;                                                                      \
+                /* a contiguous range four at a time: still one element after           \
+                 * another into the one accumulator, fewer loop steps per element */    \
+                if (stride == 1)                                                                    \
+                    for (const uint8_t *p = bufs[Y].data + (uint64_t)base * sizeof(CT); k + 4 <= count; \
+                         k += 4, p += 4 * sizeof(CT)) {                                             \
+                        acc = COMBINE(acc, LOADV(p, 0));                                            \
+                        acc = COMBINE(acc, LOADV(p, 1));                                            \
+                        acc = COMBINE(acc, LOADV(p, 2));                                            \
+                        acc = COMBINE(acc, LOADV(p, 3));                                            \
+                    }                                                                               \
+                for (; k < count; k++) {                                                            \
                     CT y = LOADV(bufs[Y].data, (uint64_t)(base + k * stride));                      \
                     acc = COMBINE(acc, y);                                                          \
                 }                                                                                   \
