@@ -260,8 +260,8 @@ static tir_stmt *widen_loop(tir_rewriter *r, tir_stmt *s)
         s->var->dtype.lanes != 1 || !tir_dt_is_int(s->var->dtype))
         return s;
     widener w = {.a = r->ctx, .x = s->var};
-    if (!collect(&w, s->body) || !check(&w, s->body))
-        return s;
+    if (!collect(&w, s->body) || !check(&w, s->body) || w.lanes < 2)
+        return s; /* (a body with no vector statement has no tiles to widen) */
     /* K tiles at once: the most that divides the loop and fits TIR's widest vector */
     int64_t n = s->extent->ival, k = TIR_STRIP_LANES_LONG / w.lanes;
     while (k >= 2 && n % k != 0)
