@@ -8,6 +8,13 @@
 
 static bool mul_ok(int64_t a, int64_t b, int64_t *r) { return !__builtin_mul_overflow(a, b, r); }
 
+/* floor(x / d) for d > 0, without overflow (INT64_MIN included) */
+static int64_t floor_div(int64_t x, int64_t d)
+{
+    int64_t q = x / d;
+    return x % d != 0 && x < 0 ? q - 1 : q;
+}
+
 tir_interval tir_range_of(const tir_expr *e, tir_range_lookup lookup, void *ctx)
 {
     tir_interval r = tir_range_unknown(), x, y;
@@ -65,9 +72,8 @@ tir_interval tir_range_of(const tir_expr *e, tir_range_lookup lookup, void *ctx)
             }
         } else {
             /* floor division is monotonic */
-            int64_t d = e->b->ival;
-            r.lo = x.lo >= 0 ? x.lo / d : -((-x.lo + d - 1) / d);
-            r.hi = x.hi >= 0 ? x.hi / d : -((-x.hi + d - 1) / d);
+            r.lo = floor_div(x.lo, e->b->ival);
+            r.hi = floor_div(x.hi, e->b->ival);
         }
         break;
     case TIR_E_MIN:
