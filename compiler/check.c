@@ -6,6 +6,7 @@
 
 #include "builtins.h"
 #include "fold.h"
+#include "passes.h"
 
 #include <float.h>
 #include <math.h>
@@ -334,7 +335,7 @@ static void check_expr_rules(checker *c, const tir_expr *e)
             ERR(c, e->loc, "%s is a statement, not a value", e->op);
         /* the middle end's own operations (loop-level instructions, folds)
          * carry facts it proved; a program cannot assert them */
-        if (e->op && strncmp(e->op, "tirvm.", 6) == 0)
+        if (e->op && strncmp(e->op, TIRVM_OP_PREFIX, strlen(TIRVM_OP_PREFIX)) == 0)
             ERR(c, e->loc, "%s is internal to tirc's middle end, not an operation a program can call", e->op);
         for (uint32_t i = 0; i < e->nargs; i++)
             check_expr(c, e->args[i]);

@@ -21,7 +21,7 @@ static bool dimref(cg *c, const tir_expr *x, tirbc_dimref *out, const char *what
     }
     if (x->kind == TIR_E_VAR) {
         var_slot *s = cg_find_var(c, x->var);
-        uint32_t r = s ? s->reg : cg_bind_var(c, x->var, cg_unknown());
+        uint32_t r = s ? s->reg : cg_bind_var(c, x->var, tir_range_unknown());
         out->kind = TIRBC_DIM_REG;
         out->value = r;
         return true;
@@ -54,7 +54,7 @@ static void gen_params(cg *c, tirbc_function *fn)
         }
         p->kind = TIRBC_PARAM_SCALAR;
         p->dtype = f->params[i]->dtype;
-        p->index = cg_bind_var(c, f->params[i], cg_unknown());
+        p->index = cg_bind_var(c, f->params[i], tir_range_unknown());
     }
     for (uint32_t i = 0; i < f->nparams; i++) {
         const tir_buffer *b = f->param_buffers[i];

@@ -4,8 +4,6 @@
 #include "codegen_internal.h"
 
 /* ---- interval analysis (to skip provably redundant dimension checks) ---- */
-interval cg_unknown(void) { return tir_range_unknown(); }
-
 static bool lookup_var_range(void *ctx, const tir_var *v, tir_interval *out)
 {
     var_slot *s = cg_find_var(ctx, v);
@@ -542,8 +540,8 @@ static uint32_t gen_fold(cg *c, const tir_expr *e)
 {
     tir_vtype vt = cg_vt_of(c, e->dtype, e->loc);
     bool f32 = vt == TIR_VT_F32;
-    tirbc_opcode op = strcmp(e->op, "tirvm.fold_add") == 0   ? (f32 ? TIRBC_OP_VRSUM_F32 : TIRBC_OP_VRSUM_F64)
-                      : strcmp(e->op, "tirvm.fold_max") == 0 ? (f32 ? TIRBC_OP_VRMAX_F32 : TIRBC_OP_VRMAX_F64)
+    tirbc_opcode op = strcmp(e->op, tirvm_fold_op(TIR_E_ADD)) == 0   ? (f32 ? TIRBC_OP_VRSUM_F32 : TIRBC_OP_VRSUM_F64)
+                      : strcmp(e->op, tirvm_fold_op(TIR_E_MAX)) == 0 ? (f32 ? TIRBC_OP_VRMAX_F32 : TIRBC_OP_VRMAX_F64)
                                                              : (f32 ? TIRBC_OP_VRMIN_F32 : TIRBC_OP_VRMIN_F64);
     uint32_t acc = cg_gen_expr(c, e->args[0]), terms = cg_gen_expr(c, e->args[1]), t = cg_temp(c, vt);
     EMIT2(c, TIRBC_OP_MOV, t, acc);
@@ -604,7 +602,7 @@ uint32_t cg_gen_expr(cg *c, const tir_expr *e)
             EMIT1(c, TIRBC_OP_RETV, cg_gen_expr(c, e->args[0]));
             return 0;
         }
-        if (e->op && strncmp(e->op, "tirvm.fold_", 11) == 0 && e->nargs == 2)
+        if (e->op && strncmp(e->op, TIRVM_FOLD, strlen(TIRVM_FOLD)) == 0 && e->nargs == 2)
             return gen_fold(c, e);
         if (e->op && strcmp(e->op, "tir.if_then_else") == 0 && e->nargs == 3)
             return cg_gen_branchy(c, e);

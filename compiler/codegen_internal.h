@@ -183,7 +183,6 @@ int cg_find_data(cg *c, const tir_var *data);
 uint32_t cg_add_vmbuf(cg *c, const tir_buffer *b, uint8_t kind);
 
 /* codegen_expr.c */
-interval cg_unknown(void);
 interval cg_range_of(cg *c, const tir_expr *e);
 uint32_t cg_extent_reg(cg *c, const tir_expr *x);
 flat_index cg_gen_flat(cg *c, const tir_buffer *b, tir_expr **idx, uint32_t n, uint32_t vmbuf, tir_loc loc);
@@ -218,8 +217,8 @@ void cg_gen_stmt(cg *c, const tir_stmt *s);
 uint32_t cg_hoist_invariants(cg *c, const tir_var *loop_var, const tir_stmt *body);
 
 /* codegen_mac.c */
-/* A statement of pass loop-instructions (tirvm.reduce_*, tirvm.mac, tirvm.mac2) as its instruction; false for any other call. */
+/* Emits a loop-level operation of pass loop-instructions (TIRVM_REDUCE,
+ * TIRVM_MAC, TIRVM_MAC2) as its instruction; false for any other call. */
 bool cg_gen_loop_instruction(cg *c, const tir_expr *call);
-
 
 #endif

@@ -39,7 +39,7 @@ static void gen_reduce(cg *c, const tir_expr *call)
     uint32_t yr;
     if (!access_start(c, y, &yb, &yr))
         return;
-    const char *kind = call->op + strlen("tirvm.reduce_");
+    const char *kind = call->op + strlen(TIRVM_REDUCE);
     bool f32 = vt == TIR_VT_F32;
     tirbc_opcode op = strcmp(kind, "add") == 0   ? (f32 ? TIRBC_OP_RSUM_F32 : TIRBC_OP_RSUM_F64)
                       : strcmp(kind, "max") == 0 ? (f32 ? TIRBC_OP_RMAX_F32 : TIRBC_OP_RMAX_F64)
@@ -102,13 +102,13 @@ static void gen_mac(cg *c, const tir_expr *call, bool two_loops)
 
 bool cg_gen_loop_instruction(cg *c, const tir_expr *call)
 {
-    if (call->kind != TIR_E_CALL || !call->op || strncmp(call->op, "tirvm.", 6) != 0)
+    if (call->kind != TIR_E_CALL || !call->op || strncmp(call->op, TIRVM_OP_PREFIX, strlen(TIRVM_OP_PREFIX)) != 0)
         return false;
-    if (strncmp(call->op, "tirvm.reduce_", 13) == 0 && call->nargs == 4)
+    if (strncmp(call->op, TIRVM_REDUCE, strlen(TIRVM_REDUCE)) == 0 && call->nargs == 4)
         gen_reduce(c, call);
-    else if (strcmp(call->op, "tirvm.mac") == 0 && (call->nargs == 6 || call->nargs == 8))
+    else if (strcmp(call->op, TIRVM_MAC) == 0 && (call->nargs == 6 || call->nargs == 8))
         gen_mac(c, call, false);
-    else if (strcmp(call->op, "tirvm.mac2") == 0 && (call->nargs == 9 || call->nargs == 11))
+    else if (strcmp(call->op, TIRVM_MAC2) == 0 && (call->nargs == 9 || call->nargs == 11))
         gen_mac(c, call, true);
     else
         return false;

@@ -243,31 +243,31 @@ static void gen_allocate(cg *c, const tir_stmt *s)
         cg_patch(c, skip, c->ncode);
 }
 
-/* The bounds a scalar condition `... and v OP k and ...` puts on its
- * variables hold in its then branch (variables never change in scope):
- * narrows their known ranges, saving the old ones on c->assumed; returns
- * how many were narrowed. */
-static uint32_t assume(cg *c, const tir_expr *cond, uint32_t n)
+/* Where a condition holds, a bound it puts on a variable (variables never
+ * change in scope) narrows the variable's known range; the old range is
+ * saved on c->assumed for forget. */
+static void assume_bound(void *ctx, const tir_var *v, tir_expr_kind kind, int64_t k)
 {
-    if (cond->dtype.lanes != 1)
-        return n;
-    if (cond->kind == TIR_E_AND)
-        return assume(c, cond->b, assume(c, cond->a, n));
-    const tir_var *v;
-    tir_expr_kind kind;
-    int64_t k;
-    var_slot *slot;
-    if (!tir_cmp_var_const(cond, &v, &kind, &k) || !(slot = cg_find_var(c, v)))
-        return n;
+    cg *c = ctx;
+    var_slot *slot = cg_find_var(c, v);
+    if (!slot)
+        return;
     interval r = slot->range;
     if (!tir_range_narrow(&r, kind, k))
-        return n;
+        return;
     c->assumed = tir_xgrow(c->assumed, &c->capassumed, c->nassumed + 1, sizeof *c->assumed);
     c->assumed[c->nassumed].slot = (uint32_t)(slot - c->vars);
     c->assumed[c->nassumed].range = slot->range;
     c->nassumed++;
     slot->range = r;
-    return n + 1;
+}
+
+/* Narrows the ranges cond bounds (its then branch); returns how many. */
+static uint32_t assume(cg *c, const tir_expr *cond)
+{
+    uint32_t before = c->nassumed;
+    tir_range_for_each_bound(cond, assume_bound, c);
+    return c->nassumed - before;
 }
 
 /* Restores the last n ranges assume narrowed. */
@@ -351,7 +351,7 @@ void cg_gen_stmt(cg *c, const tir_stmt *s)
         false_jumps to_else = {.n = 0};
         cg_gen_branch_if_false(c, s->cond, &to_else);
         cg_release_temps(c, mark);
-        uint32_t nassumed = assume(c, s->cond, 0);
+        uint32_t nassumed = assume(c, s->cond);
         cg_gen_stmt(c, s->body);
         forget(c, nassumed);
         if (s->else_case) {

@@ -554,7 +554,7 @@ uint32_t cg_gen_vector(cg *c, const tir_expr *e)
     }
     case TIR_E_LET: {
         uint32_t v = cg_gen_expr(c, e->a);
-        uint32_t r = cg_bind_var(c, e->var, cg_unknown());
+        uint32_t r = cg_bind_var(c, e->var, tir_range_unknown());
         EMIT3(c, cg_typed(c, TIRBC_OP_VMOV_BOOL, cg_elem_vt(c, e->a->dtype, e->loc), e->loc), r, v, e->a->dtype.lanes);
         return cg_gen_expr(c, e->b);
     }

@@ -103,7 +103,6 @@ static tir_stmt *cse_loop(tir_rewriter *r, tir_stmt *s)
         return s;
     cse_ctx *cc = r->ctx;
     tir_arena *a = cc->a;
-    uint32_t *counter = &cc->nlets;
     for (int round = 0; round < CSE_MAX_ROUNDS; round++) {
         scan sc = {.loop_var = s->var};
         tir_vars_bound_inside(s->body, &sc.inner);
@@ -118,7 +117,7 @@ static tir_stmt *cse_loop(tir_rewriter *r, tir_stmt *s)
         if (!e)
             break;
         char name[32];
-        snprintf(name, sizeof name, "cse%u", (*counter)++);
+        snprintf(name, sizeof name, "cse%u", cc->nlets++);
         tir_var *v = tir_var_new(a, tir_arena_strdup(a, name), e->dtype, e->loc);
         replace_ctx rc = {e, tir_var_ref(a, v, e->loc)};
         tir_rewriter rr = {.expr = replace_expr, .ctx = &rc};

@@ -247,8 +247,7 @@ static tir_stmt *match_nest(tir_scoped_rewriter *sr, tir_stmt *const *loops, uin
             (init && !init_sets_accumulator(init, st, 1)) || !access_stride(sr, t, loops[0]->var, 1, &ys))
             return NULL;
         *init_taken = false;
-        const char *op = v->kind == TIR_E_ADD ? "tirvm.reduce_add" : v->kind == TIR_E_MAX ? "tirvm.reduce_max"
-                                                                                         : "tirvm.reduce_min";
+        const char *op = tirvm_reduce_op(v->kind);
         tir_expr *args[4] = {xload, at_start(a, (tir_expr *)t, loops, 1), int64_const(a, ys, st->loc),
                              int64_const(a, loops[0]->extent->ival, st->loc)};
         return instruction(a, op, args, 4, st->loc);
@@ -302,7 +301,7 @@ static tir_stmt *match_nest(tir_scoped_rewriter *sr, tir_stmt *const *loops, uin
             args[n++] = init->value;
             args[n++] = init_cond ? init_cond : tir_int(a, TIR_DT_BOOL, 1, st->loc);
         }
-        return instruction(a, nloops == 1 ? "tirvm.mac" : "tirvm.mac2", args, n, st->loc);
+        return instruction(a, nloops == 1 ? TIRVM_MAC : TIRVM_MAC2, args, n, st->loc);
     }
     return NULL;
 }

@@ -47,20 +47,16 @@ static int strip_width(int64_t E)
     return STRIP_LANES;
 }
 
-static bool has_int_division(const tir_expr *e)
+static bool not_int_division(const tir_expr *e, void *unused)
 {
-    if (!e)
-        return false;
-    if ((e->kind == TIR_E_DIV || e->kind == TIR_E_MOD || e->kind == TIR_E_FLOORDIV || e->kind == TIR_E_FLOORMOD) &&
-        tir_dt_is_int(e->dtype))
-        return true;
-    if (has_int_division(e->a) || has_int_division(e->b) || has_int_division(e->c))
-        return true;
-    for (uint32_t i = 0; i < e->nargs; i++)
-        if (has_int_division(e->args[i]))
-            return true;
-    return false;
+    (void)unused;
+    return !((e->kind == TIR_E_DIV || e->kind == TIR_E_MOD || e->kind == TIR_E_FLOORDIV || e->kind == TIR_E_FLOORMOD) &&
+             tir_dt_is_int(e->dtype));
 }
+
+/* Does e divide integers (which can trap, and a vector would trap for
+ * lanes the loop may not have reached)? */
+static bool has_int_division(const tir_expr *e) { return !tir_walk_expr(e, not_int_division, NULL); }
 
 /* Storage a strip-mined loop writes: a whole buffer, or (an accumulation
  * into a register-held element) one element. */
@@ -203,7 +199,7 @@ static tir_stmt *strip_mine(tir_arena *a, tir_stmt *loop)
     int64_t E = loop->extent->ival;
     int width = strip_width(E);
     int64_t full = E / width;
-    tir_stmt *parts[8];
+    tir_stmt *parts[16]; /* the strips, at most 9 narrower vectors (512 ... 4 lanes), the rest */
     uint32_t n = 0;
     if (full == 1) { /* one strip: no loop around it */
         if (!(parts[n++] = tir_vectorize_body(a, loop->body, v, width, tir_int(a, v->dtype, 0, loc))))
@@ -231,7 +227,7 @@ static tir_stmt *strip_mine(tir_arena *a, tir_stmt *loop)
      * down to 4 lanes, when that many remain (the conditions hold for any
      * grouping of the iterations), then the rest serially */
     int64_t done = full * width;
-    for (int lanes = width / 2; lanes >= 4 && n < 7; lanes /= 2) {
+    for (int lanes = width / 2; lanes >= 4; lanes /= 2) {
         if (E - done < lanes)
             continue;
         tir_stmt *tail = tir_vectorize_body(a, loop->body, v, lanes, tir_int(a, v->dtype, done, loc));

@@ -338,8 +338,7 @@ static tir_stmt *vectorize_body(lowerer *l, tir_stmt *s, const tir_var *v, unsig
         if (!wide)
             return NULL;
         tir_expr *fold = tir_expr_new(l->a, TIR_E_CALL, s->value->dtype, s->loc);
-        fold->op = s->value->kind == TIR_E_ADD ? "tirvm.fold_add" : s->value->kind == TIR_E_MAX ? "tirvm.fold_max"
-                                                                                               : "tirvm.fold_min";
+        fold->op = tirvm_fold_op(s->value->kind);
         fold->nargs = 2;
         fold->args = tir_arena_alloc(l->a, 2 * sizeof *fold->args);
         fold->args[0] = (tir_expr *)acc;

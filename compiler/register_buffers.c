@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "tir_visit.h"
+
 /* The constant value of an index (a Broadcast of one in vector code). */
 static bool const_index(const tir_expr *e, int64_t *v)
 {
@@ -46,22 +48,17 @@ static void scan_access(promote_scan *ps, const tir_buffer *b, tir_expr *const *
         ps->ok = false;
 }
 
-static void scan_expr(promote_scan *ps, const tir_expr *e)
+static bool scan_node(const tir_expr *e, void *ctx)
 {
-    if (!e || !ps->ok)
-        return;
+    promote_scan *ps = ctx;
     if (e->kind == TIR_E_VAR && e->var == ps->data)
         ps->ok = false; /* the handle itself escapes (a call argument, a view) */
     if (e->kind == TIR_E_LOAD)
         scan_access(ps, e->buffer, e->args, e->nargs);
-    scan_expr(ps, e->a);
-    scan_expr(ps, e->b);
-    scan_expr(ps, e->c);
-    for (uint32_t i = 0; i < e->nargs; i++)
-        scan_expr(ps, e->args[i]);
-    for (uint32_t i = 0; i < e->nargs2; i++)
-        scan_expr(ps, e->args2[i]);
+    return ps->ok;
 }
+
+static void scan_expr(promote_scan *ps, const tir_expr *e) { tir_walk_expr(e, scan_node, ps); }
 
 static void scan_stmt(promote_scan *ps, const tir_stmt *s)
 {

@@ -149,22 +149,31 @@ bool tir_range_env_lookup(void *ctx, const tir_var *v, tir_interval *out)
     return false;
 }
 
-void tir_range_env_assume(tir_range_env *env, const tir_expr *cond)
+void tir_range_for_each_bound(const tir_expr *cond, tir_range_bound_fn fn, void *ctx)
 {
     if (cond->dtype.lanes != 1)
         return;
     if (cond->kind == TIR_E_AND) {
-        tir_range_env_assume(env, cond->a);
-        tir_range_env_assume(env, cond->b);
+        tir_range_for_each_bound(cond->a, fn, ctx);
+        tir_range_for_each_bound(cond->b, fn, ctx);
         return;
     }
     const tir_var *v;
     tir_expr_kind kind;
     int64_t k;
+    if (tir_cmp_var_const(cond, &v, &kind, &k))
+        fn(ctx, v, kind, k);
+}
+
+static void env_narrow(void *ctx, const tir_var *v, tir_expr_kind kind, int64_t k)
+{
+    tir_range_env *env = ctx;
     tir_interval r;
-    if (tir_cmp_var_const(cond, &v, &kind, &k) && tir_range_env_lookup(env, v, &r) && tir_range_narrow(&r, kind, k))
+    if (tir_range_env_lookup(env, v, &r) && tir_range_narrow(&r, kind, k))
         tir_range_env_push(env, v, r);
 }
+
+void tir_range_env_assume(tir_range_env *env, const tir_expr *cond) { tir_range_for_each_bound(cond, env_narrow, env); }
 
 void tir_range_env_free(tir_range_env *env)
 {

@@ -32,6 +32,12 @@ tir_interval tir_range_loop(tir_interval min, tir_interval extent);
  * hold (then r is unchanged). */
 bool tir_range_narrow(tir_interval *r, tir_expr_kind kind, int64_t k);
 
+/* Calls fn for each conjunct `v OP k` (a variable against an integer
+ * constant, tir_cmp_var_const) of the scalar condition cond: the bounds
+ * cond puts on its variables where it holds. */
+typedef void (*tir_range_bound_fn)(void *ctx, const tir_var *v, tir_expr_kind kind, int64_t k);
+void tir_range_for_each_bound(const tir_expr *cond, tir_range_bound_fn fn, void *ctx);
+
 /* A scope stack of facts, for a walk down the tree: the innermost fact
  * about a variable wins. */
 typedef struct {
