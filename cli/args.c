@@ -241,8 +241,9 @@ int cli_args_set(cli_args *ca, const char *spec, char *err, size_t err_len)
     return CLI_USAGE;
 }
 
-int cli_args_finish(cli_args *ca, char *err, size_t err_len)
+int cli_args_finish(cli_args *ca, uint64_t max_memory, char *err, size_t err_len)
 {
+    ca->zero_bytes = 0;
     for (int i = 0; i < ca->nparams; i++) {
         if (ca->given[i])
             continue;
@@ -299,6 +300,14 @@ int cli_args_finish(cli_args *ca, char *err, size_t err_len)
             snprintf(err, err_len, "argument '%s' is too large", p->name);
             return CLI_RUNTIME;
         }
+        /* The run's memory limit covers what is allocated on its behalf:
+         * refused before the memory is allocated, let alone touched. */
+        if (max_memory && (bytes > max_memory || ca->zero_bytes > max_memory - bytes)) {
+            snprintf(err, err_len, "zero-filling '%s' (%zu bytes) for the run exceeds the memory limit of %llu bytes "
+                     "(--max-memory)", cli_args_user_name(ca, i), bytes, (unsigned long long)max_memory);
+            return CLI_RUNTIME;
+        }
+        ca->zero_bytes += bytes;
         a->nbytes = bytes;
         a->data = bytes ? calloc(1, bytes) : NULL;
         if (bytes && !a->data) {

@@ -19,6 +19,7 @@ typedef struct {
     DLTensor *tensors;
     bool *given;
     bool *zero_filled; /* buffer parameters not given, which cli_args_finish zero-filled */
+    uint64_t zero_bytes; /* their bytes, which count against the run's memory limit */
 } cli_args;
 
 /* Exit statuses shared with tirvm. */
@@ -42,7 +43,8 @@ const char *cli_args_user_name(const cli_args *ca, int i);
 int cli_args_set(cli_args *ca, const char *spec, char *err, size_t err_len);
 /* Checks that every parameter has a value.  A buffer parameter with a fully
  * constant shape that was not given gets a zero-filled array, so a pure
- * output needs no input file. */
-int cli_args_finish(cli_args *ca, char *err, size_t err_len);
+ * output needs no input file; those arrays together may not exceed
+ * max_memory (0: no limit), which they count against. */
+int cli_args_finish(cli_args *ca, uint64_t max_memory, char *err, size_t err_len);
 
 #endif

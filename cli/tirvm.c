@@ -402,11 +402,11 @@ static int cmd_run(int argc, char **argv)
             goto done;
         }
     }
-    if ((status = cli_args_finish(&ca, err, sizeof err))) {
+    if ((status = cli_args_finish(&ca, max_memory, err, sizeof err))) {
         cli_message("tirvm", "error", "%s", err);
         goto done;
     }
-    tirvm_call_options co = {.max_steps = max_steps, .max_memory = max_memory};
+    tirvm_call_options co = {.max_steps = max_steps, .max_memory = max_memory, .caller_bytes = ca.zero_bytes};
     tirvm_value ret;
     if (tirvm_call_ex(m, func, ca.args, ca.nparams, &co, &ret, err, sizeof err) != TIRVM_OK) {
         cli_message("tirvm", "error", "%s", err);

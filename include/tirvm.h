@@ -22,10 +22,11 @@
  *
  * Stacks.  A call runs on the caller's thread and uses at most
  * TIRVM_CALL_STACK bytes of its stack (or half the stack's soft limit, when
- * that is smaller): calls between PrimFuncs nested deeper than that fail
- * with a runtime error instead of overflowing.  Give threads that call
- * tirvm at least TIRVM_CALL_STACK plus what the host itself uses.  The
- * VM's own worker threads get 8 MiB stacks. */
+ * that is smaller), however its parallel regions are split between threads:
+ * calls between PrimFuncs and regions nested more than 256 deep, or deeper
+ * than that budget, fail with a runtime error instead of overflowing.  Give
+ * threads that call tirvm at least TIRVM_CALL_STACK plus what the host
+ * itself uses.  The VM's own worker threads get 8 MiB stacks. */
 #ifndef TIRVM_H
 #define TIRVM_H
 
@@ -219,11 +220,16 @@ typedef struct {
     uint64_t max_steps;  /* loop iterations, backward jumps and calls this call may make (the
                             workers of its parallel regions share them), so that a module cannot
                             run forever; 0: the module's limit, else the runtime's, else none */
-    uint64_t max_memory; /* bytes its allocations may hold at once; 0: as max_steps */
+    uint64_t max_memory; /* bytes the call may make the process hold at once: its frame (registers,
+                            buffer table, scratch lanes: tens of KiB), the frames of calls between
+                            PrimFuncs and of parallel workers, its allocations, and caller_bytes;
+                            0: as max_steps */
     const int *cancel;   /* NULL, or a flag another thread sets nonzero (with an atomic store:
                             __atomic_store_n(&flag, 1, __ATOMIC_RELAXED), or atomic_int /
                             std::atomic<int> passed by address) to cancel the call */
     uint64_t timeout_ns; /* cancel the call once it has run this long; 0: no timeout */
+    uint64_t caller_bytes; /* bytes the caller allocated for this call (outputs it zero-filled on the
+                              call's behalf): counted against max_memory from the call's start */
 } tirvm_call_options;
 /* Exceeding a limit stops the call with TIRVM_ERR_LIMIT; cancellation with
  * TIRVM_ERR_CANCELLED.  Both are checked where the VM draws steps from the

@@ -103,6 +103,7 @@ static void run_infer(srv_sched *s, srv_job *j, int inst)
     memset(&co, 0, sizeof co);
     co.max_steps = v->lim.max_steps;
     co.max_memory = v->lim.max_memory;
+    co.caller_bytes = r.out_bytes; /* the outputs the server allocated for the call count against its limit */
     co.cancel = &j->cancel;
     if (j->deadline_ns)
         co.timeout_ns = j->deadline_ns > t_in ? j->deadline_ns - t_in : 1;

@@ -221,12 +221,23 @@ static void limits_have_their_own_status(void)
     DLTensor t = vec(&out, s1, 1, kDLFloat, 32);
     tirvm_arg a = {.kind = TIRVM_ARG_TENSOR, .tensor = &t};
     int hog = tirvm_find_function(m, "hog");
-    tirvm_call_options small = {.max_memory = 1000};
+    /* the call's frame (tens of KiB) fits in 1 MB; t's 4,000,000 bytes do not */
+    tirvm_call_options small = {.max_memory = 1000000};
     CHECK_EQ_INT(tirvm_call_ex(m, hog, &a, 1, &small, NULL, err, sizeof err), TIRVM_ERR_LIMIT);
-    CHECK_STR_CONTAINS(err, "exceeds the memory limit of 1000 bytes");
-    tirvm_call_options enough = {.max_memory = 4000000};
+    CHECK_STR_CONTAINS(err, "allocating 4000000 bytes for buffer 't' exceeds the memory limit of 1000000 bytes");
+    tirvm_call_options enough = {.max_memory = 4200000};
     CHECK_EQ_INT(tirvm_call_ex(m, hog, &a, 1, &enough, NULL, err, sizeof err), TIRVM_OK);
     CHECK(out == 2.0f);
+    /* the frame counts: a limit below it fails before anything runs */
+    out = 0;
+    tirvm_call_options tiny = {.max_memory = 1000};
+    CHECK_EQ_INT(tirvm_call_ex(m, hog, &a, 1, &tiny, NULL, err, sizeof err), TIRVM_ERR_LIMIT);
+    CHECK_STR_CONTAINS(err, "for the call's frame exceeds the memory limit of 1000 bytes");
+    CHECK(out == 0.0f);
+    /* and so do the bytes the caller allocated for the call */
+    tirvm_call_options held = {.max_memory = 4200000, .caller_bytes = 300000};
+    CHECK_EQ_INT(tirvm_call_ex(m, hog, &a, 1, &held, NULL, err, sizeof err), TIRVM_ERR_LIMIT);
+    CHECK_STR_CONTAINS(err, "for buffer 't' exceeds the memory limit of 4200000 bytes");
     CHECK(strcmp(tirvm_status_name(TIRVM_ERR_LIMIT), "limit exceeded") == 0);
     CHECK(strcmp(tirvm_status_name(TIRVM_ERR_CANCELLED), "cancelled") == 0);
     tirvm_module_free(m);

@@ -12,11 +12,14 @@
 struct vm_frames {
     uv_mutex_t lock;
     uint32_t params, regs, bufs; /* the most of any function of the module */
+    size_t bytes;                /* of one frame */
     vm_call_frame *kept;
     int nkept;
 };
 
 static size_t align16(size_t n) { return (n + 15) & ~(size_t)15; }
+
+static size_t frame_layout(const struct vm_frames *fs, uint8_t *block, vm_call_frame **out);
 
 bool vm_frames_init(tirvm_module *m)
 {
@@ -34,6 +37,7 @@ bool vm_frames_init(tirvm_module *m)
         fs->regs = f->nregs > fs->regs ? f->nregs : fs->regs;
         fs->bufs = f->nbuffers > fs->bufs ? f->nbuffers : fs->bufs;
     }
+    fs->bytes = frame_layout(fs, NULL, NULL);
     m->frames = fs;
     return true;
 }
@@ -52,27 +56,41 @@ void vm_frames_free(tirvm_module *m)
     m->frames = NULL;
 }
 
-static vm_call_frame *frame_new(const struct vm_frames *fs)
+/* One block: the frame, then each array at a 16-byte boundary.  Returns
+ * the block's size; with block not NULL, also lays the frame out in it. */
+static size_t frame_layout(const struct vm_frames *fs, uint8_t *block, vm_call_frame **out)
 {
-    /* one block: the frame, then each array at a 16-byte boundary */
     size_t at_ctx = align16(sizeof(vm_call_frame));
     size_t at_plain = at_ctx + align16(sizeof(vm_ctx));
     size_t at_regs = at_plain + align16((size_t)fs->params * sizeof(tirvm_arg));
     size_t at_bufs = at_regs + align16((size_t)fs->regs * sizeof(vm_slot));
     size_t at_bound = at_bufs + align16((size_t)fs->bufs * sizeof(vm_buf));
-    size_t size = at_bound + align16((size_t)fs->regs * sizeof(bool));
-    uint8_t *block = aligned_alloc(16, size);
-    if (!block)
-        return NULL;
-    vm_call_frame *fr = (vm_call_frame *)block;
-    fr->next = NULL;
-    fr->ctx = (vm_ctx *)(block + at_ctx);
-    fr->plain = (tirvm_arg *)(block + at_plain);
-    fr->regs = (vm_slot *)(block + at_regs);
-    fr->bufs = (vm_buf *)(block + at_bufs);
-    fr->bound = (bool *)(block + at_bound);
+    size_t at_scratch = at_bound + align16((size_t)fs->regs * sizeof(bool));
+    size_t size = at_scratch + VM_SCRATCH_BYTES;
+    if (block) {
+        vm_call_frame *fr = (vm_call_frame *)block;
+        fr->next = NULL;
+        fr->ctx = (vm_ctx *)(block + at_ctx);
+        fr->plain = (tirvm_arg *)(block + at_plain);
+        fr->regs = (vm_slot *)(block + at_regs);
+        fr->bufs = (vm_buf *)(block + at_bufs);
+        fr->bound = (bool *)(block + at_bound);
+        fr->scratch = (vm_lanes *)(block + at_scratch);
+        *out = fr;
+    }
+    return size;
+}
+
+static vm_call_frame *frame_new(const struct vm_frames *fs)
+{
+    uint8_t *block = aligned_alloc(16, fs->bytes);
+    vm_call_frame *fr = NULL;
+    if (block)
+        frame_layout(fs, block, &fr);
     return fr;
 }
+
+size_t vm_frame_bytes(const tirvm_module *m) { return m->frames->bytes; }
 
 vm_call_frame *vm_frame_take(tirvm_module *m, const tirbc_function *f)
 {

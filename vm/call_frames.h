@@ -2,7 +2,8 @@
  * tensors, its register file, its buffer table and the binder's flags.
  * Each module keeps a few of them, sized for its largest function, for the
  * calls that follow: allocating and freeing a context (with its scratch
- * lanes, tens of KB) on every call costs more than running a small kernel. */
+ * lanes, tens of KB) on every call costs more than running a small kernel.
+ * A frame counts against the memory limit of the call that holds it. */
 #ifndef TIRVM_CALL_FRAMES_H
 #define TIRVM_CALL_FRAMES_H
 
@@ -17,6 +18,7 @@ typedef struct vm_call_frame {
     vm_slot *regs;              /* the module's most registers, those of f zeroed */
     vm_buf *bufs;               /* the module's most buffers, those of f zeroed */
     bool *bound;                /* one flag per register of f, all false */
+    vm_lanes *scratch;          /* the call's scratch lanes (vm_ctx.scratch) */
 } vm_call_frame;
 
 /* Sets up the module's (empty) list of kept frames; false when out of memory. */
@@ -26,6 +28,9 @@ void vm_frames_free(tirvm_module *m);
 /* A frame for a call of f: a kept one, or a new one; NULL when out of memory.
  * Safe to call from several threads at once. */
 vm_call_frame *vm_frame_take(tirvm_module *m, const tirbc_function *f);
+/* The bytes one frame of the module holds (counted against each call's
+ * memory limit: a call holds its frame). */
+size_t vm_frame_bytes(const tirvm_module *m);
 /* Gives a frame back after its call (kept for reuse, or freed when the module
  * already keeps enough). */
 void vm_frame_give(tirvm_module *m, vm_call_frame *fr);

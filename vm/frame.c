@@ -37,10 +37,8 @@ size_t fn_elem_size(const tirbc_function *f, uint32_t b) { return tir_dtype_elem
 
 void vm_buf_release(vm_ctx *ctx, vm_buf *b, size_t elem_size)
 {
-    if (b->owned) {
-        free(b->data);
-        atomic_fetch_sub(ctx->mem_used, b->nelem * elem_size);
-    }
+    if (b->owned)
+        vm_mem_free(ctx, b->data, b->nelem * elem_size);
     b->data = NULL;
     b->nelem = 0;
     b->owned = false;
@@ -67,3 +65,18 @@ uintptr_t vm_stack_floor(void)
     return at > budget ? at - budget : 0;
 }
 
+
+bool vm_nesting_ok(vm_ctx *ctx, uint32_t pc, const char *callee)
+{
+    char probe;
+    if (ctx->depth < TIRVM_MAX_NESTING && (uintptr_t)&probe >= ctx->stack_floor)
+        return true;
+    unsigned kib = (unsigned)(stack_budget >> 10);
+    if (callee)
+        vm_error_at(ctx, pc, "call depth exceeds the limit calling function '%s': calls and regions nested too deeply "
+                    "(at most %d, in %u KiB of stack)", callee, TIRVM_MAX_NESTING, kib);
+    else
+        vm_error_at(ctx, pc, "parallel regions nested too deeply: calls and regions nest at most %d deep, in %u KiB "
+                    "of stack", TIRVM_MAX_NESTING, kib);
+    return false;
+}

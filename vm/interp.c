@@ -25,8 +25,6 @@
 #include "opcodes.h"
 #include "vm_internal.h"
 
-/* Largest allocation one ALLOC may make. */
-#define VM_MAX_ALLOC_BYTES ((uint64_t)1 << 36)
 
 /* ---- value kinds ------------------------------------------------------------
  * Each kind's traits (normalization, signed view, lane types, limits, casts)
@@ -360,23 +358,13 @@ dispatch:
         if (n > VM_MAX_ALLOC_BYTES / es)
             FAIL("allocation of %lld elements for buffer '%s' is too large", (long long)R(B).i, buf_name(fn, A));
         vm_buf_release(ctx, &bufs[A], es);
-        uint64_t bytes = n * es, limit = ctx->call->max_memory;
+        uint64_t bytes = n * es;
         /* zero-filling is work too: a step per 4 KiB, so a loop of large
          * allocations cannot run far past the step budget */
         SPEND_STEPS(bytes / 4096);
-        uint64_t held = atomic_fetch_add(ctx->mem_used, bytes) + bytes;
-        if (limit && held > limit) {
-            atomic_fetch_sub(ctx->mem_used, bytes);
-            vm_note_limit(ctx);
-            FAIL("allocating %llu bytes for buffer '%s' exceeds the memory limit of %llu bytes",
-                 (unsigned long long)bytes, buf_name(fn, A), (unsigned long long)limit);
-        }
-        /* Zeroed so that reading an unwritten element is deterministic. */
-        bufs[A].data = n ? calloc(n, es) : NULL;
-        if (n && !bufs[A].data) {
-            atomic_fetch_sub(ctx->mem_used, bytes);
-            FAIL("out of memory allocating buffer '%s'", buf_name(fn, A));
-        }
+        bufs[A].data = vm_mem_alloc(ctx, bytes, PC, "buffer '%s'", buf_name(fn, A));
+        if (bytes && !bufs[A].data)
+            return false;
         bufs[A].nelem = n;
         bufs[A].owned = true;
         VM_NEXT(ALLOC);
@@ -953,44 +941,40 @@ dispatch:
 /* A call between PrimFuncs: a fresh frame for the callee, run by the same
  * interpreter on the same thread.  Its scalar parameters take args in
  * order; with bufargs (callb, callbv), its buffer parameters view the
- * caller's buffers bufs[bufargs[0]], bufs[bufargs[1]], ... (vm_bind_buffer_args). */
+ * caller's buffers bufs[bufargs[0]], bufs[bufargs[1]], ... (vm_bind_buffer_args).
+ * The frame (context, registers, buffer table) is one block counted
+ * against the call's memory limit; the scratch lanes are the caller's. */
 bool vm_call(vm_ctx *ctx, uint32_t fidx, const vm_slot *args, const vm_buf *bufs, const uint64_t *bufargs, uint32_t pc,
              vm_slot *ret)
 {
     const tirbc_function *f = &ctx->mod->funcs[fidx];
-    char probe;
-    if (ctx->depth >= TIRVM_MAX_CALL_DEPTH || (uintptr_t)&probe < ctx->stack_floor) {
-        vm_set_err(ctx->err, ctx->err_len,
-                "call depth exceeds the limit (%d calls or the stack budget) calling function '%s' (in function '%s')",
-                TIRVM_MAX_CALL_DEPTH, f->name, ctx->fn->name);
+    if (!vm_nesting_ok(ctx, pc, f->name))
         return false;
-    }
-    vm_slot *regs = calloc(f->nregs ? f->nregs : 1, sizeof *regs);
-    vm_buf *cbufs = calloc(f->nbuffers ? f->nbuffers : 1, sizeof *cbufs);
-    vm_ctx *callee = malloc(sizeof *callee);
-    bool ok = false;
-    if (regs && cbufs && callee) {
-        memcpy(callee, ctx, offsetof(vm_ctx, scratch)); /* the scratch lanes are per instruction */
-        callee->fn = f;
-        callee->depth = ctx->depth + 1;
-        /* The verifier proved the scalar parameters typed like their
-         * arguments, and (without bufargs) every parameter scalar. */
-        uint32_t a = 0;
-        for (uint32_t k = 0; k < f->nparams; k++)
-            if (f->params[k].kind == TIRBC_PARAM_SCALAR)
-                regs[f->params[k].index] = args[a++];
-        ok = !bufargs || vm_bind_buffer_args(ctx, pc, f, regs, cbufs, bufs, bufargs);
-        ok = ok && vm_interpret(callee, regs, cbufs, 0);
-        if (ok && ret)
-            *ret = callee->ret;
-        ctx->steps_left = callee->steps_left; /* the callee's steps count against the caller's budget */
-        for (uint32_t i = 0; i < f->nbuffers; i++)
-            vm_buf_release(ctx, &cbufs[i], fn_elem_size(f, i));
-    } else {
-        vm_set_err(ctx->err, ctx->err_len, "out of memory calling function '%s'", f->name);
-    }
-    free(regs);
-    free(cbufs);
-    free(callee);
+    size_t at_regs = (sizeof(vm_ctx) + 15) & ~(size_t)15;
+    size_t at_bufs = at_regs + (f->nregs ? f->nregs : 1) * sizeof(vm_slot);
+    size_t bytes = at_bufs + (f->nbuffers ? f->nbuffers : 1) * sizeof(vm_buf);
+    uint8_t *block = vm_mem_alloc(ctx, bytes, pc, "the frame of function '%s'", f->name);
+    if (!block)
+        return false;
+    vm_ctx *callee = (vm_ctx *)block;
+    vm_slot *regs = (vm_slot *)(block + at_regs);
+    vm_buf *cbufs = (vm_buf *)(block + at_bufs);
+    *callee = *ctx;
+    callee->fn = f;
+    callee->depth = ctx->depth + 1;
+    /* The verifier proved the scalar parameters typed like their
+     * arguments, and (without bufargs) every parameter scalar. */
+    uint32_t a = 0;
+    for (uint32_t k = 0; k < f->nparams; k++)
+        if (f->params[k].kind == TIRBC_PARAM_SCALAR)
+            regs[f->params[k].index] = args[a++];
+    bool ok = !bufargs || vm_bind_buffer_args(ctx, pc, f, regs, cbufs, bufs, bufargs);
+    ok = ok && vm_interpret(callee, regs, cbufs, 0);
+    if (ok && ret)
+        *ret = callee->ret;
+    ctx->steps_left = callee->steps_left; /* the callee's steps count against the caller's budget */
+    for (uint32_t i = 0; i < f->nbuffers; i++)
+        vm_buf_release(ctx, &cbufs[i], fn_elem_size(f, i));
+    vm_mem_free(ctx, block, bytes);
     return ok;
 }

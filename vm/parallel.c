@@ -55,6 +55,11 @@ static bool run_iterations(vm_ctx *ctx, vm_slot *regs, vm_buf *bufs, uint32_t iv
     return true;
 }
 
+/* Runs worker w's chunk.  Chunk 0 runs on the calling thread (vm_pool_run),
+ * which keeps the call's stack floor: a thread has one stack budget per
+ * call, however its regions nest.  A worker thread measures its own from
+ * where its chunk starts.  The worker's frame (registers, buffer table,
+ * scratch lanes) counts against the call's memory. */
 static void run_chunk(void *arg, int w)
 {
     region *r = arg;
@@ -65,22 +70,28 @@ static void run_chunk(void *arg, int w)
     uint64_t end = first + chunk + (uw < extra ? 1 : 0);
     if (w >= r->nworkers || first >= end) /* the module may use fewer workers than the pool has */
         return;
-    vm_slot *regs = malloc((fn->nregs ? fn->nregs : 1) * sizeof *regs);
-    vm_buf *bufs = malloc((fn->nbuffers ? fn->nbuffers : 1) * sizeof *bufs);
     char err[600] = "";
     vm_ctx ctx = *r->parent;
     ctx.err = err;
     ctx.err_len = sizeof err;
     ctx.in_worker = true;
     ctx.stop = &r->stop;
-    ctx.stack_floor = vm_stack_floor(); /* this thread's own stack */
+    if (w != 0)
+        ctx.stack_floor = vm_stack_floor(); /* this worker thread's own stack */
     if (r->limited) {
         /* Under a step limit the workers draw on the call's budget, so the
          * region spends the call's steps, not a copy of them per worker. */
         ctx.steps_left = 0;
     }
+    size_t at_bufs = fn->nregs * sizeof(vm_slot);
+    size_t at_scratch = (at_bufs + fn->nbuffers * sizeof(vm_buf) + 15) & ~(size_t)15;
+    size_t bytes = at_scratch + VM_SCRATCH_BYTES;
+    uint8_t *block = vm_mem_alloc(&ctx, bytes, r->body, "a parallel worker's frame");
     bool ok = false;
-    if (regs && bufs) {
+    if (block) {
+        vm_slot *regs = (vm_slot *)block;
+        vm_buf *bufs = (vm_buf *)(block + at_bufs);
+        ctx.scratch = (vm_lanes *)(block + at_scratch);
         memcpy(regs, r->regs, fn->nregs * sizeof *regs);
         memcpy(bufs, r->bufs, fn->nbuffers * sizeof *bufs);
         for (uint32_t i = 0; i < fn->nbuffers; i++)
@@ -88,8 +99,7 @@ static void run_chunk(void *arg, int w)
         ok = run_iterations(&ctx, regs, bufs, r->iv, r->vt, r->lo, first, end, r->body);
         for (uint32_t i = 0; i < fn->nbuffers; i++)
             vm_buf_release(&ctx, &bufs[i], fn_elem_size(fn, i));
-    } else {
-        snprintf(err, sizeof err, "out of memory for a parallel worker's frame (in function '%s')", fn->name);
+        vm_mem_free(&ctx, block, bytes);
     }
     if (r->limited)
         atomic_fetch_add(ctx.step_pool, ctx.steps_left); /* what this worker drew and did not spend */
@@ -98,8 +108,6 @@ static void run_chunk(void *arg, int w)
         if (!atomic_flag_test_and_set(&r->failed))
             snprintf(r->err, sizeof r->err, "%s", err);
     }
-    free(regs);
-    free(bufs);
 }
 
 /* Steps are drawn a few thousand at a time, so workers rarely touch the
@@ -154,22 +162,11 @@ bool vm_take_steps(vm_ctx *ctx, uint64_t n)
     }
 }
 
-bool vm_run_region(vm_ctx *ctx, vm_slot *regs, vm_buf *bufs, uint32_t iv, tir_vtype vt, int64_t lo, uint64_t count,
-                   uint32_t body)
+/* The region on the pool: one chunk per worker, chunk 0 on this thread. */
+static bool run_parallel(vm_ctx *ctx, vm_pool *pool, vm_slot *regs, vm_buf *bufs, uint32_t iv, tir_vtype vt,
+                         int64_t lo, uint64_t count, uint32_t body)
 {
     tirvm_module *m = ctx->m;
-    /* Regions nest by recursion; a module may jump back into a region's
-     * start from inside it, so nesting is bounded like calls are. */
-    char probe;
-    if ((uintptr_t)&probe < ctx->stack_floor) {
-        vm_error_at(ctx, body, "parallel regions nested too deeply (the stack budget)");
-        return false;
-    }
-    bool parallel = !ctx->in_worker && m && m->threads > 1 && count >= MIN_PARALLEL_ITERATIONS;
-    vm_pool *pool = parallel ? vm_runtime_pool(m->rt) : NULL;
-    parallel = pool && vm_pool_size(pool) > 1;
-    if (!parallel)
-        return run_iterations(ctx, regs, bufs, iv, vt, lo, 0, count, body);
     region r;
     memset(&r, 0, sizeof r);
     r.parent = ctx;
@@ -191,4 +188,23 @@ bool vm_run_region(vm_ctx *ctx, vm_slot *regs, vm_buf *bufs, uint32_t iv, tir_vt
         return false;
     }
     return true;
+}
+
+bool vm_run_region(vm_ctx *ctx, vm_slot *regs, vm_buf *bufs, uint32_t iv, tir_vtype vt, int64_t lo, uint64_t count,
+                   uint32_t body)
+{
+    tirvm_module *m = ctx->m;
+    /* Regions nest by recursion, and a module may jump back into a
+     * region's start from inside it: each region is a level of nesting,
+     * like a call, whether it runs in parallel or serially. */
+    if (!vm_nesting_ok(ctx, body, NULL))
+        return false;
+    bool parallel = !ctx->in_worker && m && m->threads > 1 && count >= MIN_PARALLEL_ITERATIONS;
+    vm_pool *pool = parallel ? vm_runtime_pool(m->rt) : NULL;
+    parallel = pool && vm_pool_size(pool) > 1;
+    ctx->depth++;
+    bool ok = parallel ? run_parallel(ctx, pool, regs, bufs, iv, vt, lo, count, body)
+                       : run_iterations(ctx, regs, bufs, iv, vt, lo, 0, count, body);
+    ctx->depth--;
+    return ok;
 }

@@ -554,7 +554,8 @@ tirvm_status tirvm_call_ex(tirvm_module *m, int func, const tirvm_arg *args, int
         vm_frame_give(m, frame);
         return st;
     }
-    memset(ctxp, 0, offsetof(vm_ctx, scratch)); /* the scratch lanes are written before they are read */
+    memset(ctxp, 0, sizeof *ctxp);
+    ctxp->scratch = frame->scratch; /* written before they are read */
     atomic_uint_fast64_t mem_used;
     atomic_init(&mem_used, 0);
     ctxp->mem_used = &mem_used;
@@ -572,7 +573,10 @@ tirvm_status tirvm_call_ex(tirvm_module *m, int func, const tirvm_arg *args, int
     ctxp->err_len = err_len;
     ctxp->m = m;
     ctxp->stack_floor = vm_stack_floor();
-    bool ok = vm_bind_args(ctxp, plain, nargs, regs, bufs, frame->bound) && vm_interpret(ctxp, regs, bufs, 0);
+    /* The call holds its frame, and what the caller allocated for it. */
+    uint64_t held = vm_frame_bytes(m) + (opts ? opts->caller_bytes : 0);
+    bool ok = vm_mem_charge(ctxp, held, 0, "the call's frame%s", held > vm_frame_bytes(m) ? " and the outputs the caller allocated for it" : "") &&
+              vm_bind_args(ctxp, plain, nargs, regs, bufs, frame->bound) && vm_interpret(ctxp, regs, bufs, 0);
     for (uint32_t i = 0; i < f->nbuffers; i++)
         vm_buf_release(ctxp, &bufs[i], fn_elem_size(f, i));
     if (result) {

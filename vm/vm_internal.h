@@ -71,17 +71,38 @@ typedef struct {
     vm_call_state *call;
     bool in_worker;             /* inside a parallel region: nested regions run serially */
     atomic_bool *stop;          /* set when another worker of the region failed */
-    int depth;                  /* calls between PrimFuncs in progress */
-    uintptr_t stack_floor;      /* calls stop with an error below this stack address */
+    int depth;                  /* calls between PrimFuncs and regions in progress (TIRVM_MAX_NESTING) */
+    uintptr_t stack_floor;      /* calls and regions stop with an error below this stack address: one
+                                   for the whole call on the calling thread, one per worker thread */
     uint64_t steps_left;        /* loop iterations, backward jumps and calls still allowed */
     atomic_uint_fast64_t *step_pool; /* the call's steps (&call->steps) when it has a step limit, a
                                         cancel flag or a deadline, drawn from by vm_take_steps; else
                                         NULL and steps_left is unlimited */
     atomic_uint_fast64_t *mem_used; /* bytes held by allocations of this call (shared with workers and callees) */
     vm_slot ret;                /* the value given to RETV */
-    /* last: a context is set up (or copied) up to here; each instruction writes the lanes it reads */
-    vm_lanes scratch[4];        /* vector and fused instructions' lanes copied out of registers or buffers */
+    /* Vector and fused instructions' lanes copied out of registers or
+     * buffers (4 operands).  Each instruction writes the lanes it reads, so
+     * a callee shares its caller's; each worker thread has its own. */
+    vm_lanes *scratch;
 } vm_ctx;
+
+#define VM_SCRATCH_BYTES (4 * sizeof(vm_lanes))
+/* Largest single allocation a call may make (one buffer, one frame). */
+#define VM_MAX_ALLOC_BYTES ((uint64_t)1 << 36)
+
+/* The call's memory (memory.c).  vm_mem_charge counts bytes against the
+ * call's memory limit; false, with the error at pc in ctx->err and the
+ * limit noted for the status, when they would take it past the limit.
+ * vm_mem_alloc charges and allocates zeroed memory (NULL with the error
+ * when over the limit or out of memory; also NULL for 0 bytes, which is no
+ * error); vm_mem_free frees and credits.  `what` names the memory in
+ * messages (printf format). */
+bool vm_mem_charge(vm_ctx *ctx, uint64_t bytes, uint32_t pc, const char *what, ...)
+    __attribute__((format(printf, 4, 5)));
+void vm_mem_credit(vm_ctx *ctx, uint64_t bytes);
+void *vm_mem_alloc(vm_ctx *ctx, uint64_t bytes, uint32_t pc, const char *what, ...)
+    __attribute__((format(printf, 4, 5)));
+void vm_mem_free(vm_ctx *ctx, void *p, uint64_t bytes);
 
 /* Makes ctx->steps_left at least n (it is less) by drawing on the call's
  * step pool, which its threads share; false when the pool cannot cover it
@@ -102,14 +123,24 @@ struct vm_pool *vm_runtime_pool(tirvm_runtime *rt);
 void vm_buf_release(vm_ctx *ctx, vm_buf *b, size_t elem_size);
 size_t fn_elem_size(const tirbc_function *f, uint32_t b);
 
-/* Deepest chain of calls between PrimFuncs; deeper is a runtime error.  The
- * interpreter's C stack is bounded too (its frames are far larger in an
- * unoptimized or sanitizer build): a call stops when it would go more than
- * the stack budget below where the outermost call (or worker) started. */
-#define TIRVM_MAX_CALL_DEPTH 256
+/* Deepest nesting of calls between PrimFuncs and regions (parallel or run
+ * serially) together; deeper is a runtime error.  Each level is one
+ * recursion of the interpreter, so this bounds the C stack a call uses.
+ * The stack is also checked directly (an unoptimized or sanitizer build's
+ * frames are far larger): a call or region stops when it would go more than
+ * the stack budget below where the call started on its thread, or where a
+ * worker thread started its chunk.  The calling thread keeps one floor for
+ * the whole call, whichever chunks it runs. */
+#define TIRVM_MAX_NESTING 256
 #define TIRVM_STACK_BUDGET TIRVM_CALL_STACK
-/* Worker threads get this much stack, so they have the same budget. */
+/* Worker threads get this much stack: twice the budget they may use. */
 #define TIRVM_THREAD_STACK ((size_t)8 << 20)
+_Static_assert(TIRVM_THREAD_STACK >= 2 * TIRVM_STACK_BUDGET, "worker stacks hold the stack budget with room");
+
+/* False, with an error at pc, when one more level of nesting (a call of
+ * function `callee`, or a region when callee is NULL) would exceed
+ * TIRVM_MAX_NESTING or the stack floor. */
+bool vm_nesting_ok(vm_ctx *ctx, uint32_t pc, const char *callee);
 
 /* The lowest stack address calls may reach from here (the stack grows down). */
 uintptr_t vm_stack_floor(void);

@@ -344,6 +344,7 @@ class Function:
                 cargs[i] = _tensor_arg(v, p.name, keep, borrowed)
         err = _err_buf()
         allocated = []
+        caller_bytes = 0
         if missing:
             import numpy as np
 
@@ -352,12 +353,22 @@ class Function:
                 st = _lib.vm.tirvm_resolve_shape(self._module._handle, self.index, cargs, n, i, shape, err, len(err))
                 if st != _lib.OK:
                     raise UsageError("missing argument '%s': %s" % (params[i].name, err.value.decode()))
-                arr = np.zeros(tuple(shape[k] for k in range(len(params[i].shape))), _numpy_dtype(params[i]._dt))
-                allocated.append(arr)
+                dims = tuple(shape[k] for k in range(len(params[i].shape)))
+                dtype = np.dtype(_numpy_dtype(params[i]._dt))
+                nbytes = dtype.itemsize
+                for d in dims:
+                    nbytes *= d
+                # the call's memory limit covers the outputs allocated for it:
+                # checked before they are allocated
+                if max_memory and caller_bytes + nbytes > max_memory:
+                    raise LimitExceeded("allocating '%s' (%d bytes) for the call exceeds the memory limit of %d "
+                                        "bytes" % (params[i].name, nbytes, max_memory), "limit exceeded")
+                caller_bytes += nbytes
+                allocated.append(np.zeros(dims, dtype))
             # every tensor at once, now that the shapes no longer change
             for i, arr in zip(missing, allocated):
                 cargs[i] = _tensor_arg(arr, params[i].name, keep, borrowed)
-        opts = CallOptions(max_steps=max_steps or 0, max_memory=max_memory or 0)
+        opts = CallOptions(max_steps=max_steps or 0, max_memory=max_memory or 0, caller_bytes=caller_bytes)
         if timeout is not None:
             opts.timeout_ns = max(1, int(timeout * 1e9))
         if cancel is not None:

@@ -102,6 +102,7 @@ class CallOptions(ctypes.Structure):
         ("max_memory", ctypes.c_uint64),
         ("cancel", ctypes.POINTER(ctypes.c_int)),
         ("timeout_ns", ctypes.c_uint64),
+        ("caller_bytes", ctypes.c_uint64),
     ]
 
 

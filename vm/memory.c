@@ -1,0 +1,63 @@
+/* The one place a call's memory is allocated and counted.  Everything a
+ * run makes the process hold goes through here: its top-level frame, the
+ * frames of calls between PrimFuncs, the private frames of parallel
+ * workers, and the buffers ALLOC makes; the caller's own allocations for
+ * the call (tirvm_call_options.caller_bytes) are counted at its start.  A
+ * charge that would take the call past its memory limit fails before the
+ * memory is allocated, so a module cannot make the process hold more than
+ * the limit, whatever it declares. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "vm_internal.h"
+
+bool vm_mem_charge(vm_ctx *ctx, uint64_t bytes, uint32_t pc, const char *what, ...)
+{
+    uint64_t limit = ctx->call->max_memory;
+    uint64_t before = atomic_fetch_add(ctx->mem_used, bytes);
+    /* before + bytes cannot wrap: every charge is below 2^40 and the calls
+     * that hold them are bounded in number (nesting, workers) */
+    if (!limit || before + bytes <= limit)
+        return true;
+    atomic_fetch_sub(ctx->mem_used, bytes);
+    vm_note_limit(ctx);
+    char name[200];
+    va_list ap;
+    va_start(ap, what);
+    vsnprintf(name, sizeof name, what, ap);
+    va_end(ap);
+    vm_error_at(ctx, pc, "allocating %llu bytes for %s exceeds the memory limit of %llu bytes (the call holds %llu)",
+                (unsigned long long)bytes, name, (unsigned long long)limit, (unsigned long long)before);
+    return false;
+}
+
+void vm_mem_credit(vm_ctx *ctx, uint64_t bytes) { atomic_fetch_sub(ctx->mem_used, bytes); }
+
+void *vm_mem_alloc(vm_ctx *ctx, uint64_t bytes, uint32_t pc, const char *what, ...)
+{
+    char name[200];
+    va_list ap;
+    va_start(ap, what);
+    vsnprintf(name, sizeof name, what, ap);
+    va_end(ap);
+    if (bytes > VM_MAX_ALLOC_BYTES) {
+        vm_error_at(ctx, pc, "allocation of %llu bytes for %s is too large", (unsigned long long)bytes, name);
+        return NULL;
+    }
+    if (!vm_mem_charge(ctx, bytes, pc, "%s", name))
+        return NULL;
+    /* zeroed: reading an unwritten element is deterministic */
+    void *p = bytes ? calloc(1, bytes) : NULL;
+    if (bytes && !p) {
+        vm_mem_credit(ctx, bytes);
+        vm_error_at(ctx, pc, "out of memory allocating %llu bytes for %s", (unsigned long long)bytes, name);
+    }
+    return p;
+}
+
+void vm_mem_free(vm_ctx *ctx, void *p, uint64_t bytes)
+{
+    free(p);
+    vm_mem_credit(ctx, bytes);
+}
