@@ -3,6 +3,7 @@
  * routing, the health/metadata/metrics answers, body accumulation with
  * limits, admission, suspend/resume around jobs, model control and the
  * SIGTERM drain.  Everything here runs on the loop thread. */
+#define _GNU_SOURCE 1 /* accept4 */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <limits.h>
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <microhttpd.h>
@@ -32,9 +34,12 @@ enum route {
     R_NONE, R_LIVE, R_READY, R_SERVER, R_METRICS, R_MODEL, R_MODEL_READY, R_INFER, R_INDEX, R_LOAD, R_UNLOAD,
 };
 
+typedef struct conn conn;
+
 typedef struct req {
     enum route route;
     struct MHD_Connection *conn;
+    conn *cn;           /* its connection's state; NULL when it could not be allocated */
     srv_version *v;     /* JOB_INFER: the version admitted (a reference) */
     model_slot *slot;   /* R_LOAD */
     sbuf body;
@@ -57,6 +62,17 @@ static struct {
     int nmodels, cap;
     srv_global_metrics gm;
     bool draining, quiesced, cancelled, stopped;
+    /* the listening socket: accepted here, handed to libmicrohttpd, or
+     * answered 503 when over a connection limit */
+    int lfd;
+    uv_poll_t lpoll;
+    uv_timer_t accept_timer, sweep_timer;
+    conn *conns;  /* open connections, for the header deadline and the body rate */
+    unsigned nconns;
+    struct addr_slot *addrs; /* open connections per client address (open addressing) */
+    size_t addr_mask;
+    struct lingering { int fd; uint64_t until; } linger[64]; /* refused, closing once the client is done */
+    int nlinger;
     uint64_t drain_start;
     int active; /* requests between their first handler call and their completion */
     int exit_code;
@@ -319,6 +335,361 @@ static enum MHD_Result answer_index(req *q)
     return reply_sb(q, 200, &b, "application/json");
 }
 
+/* ---- connections: admission, the header deadline, the body rate --------------------------------
+ * The server accepts connections itself: one over --max-connections, or over
+ * --max-connections-per-address from its client's address, is answered 503 at
+ * once and closed (libmicrohttpd would leave it in the listen backlog, or close
+ * it without a word).  The rest go to libmicrohttpd, whose connection
+ * callbacks keep each one's state here.  A sweep every SWEEP_MS closes those
+ * whose request line and headers are late (--header-timeout-s) or whose body
+ * arrives too slowly (--min-body-rate after --body-grace-s): a 408 is written
+ * and the socket shut down, which libmicrohttpd sees as a hang-up.  Its idle
+ * timeout alone cannot do this, since a client sending a byte now and then is
+ * never idle. */
+#define SWEEP_MS 250
+#define LINGER_NS 2000000000u /* a refused connection's time to read its 503 and close */
+
+struct conn {
+    conn *prev, *next;
+    struct MHD_Connection *c;
+    int fd;
+    uint64_t deadline;   /* uv_hrtime by which the request line and headers are due; 0: they are in */
+    uint64_t body_start; /* when the body began; 0: no body being read */
+    uint64_t body_bytes;
+    unsigned char key[17]; /* the client address as the per-address limit counts it; key[0] 0: not counted */
+    bool closing;          /* shut down by the sweep */
+};
+
+struct addr_slot {
+    unsigned char key[17]; /* key[0]: 0 empty, 4 IPv4, 6 IPv6 */
+    unsigned count;
+};
+
+/* The address a connection counts against: an IPv4 address, or an IPv6
+ * address's /64 (one host usually holds a whole /64). */
+static void addr_key(const struct sockaddr *sa, unsigned char key[17])
+{
+    memset(key, 0, 17);
+    if (!sa)
+        return;
+    if (sa->sa_family == AF_INET) {
+        key[0] = 4;
+        memcpy(key + 1, &((const struct sockaddr_in *)sa)->sin_addr, 4);
+    } else if (sa->sa_family == AF_INET6) {
+        const unsigned char *a = ((const struct sockaddr_in6 *)sa)->sin6_addr.s6_addr;
+        static const unsigned char v4mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+        if (memcmp(a, v4mapped, 12) == 0) {
+            key[0] = 4;
+            memcpy(key + 1, a + 12, 4);
+        } else {
+            key[0] = 6;
+            memcpy(key + 1, a, 8);
+        }
+    }
+}
+
+static size_t addr_hash(const unsigned char key[17])
+{
+    uint64_t h = 1469598103934665603u; /* FNV-1a */
+    for (int i = 0; i < 17; i++)
+        h = (h ^ key[i]) * 1099511628211u;
+    return (size_t)(h ^ (h >> 29));
+}
+
+/* The slot holding key, or the empty slot where it would go. */
+static size_t addr_find(const unsigned char key[17])
+{
+    size_t i = addr_hash(key) & S.addr_mask;
+    while (S.addrs[i].key[0] && memcmp(S.addrs[i].key, key, 17) != 0)
+        i = (i + 1) & S.addr_mask;
+    return i;
+}
+
+static unsigned addr_count(const unsigned char key[17])
+{
+    if (!S.addrs || !key[0])
+        return 0;
+    const struct addr_slot *s = &S.addrs[addr_find(key)];
+    return s->key[0] ? s->count : 0;
+}
+
+static void addr_add(const unsigned char key[17])
+{
+    struct addr_slot *s = &S.addrs[addr_find(key)];
+    if (!s->key[0]) {
+        memcpy(s->key, key, 17);
+        s->count = 0; /* an empty slot's count is stale */
+    }
+    s->count++;
+}
+
+static void addr_remove(const unsigned char key[17])
+{
+    size_t i = addr_find(key);
+    if (!S.addrs[i].key[0] || --S.addrs[i].count)
+        return;
+    /* backward-shift deletion: no tombstones */
+    for (size_t j = i;;) {
+        S.addrs[i].key[0] = 0;
+        for (;;) {
+            j = (j + 1) & S.addr_mask;
+            if (!S.addrs[j].key[0])
+                return;
+            size_t k = addr_hash(S.addrs[j].key) & S.addr_mask;
+            /* an entry whose home lies cyclically in (i, j] stays */
+            if (i <= j ? (i < k && k <= j) : (i < k || k <= j))
+                continue;
+            S.addrs[i] = S.addrs[j];
+            i = j;
+            break;
+        }
+    }
+}
+
+/* Reads and drops what the client sent; true at its end (or an error). */
+static bool drain_fd(int fd)
+{
+    char buf[4096];
+    for (int i = 0; i < 16; i++) {
+        ssize_t n = recv(fd, buf, sizeof buf, MSG_DONTWAIT);
+        if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR))
+            return true;
+        if (n < 0 && errno != EINTR)
+            return false;
+    }
+    return false;
+}
+
+/* Writes a whole response with a JSON error body, if the socket takes it now. */
+static void raw_answer(int fd, const char *status, const char *msg, bool retry)
+{
+    size_t blen;
+    char *body = json_error_body(msg, &blen);
+    char head[256];
+    int hlen = snprintf(head, sizeof head,
+                        "HTTP/1.1 %s\r\nContent-Type: application/json\r\nContent-Length: %zu\r\n%s"
+                        "Connection: close\r\n\r\n",
+                        status, body ? blen : 0, retry ? "Retry-After: 1\r\n" : "");
+    struct iovec iov[2] = {{head, (size_t)hlen}, {body, body ? blen : 0}};
+    struct msghdr mh = {.msg_iov = iov, .msg_iovlen = 2};
+    ssize_t n = sendmsg(fd, &mh, MSG_DONTWAIT | MSG_NOSIGNAL);
+    (void)n; /* best effort: a client that does not read gets the close alone */
+    free(body);
+}
+
+static void sweep(uv_timer_t *t);
+
+static void sweep_start(void)
+{
+    if (!uv_is_active((uv_handle_t *)&S.sweep_timer) && !S.stopped)
+        uv_timer_start(&S.sweep_timer, sweep, SWEEP_MS, SWEEP_MS);
+}
+
+/* Answers 503 and closes once the client has read it: closing with its
+ * request unread would reset the connection, and the reset can destroy the
+ * answer before the client reads it. */
+static void refuse(int fd, enum srv_conn_close why, const char *msg)
+{
+    srv_metric_add(&S.gm.conn_closed[why], 1);
+    raw_answer(fd, "503 Service Unavailable", msg, true);
+    shutdown(fd, SHUT_WR);
+    if (drain_fd(fd) || S.nlinger == (int)(sizeof S.linger / sizeof S.linger[0])) {
+        close(fd);
+        return;
+    }
+    S.linger[S.nlinger].fd = fd;
+    S.linger[S.nlinger].until = uv_hrtime() + LINGER_NS;
+    S.nlinger++;
+    sweep_start();
+}
+
+static void cut_off(conn *cn, enum srv_conn_close why, const char *msg)
+{
+    srv_metric_add(&S.gm.conn_closed[why], 1);
+    raw_answer(cn->fd, "408 Request Timeout", msg, false);
+    /* both ways: libmicrohttpd's epoll sees a hang-up and closes the connection */
+    shutdown(cn->fd, SHUT_RDWR);
+    cn->closing = true;
+}
+
+static void sweep(uv_timer_t *t)
+{
+    uint64_t now = uv_hrtime();
+    bool cut = false;
+    char msg[200];
+    for (conn *cn = S.conns; cn; cn = cn->next) {
+        if (cn->closing)
+            continue;
+        if (cn->deadline && now >= cn->deadline) {
+            snprintf(msg, sizeof msg, "the request line and headers did not arrive within %u s",
+                     S.o.header_timeout_s);
+            cut_off(cn, CLOSE_HEADER_TIMEOUT, msg);
+            cut = true;
+        } else if (cn->body_start && S.o.min_body_rate) {
+            /* the body's time: the grace period plus a second per min_body_rate bytes */
+            uint64_t grace = (uint64_t)S.o.body_grace_s * 1000000000u, el = now - cn->body_start;
+            if (el > grace && (double)cn->body_bytes < (double)(el - grace) * 1e-9 * (double)S.o.min_body_rate) {
+                snprintf(msg, sizeof msg, "the request body arrived slower than %llu bytes per second",
+                         (unsigned long long)S.o.min_body_rate);
+                cut_off(cn, CLOSE_SLOW_BODY, msg);
+                cut = true;
+            }
+        }
+    }
+    for (int i = 0; i < S.nlinger;) {
+        if (drain_fd(S.linger[i].fd) || now >= S.linger[i].until) {
+            close(S.linger[i].fd);
+            S.linger[i] = S.linger[--S.nlinger];
+        } else {
+            i++;
+        }
+    }
+    if (cut)
+        pump();
+    if (!S.conns && !S.nlinger)
+        uv_timer_stop(t);
+}
+
+/* The header deadline of a request that starts now: for a kept-alive
+ * connection libmicrohttpd's idle timeout bounds the wait for its first byte,
+ * so the headers are due the idle timeout later still. */
+static uint64_t header_deadline(bool first)
+{
+    if (!S.o.header_timeout_s)
+        return 0;
+    uint64_t s = S.o.header_timeout_s + (first ? 0 : S.o.idle_timeout_s);
+    return uv_hrtime() + s * 1000000000u;
+}
+
+static void connection_cb(void *cls, struct MHD_Connection *c, void **socket_context,
+                          enum MHD_ConnectionNotificationCode toe)
+{
+    __atomic_add_fetch(&S.gm.connections, toe == MHD_CONNECTION_NOTIFY_STARTED ? 1 : -1, __ATOMIC_RELAXED);
+    if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+        S.nconns++;
+        conn *cn = calloc(1, sizeof *cn);
+        *socket_context = cn;
+        if (!cn)
+            return; /* untracked: only libmicrohttpd's idle timeout applies */
+        const union MHD_ConnectionInfo *fi = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        const union MHD_ConnectionInfo *ai = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+        cn->c = c;
+        cn->fd = fi ? fi->connect_fd : -1;
+        cn->deadline = header_deadline(true);
+        if (S.addrs && ai) {
+            addr_key(ai->client_addr, cn->key);
+            if (cn->key[0])
+                addr_add(cn->key);
+        }
+        cn->next = S.conns;
+        if (S.conns)
+            S.conns->prev = cn;
+        S.conns = cn;
+        sweep_start();
+        return;
+    }
+    S.nconns--;
+    conn *cn = *socket_context;
+    if (!cn)
+        return;
+    if (cn->key[0])
+        addr_remove(cn->key);
+    if (cn->prev)
+        cn->prev->next = cn->next;
+    else
+        S.conns = cn->next;
+    if (cn->next)
+        cn->next->prev = cn->prev;
+    free(cn);
+    *socket_context = NULL;
+}
+
+static conn *conn_of(struct MHD_Connection *c)
+{
+    const union MHD_ConnectionInfo *i = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return i ? i->socket_context : NULL;
+}
+
+static void on_accept(uv_poll_t *p, int status, int events);
+
+static void resume_accept(uv_timer_t *t)
+{
+    if (S.lfd >= 0)
+        uv_poll_start(&S.lpoll, UV_READABLE, on_accept);
+}
+
+static void on_accept(uv_poll_t *p, int status, int events)
+{
+    bool added = false;
+    for (int i = 0; i < 64 && S.lfd >= 0; i++) {
+        struct sockaddr_storage ss;
+        socklen_t len = sizeof ss;
+        int fd = accept4(S.lfd, (struct sockaddr *)&ss, &len, SOCK_NONBLOCK | SOCK_CLOEXEC);
+        if (fd < 0) {
+            if (errno == EINTR || errno == ECONNABORTED)
+                continue;
+            if (errno != EAGAIN && errno != EWOULDBLOCK) {
+                /* out of descriptors or memory: the readable socket would
+                 * spin the loop, so look again in a moment */
+                uv_poll_stop(&S.lpoll);
+                uv_timer_start(&S.accept_timer, resume_accept, 100, 0);
+            }
+            break;
+        }
+        char msg[200];
+        if (S.nconns >= S.o.max_connections) {
+            snprintf(msg, sizeof msg, "the server has %u connections open, its limit: retry later", S.nconns);
+            refuse(fd, CLOSE_MAX_CONNECTIONS, msg);
+            continue;
+        }
+        if (S.addrs) {
+            unsigned char key[17];
+            addr_key((struct sockaddr *)&ss, key);
+            if (addr_count(key) >= S.o.max_connections_per_address) {
+                snprintf(msg, sizeof msg, "your address has %u connections open, the limit per address",
+                         addr_count(key));
+                refuse(fd, CLOSE_PER_ADDRESS, msg);
+                continue;
+            }
+        }
+        /* closes the socket itself when it fails */
+        if (MHD_add_connection(S.d, fd, (struct sockaddr *)&ss, len) == MHD_YES)
+            added = true;
+    }
+    if (added)
+        pump();
+}
+
+static void close_cb(uv_handle_t *h) {}
+
+static void stop_accepting(void)
+{
+    if (S.lfd < 0)
+        return;
+    uv_timer_stop(&S.accept_timer);
+    uv_close((uv_handle_t *)&S.lpoll, close_cb); /* stops polling; the descriptor stays ours */
+    close(S.lfd);
+    S.lfd = -1;
+}
+
+/* A listening socket as libmicrohttpd makes one (SO_REUSEADDR; IPv6 only
+ * on an IPv6 address), or -1. */
+static int listen_on(const struct sockaddr *sa, socklen_t len)
+{
+    int fd = socket(sa->sa_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0)
+        return -1;
+    int one = 1;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    if (sa->sa_family == AF_INET6)
+        setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof one);
+    if (bind(fd, sa, len) != 0 || listen(fd, 511) != 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
 /* ---- the access handler ---------------------------------------------------------------------- */
 static bool budget_take(req *q, uint64_t n)
 {
@@ -531,17 +902,31 @@ static enum MHD_Result access_cb(void *cls, struct MHD_Connection *c, const char
         q->conn = c;
         *con_cls = q;
         S.active++;
-        return first_call(q, url, method);
+        q->cn = conn_of(c);
+        enum MHD_Result r = first_call(q, url, method);
+        if (q->cn) {
+            /* the headers are in; the body, if one is still to be read, is timed */
+            q->cn->deadline = 0;
+            q->cn->body_start = q->responded || r != MHD_YES ? 0 : uv_hrtime();
+            q->cn->body_bytes = 0;
+        }
+        return r;
     }
+    if (q->cn && !*upload_size)
+        q->cn->body_start = 0; /* the body is complete */
     if (q->job)
         return job_response(q);
     if (q->responded) {
         *upload_size = 0;
+        if (q->cn)
+            q->cn->body_start = 0;
         return MHD_YES;
     }
     if (*upload_size) {
         size_t n = *upload_size;
         *upload_size = 0;
+        if (q->cn)
+            q->cn->body_bytes += n;
         if (q->too_large)
             return MHD_YES;
         if (q->body.len + n > S.o.max_body_bytes) {
@@ -578,6 +963,12 @@ static enum MHD_Result access_cb(void *cls, struct MHD_Connection *c, const char
 
 static void completed_cb(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode toe)
 {
+    conn *cn = conn_of(c);
+    if (cn) {
+        /* a kept-alive connection waits for its next request */
+        cn->deadline = header_deadline(false);
+        cn->body_start = 0;
+    }
     req *q = *con_cls;
     if (!q)
         return;
@@ -590,12 +981,6 @@ static void completed_cb(void *cls, struct MHD_Connection *c, void **con_cls, en
     free(q);
     *con_cls = NULL;
     S.active--;
-}
-
-static void connection_cb(void *cls, struct MHD_Connection *c, void **socket_context,
-                          enum MHD_ConnectionNotificationCode toe)
-{
-    __atomic_add_fetch(&S.gm.connections, toe == MHD_CONNECTION_NOTIFY_STARTED ? 1 : -1, __ATOMIC_RELAXED);
 }
 
 /* ---- finished jobs ------------------------------------------------------------------------ */
@@ -645,8 +1030,6 @@ static void pump(void)
         uv_timer_stop(&S.timer);
 }
 
-static void close_cb(uv_handle_t *h) {}
-
 static void stop_server(void)
 {
     if (S.stopped)
@@ -654,8 +1037,15 @@ static void stop_server(void)
     S.stopped = true;
     uv_timer_stop(&S.drain_timer);
     uv_poll_stop(&S.poll);
+    stop_accepting();
     MHD_stop_daemon(S.d);
     S.d = NULL;
+    uv_timer_stop(&S.sweep_timer);
+    for (int i = 0; i < S.nlinger; i++)
+        close(S.linger[i].fd);
+    S.nlinger = 0;
+    free(S.addrs);
+    S.addrs = NULL;
     srv_sched_free(S.sched);
     S.sched = NULL;
     uv_close((uv_handle_t *)&S.poll, close_cb);
@@ -664,6 +1054,8 @@ static void stop_server(void)
     uv_close((uv_handle_t *)&S.wake, close_cb);
     uv_close((uv_handle_t *)&S.sigterm, close_cb);
     uv_close((uv_handle_t *)&S.sigint, close_cb);
+    uv_close((uv_handle_t *)&S.accept_timer, close_cb);
+    uv_close((uv_handle_t *)&S.sweep_timer, close_cb);
 }
 
 static void drain_tick(uv_timer_t *t)
@@ -673,9 +1065,7 @@ static void drain_tick(uv_timer_t *t)
         if (now < S.drain_start)
             return;
         /* stop accepting: new connections are refused, open ones answered 503 */
-        MHD_socket fd = MHD_quiesce_daemon(S.d);
-        if (fd != MHD_INVALID_SOCKET)
-            close(fd);
+        stop_accepting();
         S.quiesced = true;
         fprintf(stderr, "tirvm: serve: draining %d request%s\n", S.active, S.active == 1 ? "" : "s");
     }
@@ -713,40 +1103,60 @@ int http_serve(const srv_options *o, const char *address, int port, const char *
 {
     S.o = *o;
     S.loop = uv_default_loop();
+    S.lfd = -1;
     struct sockaddr_storage ss;
     memset(&ss, 0, sizeof ss);
-    unsigned flags = MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;
     struct sockaddr_in *a4 = (struct sockaddr_in *)&ss;
     struct sockaddr_in6 *a6 = (struct sockaddr_in6 *)&ss;
+    socklen_t slen;
     if (inet_pton(AF_INET, address, &a4->sin_addr) == 1) {
         a4->sin_family = AF_INET;
         a4->sin_port = htons((uint16_t)port);
+        slen = sizeof *a4;
     } else if (inet_pton(AF_INET6, address, &a6->sin6_addr) == 1) {
         a6->sin6_family = AF_INET6;
         a6->sin6_port = htons((uint16_t)port);
-        flags |= MHD_USE_IPv6;
+        slen = sizeof *a6;
     } else {
         fprintf(stderr, "tirvm: error: --http-address '%s' is not an IPv4 or IPv6 address\n", address);
         return 2;
     }
-    S.d = MHD_start_daemon(flags, 0, NULL, NULL, access_cb, NULL, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss,
+    int lfd = listen_on((struct sockaddr *)&ss, slen);
+    if (lfd < 0) {
+        fprintf(stderr, "tirvm: error: cannot listen on %s port %d (in use, or not allowed)\n", address, port);
+        return 1;
+    }
+    if (S.o.max_connections_per_address && S.o.max_connections_per_address < S.o.max_connections) {
+        size_t n = 16; /* at most half full: an address per connection */
+        while (n < 2 * (size_t)S.o.max_connections)
+            n *= 2;
+        S.addrs = calloc(n, sizeof *S.addrs);
+        S.addr_mask = n - 1;
+        if (!S.addrs) {
+            fprintf(stderr, "tirvm: error: out of memory\n");
+            close(lfd);
+            return 1;
+        }
+    }
+    /* connections come from on_accept, which holds them to the limits first */
+    S.d = MHD_start_daemon(MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_NO_LISTEN_SOCKET, 0, NULL, NULL,
+                           access_cb, NULL,
                            MHD_OPTION_CONNECTION_LIMIT, (unsigned)S.o.max_connections,
                            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)S.o.idle_timeout_s,
                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)65536,
-                           MHD_OPTION_LISTEN_BACKLOG_SIZE, 128u,
                            MHD_OPTION_NOTIFY_COMPLETED, completed_cb, NULL,
                            MHD_OPTION_NOTIFY_CONNECTION, connection_cb, NULL,
                            MHD_OPTION_END);
     if (!S.d) {
-        fprintf(stderr, "tirvm: error: cannot listen on %s port %d (in use, or not allowed)\n", address, port);
+        fprintf(stderr, "tirvm: error: cannot start the HTTP server\n");
+        close(lfd);
         return 1;
     }
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(S.d, MHD_DAEMON_INFO_EPOLL_FD);
-    const union MHD_DaemonInfo *lfd = MHD_get_daemon_info(S.d, MHD_DAEMON_INFO_LISTEN_FD);
     struct sockaddr_storage bound;
     socklen_t blen = sizeof bound;
     int bound_port = port;
-    if (lfd && getsockname(lfd->listen_fd, (struct sockaddr *)&bound, &blen) == 0)
+    if (getsockname(lfd, (struct sockaddr *)&bound, &blen) == 0)
         bound_port = ntohs(bound.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&bound)->sin6_port
                                                        : ((struct sockaddr_in *)&bound)->sin_port);
     uv_async_init(S.loop, &S.wake, on_wake);
@@ -754,8 +1164,14 @@ int http_serve(const srv_options *o, const char *address, int port, const char *
     if (!info || !S.sched) {
         fprintf(stderr, "tirvm: error: cannot start the server's threads\n");
         MHD_stop_daemon(S.d);
+        close(lfd);
         return 1;
     }
+    S.lfd = lfd;
+    uv_poll_init(S.loop, &S.lpoll, lfd);
+    uv_poll_start(&S.lpoll, UV_READABLE, on_accept);
+    uv_timer_init(S.loop, &S.accept_timer);
+    uv_timer_init(S.loop, &S.sweep_timer);
     uv_poll_init(S.loop, &S.poll, info->epoll_fd);
     uv_poll_start(&S.poll, UV_READABLE, on_poll);
     uv_timer_init(S.loop, &S.timer);

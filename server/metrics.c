@@ -102,6 +102,12 @@ void srv_metrics_text(sbuf *b, srv_version *const *versions, int n, const srv_gl
                   (unsigned long long)ld(&g->rejected[r]));
     head(b, "tirvm_model_load_failures_total", "counter", "Model loads that failed");
     sb_printf(b, "tirvm_model_load_failures_total %llu\n", (unsigned long long)ld(&g->load_failures));
+    static const char *const cc[CLOSE_N] = {"max_connections", "per_address", "header_timeout", "slow_body"};
+    head(b, "tirvm_http_connections_closed_total", "counter",
+         "Connections the server refused (503) or cut off (408), by reason");
+    for (int r = 0; r < CLOSE_N; r++)
+        sb_printf(b, "tirvm_http_connections_closed_total{reason=\"%s\"} %llu\n", cc[r],
+                  (unsigned long long)ld(&g->conn_closed[r]));
     head(b, "tirvm_http_connections", "gauge", "Open HTTP connections");
     sb_printf(b, "tirvm_http_connections %lld\n", (long long)__atomic_load_n(&g->connections, __ATOMIC_RELAXED));
     head(b, "tirvm_inflight_bytes", "gauge", "Request and output bytes held by requests in flight");

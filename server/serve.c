@@ -42,8 +42,17 @@ static const char serve_usage[] =
     "  --max-json-bytes BYTES     JSON part of a request, answered 413 (8M)\n"
     "  --max-output-bytes BYTES   outputs and response of a request, answered 400 (256M)\n"
     "  --max-inflight-bytes BYTES bodies and outputs of all requests, answered 503 (1G)\n"
-    "  --max-connections N        open connections (512)\n"
+    "  --max-connections N        open connections; more are answered 503 (512)\n"
+    "  --max-connections-per-address N   open connections from one client address\n"
+    "                             (an IPv6 /64), more are answered 503 (128; 0: none)\n"
     "  --idle-timeout-s S         close a connection idle this long (30)\n"
+    "  --header-timeout-s S       request line and headers due S seconds after the\n"
+    "                             connection opens (a later request on it: after the\n"
+    "                             idle timeout too), else 408 and closed, however\n"
+    "                             they trickle in (10; 0: none)\n"
+    "  --min-body-rate BYTES      a body arriving slower than BYTES per second after\n"
+    "                             its grace period: 408 and closed (1K; 0: none)\n"
+    "  --body-grace-s S           the body's grace period (10)\n"
     "Shutdown:\n"
     "  --shutdown-delay-s S       after SIGTERM, keep serving this long while readiness\n"
     "                             reports false (5; SIGINT: none)\n"
@@ -97,6 +106,10 @@ int serve_main(int argc, char **argv)
     o.max_inflight_bytes = (uint64_t)1 << 30;
     o.max_connections = 512;
     o.idle_timeout_s = 30;
+    o.max_connections_per_address = 128;
+    o.header_timeout_s = 10;
+    o.min_body_rate = 1024;
+    o.body_grace_s = 10;
     o.shutdown_delay_ms = 5000;
     o.drain_timeout_ms = 20000;
     o.model.max_steps = 1000000000;
@@ -165,7 +178,11 @@ int serve_main(int argc, char **argv)
             {"--max-output-bytes", true, 1, (uint64_t)1 << 40, &o.max_output_bytes, 8},
             {"--max-inflight-bytes", true, 1, (uint64_t)1 << 50, &o.max_inflight_bytes, 8},
             {"--max-connections", false, 1, 100000, &o.max_connections, 4},
+            {"--max-connections-per-address", false, 0, 100000, &o.max_connections_per_address, 4},
             {"--idle-timeout-s", false, 1, 86400, &o.idle_timeout_s, 4},
+            {"--header-timeout-s", false, 0, 86400, &o.header_timeout_s, 4},
+            {"--min-body-rate", true, 0, (uint64_t)1 << 40, &o.min_body_rate, 8},
+            {"--body-grace-s", false, 0, 86400, &o.body_grace_s, 4},
             {"--shutdown-delay-s", false, 0, 3600, &o.shutdown_delay_ms, -1},
             {"--drain-timeout-s", false, 0, 3600, &o.drain_timeout_ms, -1},
             {"--instances", false, 1, 64, &o.model.instances, 1},

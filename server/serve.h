@@ -54,7 +54,11 @@ typedef struct {
     uint64_t max_output_bytes;
     uint64_t max_inflight_bytes;
     unsigned max_connections;
+    unsigned max_connections_per_address; /* 0: none */
     unsigned idle_timeout_s;
+    unsigned header_timeout_s; /* request line and headers due; 0: none */
+    uint64_t min_body_rate;    /* bytes per second after body_grace_s; 0: none */
+    unsigned body_grace_s;
     unsigned shutdown_delay_ms;
     unsigned drain_timeout_ms;
     int workers;
@@ -217,8 +221,17 @@ void srv_job_free(srv_job *j);
 
 /* ---- metrics ------------------------------------------------------------------- */
 enum srv_reject { REJECT_QUEUE_FULL, REJECT_TOO_LARGE, REJECT_BUDGET, REJECT_DRAINING, REJECT_N };
+/* Connections the server refused or cut off. */
+enum srv_conn_close {
+    CLOSE_MAX_CONNECTIONS, /* over --max-connections: 503 */
+    CLOSE_PER_ADDRESS,     /* over --max-connections-per-address: 503 */
+    CLOSE_HEADER_TIMEOUT,  /* headers not in by --header-timeout-s: 408 */
+    CLOSE_SLOW_BODY,       /* body under --min-body-rate: 408 */
+    CLOSE_N
+};
 typedef struct {
     uint64_t rejected[REJECT_N];
+    uint64_t conn_closed[CLOSE_N];
     uint64_t load_failures;
     int64_t connections;
     uint64_t inflight_bytes;
