@@ -1150,6 +1150,7 @@ int http_serve(const srv_options *o, const char *address, int port, const char *
     if (!S.d) {
         fprintf(stderr, "tirvm: error: cannot start the HTTP server\n");
         close(lfd);
+        free(S.addrs);
         return 1;
     }
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(S.d, MHD_DAEMON_INFO_EPOLL_FD);
@@ -1165,6 +1166,7 @@ int http_serve(const srv_options *o, const char *address, int port, const char *
         fprintf(stderr, "tirvm: error: cannot start the server's threads\n");
         MHD_stop_daemon(S.d);
         close(lfd);
+        free(S.addrs);
         return 1;
     }
     S.lfd = lfd;

@@ -362,7 +362,7 @@ def main(A: T.Buffer((4,), "int32"), B: T.Buffer((4,), "int32"), C: T.Buffer((4,
     ok(p == 1 and b == 1, f"metrics count the per-address refusal ({p}) and the slow body ({b})")
 
     # a persistent attacker from one address (re-opening every connection the
-    # server closes) against the default ratio of limits: another client's
+    # server closes) holds at most 4 of the 20 connections: another client's
     # requests keep their usual latency
     attack = Dribblers(srv, 40, SLOW_GET, 0.5, source="127.0.0.3", reconnect=True)
     time.sleep(0.5)
