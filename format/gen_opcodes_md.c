@@ -1,12 +1,23 @@
 /* Prints format/opcodes.md, the reference list of instructions, from the one
  * table (opcodes.def).  A test compares the committed file with this output,
- * so the document cannot drift from the instruction set. */
+ * so the document cannot drift from the instruction set.
+ *
+ * With --numbers, prints each opcode's number, mnemonic and operands, one a
+ * line: the list format/opcode_numbers.txt freezes (a module stores opcode
+ * numbers, so none may change; new instructions are appended). */
 #include <stdio.h>
+#include <string.h>
 
 #include "opcodes.h"
 
-int main(void)
+int main(int argc, char **argv)
 {
+    char name[64];
+    if (argc > 1 && strcmp(argv[1], "--numbers") == 0) {
+        for (int op = 0; op < TIRBC_OP_COUNT; op++)
+            printf("%d %s %s\n", op, tirbc_op_name(op, name, sizeof name), tirbc_ops[op].operands);
+        return 0;
+    }
     printf("# The tirvm instruction set (format version %d)\n\n", 1);
     printf("Generated from `opcodes.def` by `gen_opcodes_md`; do not edit by hand.\n");
     printf("Each operand letter has one meaning, from `operands.def`:\n\n");
@@ -31,7 +42,6 @@ int main(void)
     }
     printf("\n");
     printf("| opcode | mnemonic | operands | synopsis |\n|---:|---|---|---|\n");
-    char name[64];
     for (int op = 0; op < TIRBC_OP_COUNT; op++) {
         printf("| %d | `%s` | `%s` | ", op, tirbc_op_name(op, name, sizeof name), tirbc_ops[op].operands);
         /* a '|' inside a table cell must be escaped */

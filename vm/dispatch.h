@@ -53,6 +53,10 @@
 /* The instruction pointer walks the code; PC is its offset, for messages,
  * backward-branch tests and region bodies. */
 #define PC ((uint32_t)(ip - code))
+/* Operands read by meaning (vm_kinds.h, generated from the table): the
+ * lane count of vector instruction `id`, the row width of loop-level one. */
+#define LANES(id) ip[TIRBC_LANES_AT_##id]
+#define WIDTH(id) ip[TIRBC_WIDTH_AT_##id]
 /* The operand words, lettered as the synopses in opcodes.def letter them. */
 #define A ip[1]
 #define B ip[2]

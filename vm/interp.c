@@ -598,7 +598,7 @@ dispatch:
 #define VEC_BIN(ID, T, EXPR)                                      \
     VM_CASE(ID##_##T)                                                   \
     {                                                                   \
-        uint32_t nl = D;                                     \
+        uint32_t nl = LANES(ID##_##T);                                     \
         const AT_##T *a = VREG(T, B), *b = VREG(T, C);                  \
         AT_##T *r = VREG(T, A);                                         \
         LANE_LOOP(nl, CT_##T x = a[i]; CT_##T y = b[i]; r[i] = (EXPR))  \
@@ -607,7 +607,7 @@ dispatch:
 #define VEC_CMP(ID, T, OPR)                                             \
     VM_CASE(ID##_##T)                                                   \
     {                                                                   \
-        uint32_t nl = D;                                     \
+        uint32_t nl = LANES(ID##_##T);                                     \
         const AT_##T *a = VREG(T, B), *b = VREG(T, C);                  \
         AT_BOOL *r = VREG(BOOL, A);                                     \
         for (uint32_t i = 0; i < nl; i++)                               \
@@ -618,7 +618,7 @@ dispatch:
 #define VEC_IDIV(ID, T, SIGNED_EXPR, UNSIGNED_EXPR, WHAT)               \
     VM_CASE(ID##_##T)                                                   \
     {                                                                   \
-        uint32_t nl = D;                                     \
+        uint32_t nl = LANES(ID##_##T);                                     \
         const AT_##T *a = VREG(T, B), *b = VREG(T, C);                  \
         AT_##T *r = VREG(T, A);                                         \
         for (uint32_t i = 0; i < nl; i++)                               \
@@ -633,10 +633,10 @@ dispatch:
         VM_NEXT(ID##_##T);                                                     \
     }
 #define VEC_COMMON(T)                                                                        \
-    VM_CASE(VMOV_##T) memcpy(&R(A), &R(B), C * sizeof(CT_##T)); VM_NEXT(VMOV_##T);       \
+    VM_CASE(VMOV_##T) memcpy(&R(A), &R(B), LANES(VMOV_##T) * sizeof(CT_##T)); VM_NEXT(VMOV_##T);       \
     VM_CASE(VBCAST_##T)                                                                      \
     {                                                                                        \
-        uint32_t nl = C;                                                          \
+        uint32_t nl = LANES(VBCAST_##T);                                                          \
         CT_##T v = SCALAR_##T(B);                                                            \
         AT_##T *r = VREG(T, A);                                                              \
         for (uint32_t i = 0; i < nl; i++)                                                    \
@@ -645,7 +645,7 @@ dispatch:
     }                                                                                        \
     VM_CASE(VSEL_##T)                                                                        \
     {                                                                                        \
-        uint32_t nl = E;                                                          \
+        uint32_t nl = LANES(VSEL_##T);                                                          \
         const AT_BOOL *c = VREG(BOOL, B);                                                    \
         const AT_##T *a = VREG(T, C), *b = VREG(T, D);                                       \
         AT_##T *r = VREG(T, A);                                                              \
@@ -655,7 +655,7 @@ dispatch:
     }                                                                                        \
     VM_CASE(VLD_##T)                                                                         \
     {                                                                                        \
-        uint32_t nl = E;                                                          \
+        uint32_t nl = LANES(VLD_##T);                                                          \
         int64_t base = R(C).i, stride = R(D).i;                                              \
         if (!strided_in_bounds(base, stride, nl, bufs[B].nelem))                              \
             FAIL("out-of-bounds vector access to buffer '%s': elements %lld + i*%lld for %u lanes, of %llu", \
@@ -672,7 +672,7 @@ dispatch:
     }                                                                                        \
     VM_CASE(VST_##T)                                                                         \
     {                                                                                        \
-        uint32_t nl = E;                                                          \
+        uint32_t nl = LANES(VST_##T);                                                          \
         int64_t base = R(B).i, stride = R(C).i;                                              \
         if (!strided_in_bounds(base, stride, nl, bufs[A].nelem))                              \
             FAIL("out-of-bounds vector access to buffer '%s': elements %lld + i*%lld for %u lanes, of %llu", \
@@ -688,7 +688,7 @@ dispatch:
     }                                                                                        \
     VM_CASE(VLDG_##T)                                                                        \
     {                                                                                        \
-        uint32_t nl = D;                                                          \
+        uint32_t nl = LANES(VLDG_##T);                                                          \
         const AT_I64 *ix = VREG(I64, C);                                                     \
         AT_##T *r = VREG(T, A);                                                              \
         uint32_t bad = first_lane_out_of_bounds(ix, nl, bufs[B].nelem);                      \
@@ -702,7 +702,7 @@ dispatch:
     }                                                                                        \
     VM_CASE(VSTG_##T)                                                                        \
     {                                                                                        \
-        uint32_t nl = D;                                                          \
+        uint32_t nl = LANES(VSTG_##T);                                                          \
         const AT_I64 *ix = VREG(I64, B);                                                     \
         const AT_##T *v = VREG(T, C);                                                        \
         uint32_t bad = first_lane_out_of_bounds(ix, nl, bufs[A].nelem);                      \
@@ -729,7 +729,7 @@ dispatch:
     VEC_BIN(VMIN, T, LANE_MIN(T, x, y)) VEC_BIN(VMAX, T, LANE_MAX(T, x, y))                    \
     VM_CASE(VCAST_##T)                                                                       \
     {                                                                                        \
-        uint32_t nl = C;                                                          \
+        uint32_t nl = LANES(VCAST_##T);                                                          \
         AT_##T *r = VREG(T, A);                                                              \
         for (uint32_t i = 0; i < nl; i++)                                                    \
             r[i] = CAST_TO_##T(lane_value((const uint8_t *)&R(B), D, i));          \
@@ -755,7 +755,7 @@ dispatch:
                          : (SIGNED_##T && is_negative((int64_t)x) ? -1 : 0)))                                \
     VM_CASE(VBITNOT_##T)                                                                            \
     {                                                                                               \
-        uint32_t nl = C;                                                                 \
+        uint32_t nl = LANES(VBITNOT_##T);                                                                 \
         const AT_##T *a = VREG(T, B);                                                               \
         AT_##T *r = VREG(T, A);                                                                     \
         for (uint32_t i = 0; i < nl; i++)                                                           \
@@ -764,7 +764,7 @@ dispatch:
     }                                                                                               \
     VM_CASE(VRAMP_##T)                                                                              \
     {                                                                                               \
-        uint32_t nl = D;                                                                 \
+        uint32_t nl = LANES(VRAMP_##T);                                                                 \
         AT_##T *r = VREG(T, A);                                                                     \
         for (uint32_t i = 0; i < nl; i++)                                                           \
             r[i] = NARROW_##T(R(B).u + (uint64_t)i * R(C).u);                                       \
@@ -779,25 +779,25 @@ dispatch:
     VM_KINDS_VALUE(VEC_LANE)
     VM_KINDS_FLOAT(VEC_FLOAT)
     /* Fused vector operations: sources and destination may be buffer ranges (fused_ops.c). */
-#define FUSED_ONE(ID, T, DST_MEM, A_MEM, B_MEM)                                            \
+    /* Where each source and the result live is the table's (vm_kinds.h). */
+#define FUSED_ONE(ID, T)                                                                   \
     VM_CASE(ID##_##T)                                                                      \
-        if (!vm_fused_op(ctx, regs, bufs, ip, PC, TIR_VT_##T, DST_MEM, A_MEM, B_MEM))      \
+        if (!vm_fused_op(ctx, regs, bufs, ip, PC, TIR_VT_##T, TIRBC_DST_IN_MEMORY_##ID##_##T, \
+                         TIRBC_SRC0_IN_MEMORY_##ID##_##T, TIRBC_SRC1_IN_MEMORY_##ID##_##T))  \
             return false;                                                                  \
         VM_NEXT(ID##_##T);
 #define FUSED_BODY(T)                                                                      \
-    FUSED_ONE(VOPRM, T, false, false, true) FUSED_ONE(VOPMR, T, false, true, false)       \
-    FUSED_ONE(VOPMM, T, false, true, true) FUSED_ONE(VOPST, T, true, false, false)        \
-    FUSED_ONE(VOPSTRM, T, true, false, true) FUSED_ONE(VOPSTMR, T, true, true, false)     \
-    FUSED_ONE(VOPSTMM, T, true, true, true)
-#define MADD_ONE(ID, T, DST_MEM, B_SCALAR, EPILOGUE)                                       \
+    FUSED_ONE(VOPRM, T) FUSED_ONE(VOPMR, T) FUSED_ONE(VOPMM, T) FUSED_ONE(VOPST, T)       \
+    FUSED_ONE(VOPSTRM, T) FUSED_ONE(VOPSTMR, T) FUSED_ONE(VOPSTMM, T)
+#define MADD_ONE(ID, T)                                                                    \
     VM_CASE(ID##_##T)                                                                      \
-        if (!vm_fused_madd(ctx, regs, bufs, ip, PC, TIR_VT_##T, DST_MEM, B_SCALAR, EPILOGUE)) \
+        if (!vm_fused_madd(ctx, regs, bufs, ip, PC, TIR_VT_##T, TIRBC_DST_IN_MEMORY_##ID##_##T, \
+                           TIRBC_SRC1_SCALAR_##ID##_##T, TIRBC_APPLIES_OP_##ID##_##T))      \
             return false;                                                                  \
         VM_NEXT(ID##_##T);
 #define MADD_BODY(T)                                                                       \
-    MADD_ONE(VMADD, T, false, false, false) MADD_ONE(VMADDS, T, false, true, false)        \
-    MADD_ONE(VMADDST, T, true, false, false) MADD_ONE(VMADDSST, T, true, true, false)      \
-    MADD_ONE(VMADDOPST, T, true, false, true) MADD_ONE(VMADDSOPST, T, true, true, true)
+    MADD_ONE(VMADD, T) MADD_ONE(VMADDS, T) MADD_ONE(VMADDST, T) MADD_ONE(VMADDSST, T)      \
+    MADD_ONE(VMADDOPST, T) MADD_ONE(VMADDSOPST, T)
 #define FUSED_KIND(T, _) FUSED_BODY(T) MADD_BODY(T)
     TIRBC_FUSED_KINDS(FUSED_KIND, _)
     /* 16-bit float lanes: widened to float32, computed, rounded once. */
@@ -806,7 +806,7 @@ dispatch:
 #define VEC_HCMP(ID, T, OPR)                                            \
     VM_CASE(ID##_##T)                                                   \
     {                                                                   \
-        uint32_t nl = D;                                     \
+        uint32_t nl = LANES(ID##_##T);                                     \
         uint16_t *a = ctx->scratch[0].u16, *b = ctx->scratch[1].u16;                                          \
         uint8_t *r = ctx->scratch[2].u8;                                                  \
         memcpy(a, &R(B), nl * 2);                                       \
@@ -827,7 +827,7 @@ dispatch:
     VEC_BIN(VFLOORMOD, T, HR(T, HL(T, x) - floorf(HL(T, x) / HL(T, y)) * HL(T, y)))               \
     VM_CASE(VCAST_##T)                                                                              \
     {                                                                                               \
-        uint32_t nl = C;                                                                 \
+        uint32_t nl = LANES(VCAST_##T);                                                                 \
         uint16_t *r = ctx->scratch[0].u16;                                                                             \
         for (uint32_t i = 0; i < nl; i++)                                                           \
             r[i] = CAST_TO_##T(lane_value((const uint8_t *)&R(B), D, i));                \
@@ -836,7 +836,7 @@ dispatch:
     }                                                                                               \
     VM_CASE(VMATH1_##T)                                                                             \
     {                                                                                               \
-        uint32_t nl = C;                                                                 \
+        uint32_t nl = LANES(VMATH1_##T);                                                                 \
         uint16_t *h = ctx->scratch[0].u16;                                                                             \
         float *fa = ctx->scratch[1].f32;                                                                               \
         memcpy(h, &R(B), nl * 2);                                                                   \
@@ -851,7 +851,7 @@ dispatch:
     }                                                                                               \
     VM_CASE(VMATH2_##T)                                                                             \
     {                                                                                               \
-        uint32_t nl = D;                                                                 \
+        uint32_t nl = LANES(VMATH2_##T);                                                                 \
         uint16_t *h = ctx->scratch[0].u16, *g = ctx->scratch[1].u16;                                                                      \
         float *fa = ctx->scratch[2].f32, *fb = ctx->scratch[3].f32;                                                                       \
         memcpy(h, &R(B), nl * 2);                                                                   \
@@ -871,7 +871,7 @@ dispatch:
 #define VMATH_BODY(ARITY, T, CT, M, APPLY)                                                 \
     VM_CASE(VMATH##ARITY##_##T)                                                            \
     {                                                                                      \
-        uint32_t nl = ARITY == 1 ? C : D;                                                       \
+        uint32_t nl = LANES(VMATH##ARITY##_##T);                                                       \
         CT *xa = ctx->scratch[2].M, *xb = ctx->scratch[3].M;                               \
         memcpy(xa, &R(B), nl * sizeof xa[0]);                                              \
         if (ARITY == 2)                                                                    \
@@ -886,7 +886,7 @@ dispatch:
     VMATH_BODY(2, F64, double, f64, vm_math2_f64(E, xa, xb, nl))
     VM_CASE(VNOT)
     {
-        uint32_t nl = C;
+        uint32_t nl = LANES(VNOT);
         uint8_t *a = ctx->scratch[0].u8;
         memcpy(a, &R(B), nl);
         for (uint32_t i = 0; i < nl; i++)
@@ -897,7 +897,8 @@ dispatch:
     VM_CASE(VAND)
     VM_CASE(VOR)
     {
-        uint32_t nl = D;
+        _Static_assert(TIRBC_LANES_AT_VAND == TIRBC_LANES_AT_VOR, "vand and vor share a body");
+        uint32_t nl = LANES(VOR);
         uint8_t *a = ctx->scratch[0].u8, *b = ctx->scratch[1].u8;
         memcpy(a, &R(B), nl);
         memcpy(b, &R(C), nl);
@@ -911,13 +912,10 @@ dispatch:
     VM_KINDS_HALF(VEC_HALF)
 
     /* ordered lane reductions into a scalar */
-#define RED_ADD(x, y) ((x) + (y))
-#define RED_MAX(x, y) ((x) > (y) ? (x) : (y))
-#define RED_MIN(x, y) ((x) < (y) ? (x) : (y))
 #define VREDUCE_BODY(NAME, T, MEMBER, COMBINE)                  \
     VM_CASE(NAME##_##T)                                    \
     {                                                      \
-        uint32_t nl = C;                               \
+        uint32_t nl = LANES(NAME##_##T);                               \
         const AT_##T *v = VREG(T, B);                      \
         CT_##T acc = R(A).MEMBER;                               \
         for (uint32_t i = 0; i < nl; i++)                  \

@@ -15,6 +15,12 @@
 #define LANE_MIN(T, x, y) ((x) < (y) ? (x) : (y))
 #define LANE_MAX(T, x, y) ((x) > (y) ? (x) : (y))
 
+/* How the reductions (vrsum ... in interp.c, rsum ... in loop_ops.c)
+ * combine their running value with the next element, in order. */
+#define RED_ADD(x, y) ((x) + (y))
+#define RED_MAX(x, y) ((x) > (y) ? (x) : (y))
+#define RED_MIN(x, y) ((x) < (y) ? (x) : (y))
+
 /* A lane loop the C compiler vectorizes, BODY run for each lane index i < nl;
  * unrolled so that the vector loop spends few instructions per lane on its
  * own counting. */

@@ -12,6 +12,7 @@
 #include "bounds.h"
 #include "dispatch.h"
 #include "halffloat.h"
+#include "lane_ops.h"
 #include "mac_kernels.h"
 #include "vm_kinds.h"
 
@@ -21,15 +22,12 @@
     const uint32_t *code = fn->code;                                                                \
     (void)code
 
-#define RED_ADD(x, y) ((x) + (y))
-#define RED_MAX(x, y) ((x) > (y) ? (x) : (y))
-#define RED_MIN(x, y) ((x) < (y) ? (x) : (y))
 
 #define MAC_BODY(T, CT, LOADV, STOREV, MULADD, KERNEL)                                              \
     bool vm_loop_MAC_##T(VM_LOOP_OP_PARAMS)                                                         \
     {                                                                                               \
         LOOP_OP_PROLOGUE;                                                                           \
-        uint32_t X = A, Y = C, Z = F, nl = J;                                                       \
+        uint32_t X = A, Y = C, Z = F, nl = WIDTH(MAC_##T);                                          \
         int64_t xb = R(B).i, yb = R(D).i, ys = R(E).i, zb = R(G).i, zs = R(H).i;                    \
         int64_t count = R(I).i;                                                                     \
         if (count > 0) {                                                                            \
@@ -118,7 +116,7 @@
     bool vm_loop_MAC2_##T(VM_LOOP_OP_PARAMS)                                                        \
     {                                                                                               \
         LOOP_OP_PROLOGUE;                                                                           \
-        uint32_t X = A, Y = C, Z = G, nl = M;                                                       \
+        uint32_t X = A, Y = C, Z = G, nl = WIDTH(MAC2_##T);                                                       \
         int64_t xb = R(B).i, yb = R(D).i, ya = R(E).i, ys = R(F).i;                                 \
         int64_t zb = R(H).i, za = R(I).i, zs = R(J).i;                                              \
         int64_t na = R(K).i, nb = R(L).i, total;                                                    \
@@ -205,7 +203,7 @@
     {                                                                                               \
         LOOP_OP_PROLOGUE;                                                                           \
         typedef TT maci_acc; /* the accumulator kind, for MACI_SOURCE */                            \
-        uint32_t X = A, Y = C, Z = F, nl = J;                                                       \
+        uint32_t X = A, Y = C, Z = F, nl = WIDTH(MACI_##T);                                         \
         int64_t xb = R(B).i, yb = R(D).i, ys = R(E).i, zb = R(G).i, zs = R(H).i;                    \
         int64_t count = R(I).i;                                                                     \
         if (count > 0) {                                                                            \
