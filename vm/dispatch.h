@@ -10,8 +10,10 @@
 #include "vm_internal.h"
 
 /* An instruction body ends with VM_NEXT(its own ID): the next instruction is
- * TIRBC_SIZE_<ID> words on (opcodes.h).  Debug builds (the sanitizer builds
- * the tests run) check that the ID named has the running instruction's size. */
+ * TIRBC_SIZE_<ID> words on (opcodes.h).  The test vm-next checks in the
+ * source that every VM_NEXT names its own body's ID; debug builds (the
+ * sanitizer builds the tests run) also check at run time that the ID named
+ * has the running instruction's size. */
 #ifdef TIRVM_CHECK_SIZES
 #include <assert.h>
 #define VM_CHECK_SIZE(size) assert(tirbc_ops[*ip].noperands + 1u == (unsigned)(size))
