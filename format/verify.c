@@ -10,12 +10,30 @@
 #include "opcodes.h"
 #include "tirbc.h"
 
+/* What a call's arguments must match, per function: the value kind of each
+ * scalar parameter's register and of each buffer parameter's elements, in
+ * parameter order, so that a call's arguments are checked with two memcmp
+ * (a callee of many parameters called from many sites stays cheap). */
+typedef struct {
+    uint32_t nscalar, nbuf;
+    const uint8_t *scalar_vt, *buf_vt;
+} call_sig;
+
 typedef struct {
     char *err;
     size_t err_len;
     const tirbc_function *f; /* the function being checked, for messages */
     const tirbc_module *m;   /* for call targets */
+    call_sig *sigs;          /* per function of m, once every header is proven */
+    uint8_t *sig_bytes;
+    /* The function being checked, as calls see it (made at its first
+     * call): each register's kind if it is a scalar, and the element kind
+     * of the buffer each constant names; VT_BAD where there is none. */
+    const tirbc_function *sym_of;
+    uint8_t *reg_sym, *const_sym;
 } verifier;
+
+#define VT_BAD 0xffu /* never a kind a parameter has */
 
 typedef enum {
 #define RULE(id, name, scope, what) R_##id,
@@ -203,24 +221,72 @@ static int check_buffers(verifier *v, const tirbc_function *f)
     return 0;
 }
 
+/* A name and where it stands, for finding repeated names by sorting: a
+ * comparison of every pair costs the square of their number times their
+ * length. */
+typedef struct {
+    const char *name;
+    uint32_t index;
+} named;
+
+static int named_cmp(const void *a, const void *b)
+{
+    const named *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    return c ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+/* The first repeated name of a[0..n) in index order: *second is the least
+ * index whose name an earlier entry has, *first the least index with that
+ * name (the pair a comparison with every earlier name finds first).  Sorts
+ * a; false if no name repeats. */
+static bool first_repeat(named *a, uint32_t n, uint32_t *first, uint32_t *second)
+{
+    bool found = false;
+    if (n < 2)
+        return false;
+    qsort(a, n, sizeof *a, named_cmp);
+    for (uint32_t g = 0, e; g < n; g = e) {
+        /* a[g..e) share a name, in index order */
+        for (e = g + 1; e < n && strcmp(a[g].name, a[e].name) == 0; e++)
+            ;
+        if (e - g > 1 && (!found || a[g + 1].index < *second)) {
+            *first = a[g].index;
+            *second = a[g + 1].index;
+            found = true;
+        }
+    }
+    return found;
+}
+
 static int check_params(verifier *v, const tirbc_function *f)
 {
     char dt[32];
     uint32_t *bound = NULL;
+    named *names = NULL;
+    uint32_t nnamed = 0, dup_first = 0, dup_second = UINT32_MAX;
     int rc = -1;
-    if (f->nbuffers && !(bound = calloc(f->nbuffers, sizeof *bound)))
-        return verr(v, R_NONE, "out of memory");
+    if ((f->nbuffers && !(bound = calloc(f->nbuffers, sizeof *bound))) ||
+        (f->nparams && !(names = malloc((size_t)f->nparams * sizeof *names)))) {
+        verr(v, R_NONE, "out of memory");
+        goto out;
+    }
+    /* a param without a name is reported where the loop below meets it */
+    for (uint32_t i = 0; i < f->nparams; i++)
+        if (f->params[i].name)
+            names[nnamed++] = (named){f->params[i].name, i};
+    if (!first_repeat(names, nnamed, &dup_first, &dup_second))
+        dup_second = UINT32_MAX;
     for (uint32_t i = 0; i < f->nparams; i++) {
         const tirbc_param *p = &f->params[i];
         if (!p->name || !p->name[0]) {
             verr(v, R_PARAM_NAME, "param %u has no name", i);
             goto out;
         }
-        for (uint32_t j = 0; j < i; j++)
-            if (strcmp(f->params[j].name, p->name) == 0) {
-                verr(v, R_PARAM_DUPLICATE, "duplicate param name '%s' (params %u and %u)", p->name, j, i);
-                goto out;
-            }
+        if (i == dup_second) {
+            verr(v, R_PARAM_DUPLICATE, "duplicate param name '%s' (params %u and %u)", p->name, dup_first, i);
+            goto out;
+        }
         if (p->kind == TIRBC_PARAM_SCALAR) {
             unsigned vt = scalar_numeric_vt(p->dtype);
             if (vt == TIR_VT_NONE) {
@@ -279,6 +345,7 @@ static int check_params(verifier *v, const tirbc_function *f)
     rc = 0;
 out:
     free(bound);
+    free(names);
     return rc;
 }
 
@@ -363,6 +430,69 @@ static int check_register_type(verifier *v, const tirbc_function *f, uint32_t pc
     }
 }
 
+/* The call signatures of every function (their headers proven). */
+static int make_call_sigs(verifier *v)
+{
+    const tirbc_module *m = v->m;
+    size_t total = 0;
+    for (uint32_t fi = 0; fi < m->nfuncs; fi++)
+        total += m->funcs[fi].nparams;
+    v->sigs = calloc(m->nfuncs, sizeof *v->sigs);
+    v->sig_bytes = malloc(total ? total : 1);
+    if (!v->sigs || !v->sig_bytes)
+        return verr(v, R_NONE, "out of memory");
+    uint8_t *at = v->sig_bytes;
+    for (uint32_t fi = 0; fi < m->nfuncs; fi++) {
+        const tirbc_function *g = &m->funcs[fi];
+        call_sig *s = &v->sigs[fi];
+        for (uint32_t k = 0; k < g->nparams; k++)
+            if (g->params[k].kind == TIRBC_PARAM_SCALAR)
+                s->nscalar++;
+        s->nbuf = g->nparams - s->nscalar; /* proven: the other params are buffers */
+        uint8_t *scalar = at, *buf = at + s->nscalar;
+        s->scalar_vt = scalar;
+        s->buf_vt = buf;
+        at += g->nparams;
+        for (uint32_t k = 0; k < g->nparams; k++) {
+            const tirbc_param *p = &g->params[k];
+            if (p->kind == TIRBC_PARAM_SCALAR)
+                *scalar++ = g->regtypes[p->index].vtype;
+            else
+                *buf++ = (uint8_t)tir_dtype_vtype(g->buffers[p->index].dtype);
+        }
+    }
+    return 0;
+}
+
+/* Whether a call's arguments are all right, checked fast (a false answer
+ * may also mean out of memory: the caller then looks for the error). */
+static bool call_args_match(verifier *v, const tirbc_function *f, uint32_t callee, bool buffers, uint32_t base,
+                            uint32_t count, uint32_t first)
+{
+    const call_sig *s = &v->sigs[callee];
+    if (count != s->nscalar || (s->nbuf && !buffers) || base > f->nregs || count > f->nregs - base)
+        return false;
+    if (buffers && (first > f->nconsts || s->nbuf > f->nconsts - first))
+        return false;
+    if (v->sym_of != f) {
+        free(v->reg_sym);
+        free(v->const_sym);
+        v->sym_of = NULL;
+        v->reg_sym = malloc(f->nregs ? f->nregs : 1);
+        v->const_sym = malloc(f->nconsts ? f->nconsts : 1);
+        if (!v->reg_sym || !v->const_sym)
+            return false;
+        for (uint32_t r = 0; r < f->nregs; r++)
+            v->reg_sym[r] = f->regtypes[r].lanes == 1 ? f->regtypes[r].vtype : VT_BAD;
+        for (uint32_t k = 0; k < f->nconsts; k++)
+            v->const_sym[k] = f->consts[k] < f->nbuffers ? (uint8_t)tir_dtype_vtype(f->buffers[f->consts[k]].dtype)
+                                                         : VT_BAD;
+        v->sym_of = f;
+    }
+    return (!count || memcmp(v->reg_sym + base, s->scalar_vt, count) == 0) &&
+           (!buffers || !s->nbuf || memcmp(v->const_sym + first, s->buf_vt, s->nbuf) == 0);
+}
+
 /* A call's F operand with the argument block (a, N) after it, and for a
  * call that passes buffers (callb, callbv) the buffer arguments (B) last:
  * then the block holds the callee's scalar parameters only. */
@@ -378,6 +508,9 @@ static int check_call(verifier *v, const tirbc_function *f, uint32_t pc, uint32_
         return ierr(v, R_TABLE_CONSISTENT, pc, op, n, "F is not followed by a and N (instruction table error)");
     bool buffers = i + 3 < tirbc_ops[op].noperands && tirbc_op_operand(op, i + 3)->check == TIRBC_OPC_BUF_ARGS;
     uint32_t base = f->code[pc + 1 + i + 1], count = f->code[pc + 1 + i + 2], nscalar = 0, nbuf = 0;
+    if (call_args_match(v, f, w, buffers, base, count, buffers ? f->code[pc + 1 + i + 3] : 0))
+        goto result;
+    /* Some argument is wrong: find the first, in parameter order. */
     for (uint32_t k = 0; k < callee->nparams; k++) {
         if (callee->params[k].kind == TIRBC_PARAM_SCALAR)
             nscalar++;
@@ -431,6 +564,7 @@ static int check_call(verifier *v, const tirbc_function *f, uint32_t pc, uint32_
             j++;
         }
     }
+result:
     /* a call with a result writes it to its X operand */
     if (x_vt != TIR_VT_NONE) {
         if (tir_dt_is_void(callee->ret_dtype))
@@ -664,23 +798,38 @@ int tirbc_verify(const tirbc_module *m, char *err, size_t err_len)
         return verr(&v, R_MODULE_EMPTY, "module has no functions");
     if (!m->funcs)
         return verr(&v, R_ARRAYS_PRESENT, "module functions missing (count %u)", m->nfuncs);
+    named *names = malloc((size_t)m->nfuncs * sizeof *names);
+    if (!names)
+        return verr(&v, R_NONE, "out of memory");
+    uint32_t nnamed = 0, first = 0, second = UINT32_MAX;
+    for (uint32_t i = 0; i < m->nfuncs; i++)
+        if (m->funcs[i].name)
+            names[nnamed++] = (named){m->funcs[i].name, i};
+    if (!first_repeat(names, nnamed, &first, &second))
+        second = UINT32_MAX;
+    free(names);
+    /* the first function without a name or repeating an earlier one's */
     for (uint32_t i = 0; i < m->nfuncs; i++) {
         const char *name = m->funcs[i].name;
         if (!name || !name[0])
             return verr(&v, R_FUNCTION_NAME, "function %u has no name", i);
-        for (uint32_t j = 0; j < i; j++)
-            if (strcmp(m->funcs[j].name, name) == 0)
-                return verr(&v, R_FUNCTION_DUPLICATE, "duplicate function name '%s' (functions %u and %u)", name, j, i);
+        if (i == second)
+            return verr(&v, R_FUNCTION_DUPLICATE, "duplicate function name '%s' (functions %u and %u)", name, first, i);
     }
     for (uint32_t i = 0; i < m->nfuncs; i++) {
         v.f = &m->funcs[i];
         if (verify_header(&v, v.f))
             return -1;
     }
-    for (uint32_t i = 0; i < m->nfuncs; i++) {
+    v.f = NULL;
+    int rc = make_call_sigs(&v);
+    for (uint32_t i = 0; i < m->nfuncs && rc == 0; i++) {
         v.f = &m->funcs[i];
-        if (check_code(&v, v.f))
-            return -1;
+        rc = check_code(&v, v.f);
     }
-    return 0;
+    free(v.sigs);
+    free(v.sig_bytes);
+    free(v.reg_sym);
+    free(v.const_sym);
+    return rc;
 }

@@ -138,62 +138,266 @@ tirvm_status tirvm_module_set_limits(tirvm_module *m, uint64_t max_steps, uint64
     return TIRVM_OK;
 }
 
+/* A call that passes buffers (callb, callbv): its callee, its caller, and
+ * the constant naming the caller's buffer for the callee's first buffer
+ * parameter (the next ones follow it). */
+typedef struct {
+    uint32_t callee, caller, first;
+} written_site;
+
+/* The calls of one callee from one caller: their first constants are
+ * firsts[begin ..] up to the next group's begin. */
+typedef struct {
+    uint32_t caller;
+    size_t begin;
+} written_group;
+
+/* What find_written works with; written_work_free frees it. */
+typedef struct {
+    written_site *sites, *spare; /* the calls; as many entries for sorting */
+    size_t nsites, cap;
+    /* The calls, distinct, by callee and caller: the callee g's groups are
+     * groups[group_at[g] .. group_at[g + 1]) (one more group ends the last) */
+    written_group *groups;
+    size_t *group_at;
+    uint32_t *firsts;
+    size_t *buf_at, *bparam_at; /* per function: where its entries of the next two start */
+    uint32_t *rank;             /* per buffer: the rank among the buffer params of the param that binds
+                                   it, or UINT32_MAX */
+    uint32_t *bparam;           /* per buffer param, in order: the buffer it binds */
+    /* The buffer params found written and not yet followed to the calls:
+     * per function, the ranks (pending[bparam_at[f] ..], npending[f] of
+     * them), and the functions that have some (queue, queued). */
+    uint32_t *pending, *npending, *queue, nqueue;
+    uint8_t *queued;
+    uint32_t *batch; /* the ranks being followed */
+} written_work;
+
+static void written_work_free(written_work *w)
+{
+    free(w->sites);
+    free(w->spare);
+    free(w->groups);
+    free(w->group_at);
+    free(w->firsts);
+    free(w->buf_at);
+    free(w->bparam_at);
+    free(w->rank);
+    free(w->bparam);
+    free(w->pending);
+    free(w->npending);
+    free(w->queue);
+    free(w->queued);
+    free(w->batch);
+}
+
+static bool written_site_add(written_work *w, uint32_t callee, uint32_t caller, uint32_t first)
+{
+    if (w->nsites == w->cap) {
+        size_t cap = w->cap ? 2 * w->cap : 64;
+        written_site *s = realloc(w->sites, cap * sizeof *s);
+        if (!s)
+            return false;
+        w->sites = s;
+        w->cap = cap;
+    }
+    w->sites[w->nsites++] = (written_site){callee, caller, first};
+    return true;
+}
+
+enum { BY_CALLEE, BY_CALLER, BY_FIRST };
+static uint32_t written_key(const written_site *s, int by)
+{
+    return by == BY_CALLEE ? s->callee : by == BY_CALLER ? s->caller : s->first;
+}
+
+/* A stable counting sort of the calls by one field (keys below `range`). */
+static bool written_sort(written_work *w, int by, size_t range)
+{
+    size_t *at = calloc(range + 1, sizeof *at);
+    if (!at)
+        return false;
+    for (size_t i = 0; i < w->nsites; i++)
+        at[written_key(&w->sites[i], by) + 1]++;
+    for (size_t k = 0; k < range; k++)
+        at[k + 1] += at[k];
+    for (size_t i = 0; i < w->nsites; i++)
+        w->spare[at[written_key(&w->sites[i], by)]++] = w->sites[i];
+    free(at);
+    written_site *t = w->sites;
+    w->sites = w->spare;
+    w->spare = t;
+    return true;
+}
+
+/* The buffer param of rank r of function fi is found written: it is to be
+ * followed to the calls of fi. */
+static void written_pend(written_work *w, uint32_t fi, uint32_t r)
+{
+    w->pending[w->bparam_at[fi] + w->npending[fi]++] = r;
+    if (!w->queued[fi]) {
+        w->queued[fi] = 1;
+        w->queue[w->nqueue++] = fi;
+    }
+}
+
+/* Buffer b of function fi, not marked yet, may be stored into: marks it,
+ * and the param that binds it, if any (it binds no other buffer: each
+ * param is followed once). */
+static void written_mark(tirvm_module *m, written_work *w, uint32_t fi, uint32_t b)
+{
+    m->written[fi][b] = 1;
+    uint32_t r = w->rank[w->buf_at[fi] + b];
+    if (r != UINT32_MAX)
+        written_pend(w, fi, r);
+}
+
 /* Which buffers each function may store into: those named by a buffer
  * operand the instruction table marks written (operands.def), and those a
  * call passes (the B operand of callb and callbv) to a buffer parameter the
- * callee may store into, found by iterating to a fixed point (calls may
- * recurse). */
+ * callee may store into.  One scan of the code finds the first kind and
+ * every such call; then each buffer parameter found written marks the
+ * buffer each call of its function passes to it, which may make a
+ * parameter of the caller written in turn (calls may recurse).  A buffer is
+ * marked once and a parameter followed once: the time is the code's size
+ * plus the distinct calls times their callee's buffer parameters, whatever
+ * the order of the functions. */
 static bool find_written(tirvm_module *m)
 {
     const tirbc_module *mod = m->mod;
-    m->written = calloc(mod->nfuncs ? mod->nfuncs : 1, sizeof *m->written);
-    if (!m->written)
-        return false;
-    for (uint32_t fi = 0; fi < mod->nfuncs; fi++) {
+    uint32_t nf = mod->nfuncs, max_consts = 0;
+    written_work w = {0};
+    bool ok = false;
+    m->written = calloc(nf ? nf : 1, sizeof *m->written);
+    w.buf_at = malloc(((size_t)nf + 1) * sizeof *w.buf_at);
+    w.bparam_at = malloc(((size_t)nf + 1) * sizeof *w.bparam_at);
+    if (!m->written || !w.buf_at || !w.bparam_at)
+        goto out;
+    w.buf_at[0] = w.bparam_at[0] = 0;
+    for (uint32_t fi = 0; fi < nf; fi++) {
+        const tirbc_function *f = &mod->funcs[fi];
+        uint32_t nbparams = 0;
+        for (uint32_t k = 0; k < f->nparams; k++)
+            nbparams += f->params[k].kind == TIRBC_PARAM_BUFFER;
+        w.buf_at[fi + 1] = w.buf_at[fi] + f->nbuffers;
+        w.bparam_at[fi + 1] = w.bparam_at[fi] + nbparams;
+        max_consts = f->nconsts > max_consts ? f->nconsts : max_consts;
+    }
+    size_t nbufs = w.buf_at[nf], nbparams = w.bparam_at[nf];
+    w.rank = malloc((nbufs ? nbufs : 1) * sizeof *w.rank);
+    w.bparam = malloc((nbparams ? nbparams : 1) * sizeof *w.bparam);
+    w.pending = malloc((nbparams ? nbparams : 1) * sizeof *w.pending);
+    w.npending = calloc(nf ? nf : 1, sizeof *w.npending);
+    w.queue = malloc((nf ? nf : 1) * sizeof *w.queue);
+    w.queued = calloc(nf ? nf : 1, 1);
+    if (!w.rank || !w.bparam || !w.pending || !w.npending || !w.queue || !w.queued)
+        goto out;
+
+    for (uint32_t fi = 0; fi < nf; fi++) {
         const tirbc_function *f = &mod->funcs[fi];
         m->written[fi] = calloc(f->nbuffers ? f->nbuffers : 1, 1);
         if (!m->written[fi])
-            return false;
-        for (uint32_t pc = 0; pc < f->ncode;) {
-            uint32_t op = f->code[pc]; /* verified: a known opcode, whole operands */
+            goto out;
+        uint32_t *rank = w.rank + w.buf_at[fi], *bparam = w.bparam + w.bparam_at[fi], q = 0;
+        for (uint32_t b = 0; b < f->nbuffers; b++)
+            rank[b] = UINT32_MAX;
+        for (uint32_t k = 0; k < f->nparams; k++)
+            if (f->params[k].kind == TIRBC_PARAM_BUFFER) {
+                /* verified: a buffer of f, bound by this param only */
+                rank[f->params[k].index] = q;
+                bparam[q++] = f->params[k].index;
+            }
+        for (uint32_t pc = 0; pc < f->ncode; pc += 1 + tirbc_ops[f->code[pc]].noperands) {
+            uint32_t op = f->code[pc], callee = UINT32_MAX; /* verified: a known opcode, whole operands */
             for (unsigned i = 0; i < tirbc_ops[op].noperands; i++) {
                 const tirbc_operand_info *o = tirbc_op_operand(op, i);
-                uint32_t b = f->code[pc + 1 + i];
-                if (o->kind == TIRBC_OPK_BUF && o->access == TIRBC_OPA_WRITE && b < f->nbuffers)
-                    m->written[fi][b] = 1;
+                uint32_t x = f->code[pc + 1 + i];
+                if (o->kind == TIRBC_OPK_BUF && o->access == TIRBC_OPA_WRITE && x < f->nbuffers)
+                    m->written[fi][x] = 1;
+                if (o->kind == TIRBC_OPK_FUNC)
+                    callee = x;
+                /* verified: the callee's buffer arguments lie in the constant
+                 * pool (calls of a callee without any pass none) */
+                if (o->check == TIRBC_OPC_BUF_ARGS && callee < nf && x < f->nconsts &&
+                    w.bparam_at[callee + 1] > w.bparam_at[callee] &&
+                    w.bparam_at[callee + 1] - w.bparam_at[callee] <= f->nconsts - x &&
+                    !written_site_add(&w, callee, fi, x))
+                    goto out;
             }
-            pc += 1 + tirbc_ops[op].noperands;
         }
     }
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (uint32_t fi = 0; fi < mod->nfuncs; fi++) {
-            const tirbc_function *f = &mod->funcs[fi];
-            for (uint32_t pc = 0; pc < f->ncode; pc += 1 + tirbc_ops[f->code[pc]].noperands) {
-                uint32_t op = f->code[pc], callee = UINT32_MAX;
-                for (unsigned i = 0; i < tirbc_ops[op].noperands; i++) {
-                    const tirbc_operand_info *o = tirbc_op_operand(op, i);
-                    if (o->kind == TIRBC_OPK_FUNC)
-                        callee = f->code[pc + 1 + i];
-                    if (o->check != TIRBC_OPC_BUF_ARGS || callee >= mod->nfuncs)
-                        continue;
-                    /* verified: the constants name buffers of f, one per buffer param of the callee */
-                    const tirbc_function *g = &mod->funcs[callee];
-                    uint32_t k = f->code[pc + 1 + i];
-                    for (uint32_t q = 0; q < g->nparams; q++) {
-                        if (g->params[q].kind != TIRBC_PARAM_BUFFER)
-                            continue;
-                        uint64_t b = f->consts[k++];
-                        if (m->written[callee][g->params[q].index] && b < f->nbuffers && !m->written[fi][b]) {
-                            m->written[fi][b] = 1;
-                            changed = true;
-                        }
-                    }
+
+    /* The calls by callee, then caller, then first constant (counting sorts,
+     * least significant key first), with repeats dropped: a caller's calls
+     * of one callee read its constants in order. */
+    w.spare = malloc((w.nsites ? w.nsites : 1) * sizeof *w.spare);
+    if (!w.spare || !written_sort(&w, BY_FIRST, max_consts) || !written_sort(&w, BY_CALLER, nf) ||
+        !written_sort(&w, BY_CALLEE, nf))
+        goto out;
+    w.firsts = malloc((w.nsites ? w.nsites : 1) * sizeof *w.firsts);
+    w.groups = malloc((w.nsites + 1) * sizeof *w.groups);
+    w.group_at = calloc((size_t)nf + 1, sizeof *w.group_at);
+    if (!w.firsts || !w.groups || !w.group_at)
+        goto out;
+    size_t nfirsts = 0, ngroups = 0;
+    for (size_t i = 0; i < w.nsites; i++) {
+        const written_site *a = &w.sites[i], *b = i ? &w.sites[i - 1] : NULL;
+        if (b && a->callee == b->callee && a->caller == b->caller && a->first == b->first)
+            continue;
+        if (!b || a->callee != b->callee || a->caller != b->caller) {
+            w.group_at[a->callee + 1]++;
+            w.groups[ngroups++] = (written_group){a->caller, nfirsts};
+        }
+        w.firsts[nfirsts++] = a->first;
+    }
+    w.groups[ngroups] = (written_group){0, nfirsts};
+    for (uint32_t g = 0; g < nf; g++)
+        w.group_at[g + 1] += w.group_at[g];
+    free(w.sites);
+    free(w.spare);
+    w.sites = w.spare = NULL;
+
+    /* The buffer params their own code writes, then each param found
+     * written followed to every call of its function, a function's params
+     * found since it was last followed at once: a call's constants are
+     * read close together. */
+    size_t max_batch = 0;
+    for (uint32_t fi = 0; fi < nf; fi++) {
+        size_t nb = w.bparam_at[fi + 1] - w.bparam_at[fi];
+        max_batch = nb > max_batch ? nb : max_batch;
+        for (uint32_t q = 0; q < nb; q++)
+            if (m->written[fi][w.bparam[w.bparam_at[fi] + q]])
+                written_pend(&w, fi, q);
+    }
+    if (!(w.batch = malloc((max_batch ? max_batch : 1) * sizeof *w.batch)))
+        goto out;
+    while (w.nqueue > 0) {
+        uint32_t g = w.queue[--w.nqueue], nb = w.npending[g];
+        const uint32_t *batch = w.batch;
+        w.queued[g] = 0;
+        memcpy(w.batch, w.pending + w.bparam_at[g], nb * sizeof *w.batch);
+        w.npending[g] = 0;
+        for (size_t gi = w.group_at[g]; gi < w.group_at[g + 1]; gi++) {
+            uint32_t fi = w.groups[gi].caller, nbuffers = mod->funcs[fi].nbuffers;
+            const uint64_t *consts = mod->funcs[fi].consts;
+            const uint8_t *written = m->written[fi];
+            const uint32_t *first = w.firsts + w.groups[gi].begin, *end = w.firsts + w.groups[gi + 1].begin;
+            /* verified: each constant names a buffer of the caller (and
+             * the windows lie in the pool: filed so above) */
+            for (uint32_t j = 0; j < nb; j++) {
+                const uint64_t *kq = consts + batch[j];
+                for (const uint32_t *p = first; p < end; p++) {
+                    uint64_t b = kq[*p];
+                    if (b < nbuffers && !written[b])
+                        written_mark(m, &w, fi, (uint32_t)b);
                 }
             }
         }
     }
-    return true;
+    ok = true;
+out:
+    written_work_free(&w);
+    return ok;
 }
 
 static void module_free(tirvm_module *m)
