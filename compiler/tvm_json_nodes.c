@@ -392,8 +392,10 @@ static void *build_list(reader *r, uint32_t ni)
 {
     node_list *l = tir_arena_alloc(r->a, sizeof *l);
     const tir_json *data = tir_json_get(r->nodes[ni].j, "data");
-    if (!data)
+    if (!data && r->legacy)
         return l; /* the legacy writer omits "data" when empty */
+    if (!data) /* tvm-ffi writes it for every Array, "data": [] when empty */
+        return tj_node_error(r, ni, "array node %u has no 'data' field", ni);
     if (data->kind != TIR_JSON_ARRAY)
         return tj_node_error(r, ni, "'data' must be an array of node indices, got %s", tj_json_label(data));
     l->items = tir_arena_alloc(r->a, (data->n ? data->n : 1) * sizeof *l->items);
