@@ -3,13 +3,18 @@
 # temporary directory, then examples/embed/embed.c built with nothing but
 # the installed headers, libraries and pkg-config files, and run.  Also
 # checks what is installed (and what is not), the sonames and that the
-# shared libraries export exactly the functions their headers declare.
+# shared libraries export exactly the functions their headers declare; the
+# example linked with `pkg-config --static`; and that the installed
+# commands and Python package find the installed libraries under a prefix
+# the dynamic linker does not search (the destdir), with no
+# LD_LIBRARY_PATH.
 #   embed_test.sh BUILD_DIR SOURCE_ROOT CC [EXTRA_CFLAGS...]   (TAP output)
 set -u
 build=$1 src=$2 cc=$3
 shift 3
 . "$(dirname "$0")/tap.sh"
 check() { what=$1; shift; if "$@" >/dev/null 2>&1; then ok "$what"; else not_ok "$what"; fi; }
+skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
 
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -72,6 +77,84 @@ if "$T/embed" >"$T/out" 2>"$T/err" && grep -q "all elements match" "$T/out"; the
 else
     sed 's/^/# /' "$T/out" "$T/err"
     not_ok "examples/embed compiles a kernel at run time and its matmul on the caller's memory is right"
+fi
+
+# Static linking: `pkg-config --static` names what libtirc.a and libtirvm.a
+# need (msgpack-c, libuv, jansson, libm, libpthread: Requires.private and
+# Libs.private).  First everything static, as Debian ships a static library
+# of every dependency (libuv's is libuv_a.a, through libuv-static.pc); not
+# in a sanitizer build, whose runtime is a shared library.
+run_embed() {  # run_embed EXE WHAT
+    if "$1" >"$T/out" 2>"$T/err" && grep -q "all elements match" "$T/out"; then
+        ok "$2"
+    else
+        cat "$T/out" "$T/err" >"$T/why"
+        not_ok "$2" "$T/why"
+    fi
+}
+if [ $# -gt 0 ]; then
+    skip "examples/embed links fully static with pkg-config --static" "sanitizer build ($*)"
+elif $cc -static -Wall -Wextra -Werror "$src/examples/embed/embed.c" -o "$T/embed-static" \
+    $(pkg-config --static --cflags --libs tirc) >"$T/cc.log" 2>&1 && ! readelf -d "$T/embed-static" | grep -q NEEDED; then
+    ok "examples/embed links fully static with pkg-config --static"
+    run_embed "$T/embed-static" "the fully static examples/embed runs and its matmul is right"
+else
+    not_ok "examples/embed links fully static with pkg-config --static" "$T/cc.log"
+fi
+# Then tirvm's own libraries static and the system's shared (the README's
+# form for a system without static libraries of the dependencies).
+if $cc -Wall -Wextra -Werror "$src/examples/embed/embed.c" -o "$T/embed-mixed" \
+    $(pkg-config --cflags --libs-only-L tirc) -Wl,-Bstatic -ltirc -ltirvm -Wl,-Bdynamic -Wl,--as-needed \
+    $(pkg-config --static --libs tirc) "$@" >"$T/cc.log" 2>&1; then
+    ok "examples/embed links libtirc.a and libtirvm.a, the rest shared"
+    if readelf -d "$T/embed-mixed" | grep -q 'NEEDED.*libtir'; then
+        readelf -d "$T/embed-mixed" | grep NEEDED >"$T/why"
+        not_ok "the example linked with the static libraries needs no libtirc.so or libtirvm.so" "$T/why"
+    else
+        ok "the example linked with the static libraries needs no libtirc.so or libtirvm.so"
+    fi
+    run_embed "$T/embed-mixed" "the example linked with the static libraries runs and its matmul is right"
+else
+    not_ok "examples/embed links libtirc.a and libtirvm.a, the rest shared" "$T/cc.log"
+fi
+
+# The installed commands under a prefix the dynamic linker does not search:
+# they find libtirc.so.0 and libtirvm.so.0 through their RUNPATH
+# ($ORIGIN/../LIBDIR), relative, so the destdir serves as such a prefix.
+for exe in tirc tirvm tir-conformance; do
+    env -u LD_LIBRARY_PATH ldd "$bindir/$exe" >"$T/ldd" 2>&1
+    if env -u LD_LIBRARY_PATH "$bindir/$exe" --version >>"$T/ldd" 2>&1 &&
+        ! grep 'libtir' "$T/ldd" | grep -vqF "=> $dest/"; then
+        ok "the installed $exe runs without LD_LIBRARY_PATH, on the installed libraries"
+    else
+        not_ok "the installed $exe runs without LD_LIBRARY_PATH, on the installed libraries" "$T/ldd"
+    fi
+done
+if env -u LD_LIBRARY_PATH "$bindir/tirc" "$src/examples/add_relu.py" -o "$T/add_relu.tirbc" >"$T/log" 2>&1 &&
+    env -u LD_LIBRARY_PATH "$bindir/tirvm" info "$T/add_relu.tirbc" >>"$T/log" 2>&1; then
+    ok "the installed tirc compiles an example and the installed tirvm loads it"
+else
+    not_ok "the installed tirc compiles an example and the installed tirvm loads it" "$T/log"
+fi
+
+# The installed Python package, from the directory the README says to put on
+# PYTHONPATH (where meson installed it), finds the installed libraries
+# beside it, with neither LD_LIBRARY_PATH nor TIRVM_LIBRARY_PATH.
+pyinit=$(find "$dest" -path '*/tirvm/__init__.py' | head -n 1)
+if [ -z "$pyinit" ]; then
+    skip "the installed Python package loads the installed libraries" "the package is not installed"
+elif ! command -v python3 >/dev/null 2>&1; then
+    skip "the installed Python package loads the installed libraries" "no python3"
+else
+    (cd "$T" && env -u LD_LIBRARY_PATH -u TIRVM_LIBRARY_PATH PYTHONPATH="$(dirname "$(dirname "$pyinit")")" \
+        python3 -c 'import sys, tirvm
+print(tirvm.__file__); print(tirvm._lib.vm._name); print(tirvm._lib.tirc._name)
+print(tirvm.compile(open(sys.argv[1]).read()).functions[0].name)' "$src/examples/add_relu.py") >"$T/py" 2>&1
+    if [ "$(grep -cF "$dest/" "$T/py")" -eq 3 ] && [ "$(sed -n 4p "$T/py")" = main ]; then
+        ok "the installed Python package loads the installed libraries"
+    else
+        not_ok "the installed Python package loads the installed libraries" "$T/py"
+    fi
 fi
 
 # The installed conformance corpus, run by the installed runner (its

@@ -123,12 +123,19 @@ class CompileOptions(ctypes.Structure):
 
 def _candidates(name):
     """Where to look for lib<name>.so.0: $TIRVM_LIBRARY_PATH (directories,
-    ':'-separated), the directory meson installed the libraries into, then
-    the system's search path."""
+    ':'-separated); when meson installed this package, the library
+    directory at the same place relative to the package as in the install
+    (the tree may have been installed with --destdir, or moved), then the
+    one meson installed the libraries into; then the system's search
+    path."""
     dirs = [d for d in os.environ.get("TIRVM_LIBRARY_PATH", "").split(os.pathsep) if d]
     try:
         from . import _libdir
 
+        pkgdir = getattr(_libdir, "PKGDIR", "")
+        if pkgdir:
+            here = os.path.dirname(os.path.abspath(_libdir.__file__))
+            dirs.append(os.path.normpath(os.path.join(here, os.path.relpath(_libdir.LIBDIR, pkgdir))))
         dirs.append(_libdir.LIBDIR)
     except ImportError:
         pass
