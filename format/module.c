@@ -25,7 +25,7 @@ void tirbc_function_free(tirbc_function *f)
     free(f->regtypes);
     free(f->code);
     free(f->consts);
-    for (uint32_t i = 0; i < f->nstrings; i++)
+    for (uint32_t i = 0; i < f->nstrings && !f->strings_pooled; i++)
         free(f->strings[i]);
     free(f->strings);
     free(f->lines);

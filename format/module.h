@@ -73,6 +73,7 @@ typedef struct {
     uint64_t *consts; /* register images: integers normalized to int64, f32/f64 bits */
     uint32_t nstrings;
     char **strings;
+    bool strings_pooled; /* the reader's: the strings live in the strings array's own block */
     uint32_t nlines; /* sorted by pc */
     tirbc_line *lines;
     tir_dtype ret_dtype; /* void (handle, 0 bits) when the function returns nothing */

@@ -10,15 +10,16 @@
 #define TIRBC_MAX_REGS (1u << 20)
 #define TIRBC_MAX_CODE (1u << 26) /* 32-bit words */
 #define TIRBC_MAX_CONSTS (1u << 20)
-#define TIRBC_MAX_STRINGS (1u << 20)
+#define TIRBC_MAX_STRINGS (1u << 20) /* in the whole module */
 #define TIRBC_MAX_STRLEN (1u << 20) /* bytes, for every string in the file */
 #define TIRBC_MAX_PARAMS 1024u
 #define TIRBC_MAX_BUFFERS 65536u
 #define TIRBC_MAX_NDIM 32u
 /* msgpack objects in the whole file: msgpack-c spends about 24 bytes of
- * memory on each, so this bounds decoding memory (~400 MB) whatever the
- * file claims. */
-#define TIRBC_MAX_OBJECTS (1u << 24)
+ * memory on each, so this bounds decoding memory (~100 MB) whatever the
+ * file claims.  A compiled module holds a few hundred objects a function,
+ * its code, constants and weights being bins (one object each). */
+#define TIRBC_MAX_OBJECTS (1u << 22)
 
 /* Byte sizes of the records in the bin fields. */
 #define TIRBC_REG_RECORD 4u  /* vtype u8, reserved u8 (0), lanes u16 */

@@ -17,6 +17,7 @@ typedef struct {
     char *err;
     size_t err_len;
     char where[256]; /* "function 0 'main': buffer 2", for messages */
+    uint32_t strings; /* in the functions read so far (TIRBC_MAX_STRINGS for the module) */
 } reader;
 
 static int rerr(reader *r, const char *fmt, ...)
@@ -510,15 +511,41 @@ static int read_function(reader *r, const msgpack_object *o, uint32_t fi, tirbc_
     for (uint32_t i = 0; i < n; i++)
         f->consts[i] = tirbc_get_le64(bin + (size_t)i * 8);
 
-    if (rd_array(r, m, "strings", TIRBC_MAX_STRINGS, "strings", &a) ||
-        alloc_array(r, (void **)&f->strings, a->size, sizeof *f->strings))
+    if (rd_array(r, m, "strings", TIRBC_MAX_STRINGS, "strings", &a))
         return -1;
-    f->nstrings = a->size;
+    /* The limit is the module's, not each function's: every string is an
+     * allocation of its own, so strings bound the reader's memory. */
+    if (a->size > TIRBC_MAX_STRINGS - r->strings)
+        return rerr(r, "'strings': the module's functions hold more than %u strings", TIRBC_MAX_STRINGS);
+    r->strings += a->size;
+    /* One block: the pointers, then every string's bytes, so that a module
+     * of many short strings costs one allocation, not one a string. */
+    size_t bytes = 0;
     for (uint32_t i = 0; i < a->size; i++) {
-        char what[48];
-        snprintf(what, sizeof what, "'strings' entry %u", i);
-        if (obj_str(r, &a->ptr[i], what, false, &f->strings[i]))
-            return -1;
+        const msgpack_object *e = &a->ptr[i];
+        if (e->type != MSGPACK_OBJECT_STR)
+            return rerr(r, "'strings' entry %u: expected a string, got %s", i, obj_kind(e));
+        if (e->via.str.size > TIRBC_MAX_STRLEN)
+            return rerr(r, "'strings' entry %u: string of %u bytes exceeds the limit of %u", i, e->via.str.size,
+                        TIRBC_MAX_STRLEN);
+        if (e->via.str.size && memchr(e->via.str.ptr, 0, e->via.str.size))
+            return rerr(r, "'strings' entry %u: string contains a NUL byte", i);
+        bytes += (size_t)e->via.str.size + 1; /* at most 2^20 strings of 2^20 bytes: no overflow */
+    }
+    size_t table = (size_t)a->size * sizeof *f->strings;
+    f->strings = malloc(table + bytes ? table + bytes : 1);
+    if (!f->strings)
+        return rerr(r, "'strings': out of memory");
+    f->strings_pooled = true;
+    f->nstrings = a->size;
+    char *at = (char *)f->strings + table;
+    for (uint32_t i = 0; i < a->size; i++) {
+        uint32_t len = a->ptr[i].via.str.size;
+        if (len)
+            memcpy(at, a->ptr[i].via.str.ptr, len);
+        at[len] = 0;
+        f->strings[i] = at;
+        at += len + 1;
     }
 
     /* A line entry per code word at most: the table only marks changes. */

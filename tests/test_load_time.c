@@ -306,12 +306,52 @@ static void test_long_function_names(void)
     tirvm_module_free(r.vm);
 }
 
+/* Empty strings are one byte each in the file and an allocation each in
+ * the module: the most the module may hold (TIRBC_MAX_STRINGS in all), and
+ * one more, which is refused. */
+static tirbc_module *many_strings(uint32_t total)
+{
+    uint32_t nfuncs = 256, per = total / nfuncs;
+    tirbc_module *m = mod_new(nfuncs);
+    for (uint32_t i = 0; i < nfuncs; i++) {
+        tirbc_function *f = &m->funcs[i];
+        f->name = xprintf("f%u", i);
+        f->nstrings = per + (i == nfuncs - 1 ? total - per * nfuncs : 0);
+        f->strings = calloc(f->nstrings, sizeof *f->strings);
+        for (uint32_t k = 0; k < f->nstrings; k++)
+            f->strings[k] = xprintf("%s", "");
+        coder c = code_begin(f, 1);
+        emit(&c, TIRBC_OP_RET);
+    }
+    return m;
+}
+
+static void test_many_strings(void)
+{
+    loaded r = load_module(many_strings(TIRBC_MAX_STRINGS), 1, "2^20 empty strings");
+    check_fast(&r);
+    tirvm_module_free(r.vm);
+    char err[512] = "";
+    uint8_t *data = NULL;
+    size_t len = 0;
+    tirbc_module *m = many_strings(TIRBC_MAX_STRINGS + 1);
+    CHECK(tirbc_write(m, &data, &len, err, sizeof err) == 0);
+    tirbc_module_free(m);
+    tirvm_module *vm = NULL;
+    CHECK(tirvm_module_load(data, len, &vm, err, sizeof err) == TIRVM_ERR_MODULE);
+    CHECK(strstr(err, "more than 1048576 strings") != NULL);
+    free(data);
+}
+
 /* Short names make the most pairs per megabyte. */
 static void test_param_names_alike(void)
 {
     uint32_t nparams = 1024; /* TIRBC_MAX_PARAMS */
     size_t len = 24;
     uint32_t nfuncs = (uint32_t)(hostile_mb * 1048576.0 / (nparams * (len + 24))) + 1;
+    /* a param map is about a dozen msgpack objects: stay under the file's limit */
+    if (nfuncs > TIRBC_MAX_OBJECTS / (nparams * 16))
+        nfuncs = TIRBC_MAX_OBJECTS / (nparams * 16);
     tirbc_module *m = mod_new(nfuncs);
     for (uint32_t i = 0; i < nfuncs; i++) {
         tirbc_function *f = &m->funcs[i];
@@ -515,6 +555,7 @@ int main(void)
     RUN(test_chain_large_first);
     RUN(test_long_function_names);
     RUN(test_param_names_alike);
+    RUN(test_many_strings);
     RUN(test_wide_scalar_calls);
     RUN(test_wide_buffer_calls);
     RUN(test_written_one_param_at_a_time);
