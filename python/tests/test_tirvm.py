@@ -12,6 +12,7 @@ import tempfile
 import threading
 import time
 import traceback
+import warnings
 
 import numpy as np
 
@@ -218,8 +219,167 @@ def runtime_traps_carry_the_message():
     x = np.arange(4, dtype=np.int32)
     e = expect_raises(tirvm.RuntimeTrap, mod().checked, x, 0)
     assert "n must be positive" in e.message and e.status == "runtime error", e
-    e = expect_raises(tirvm.RuntimeTrap, mod().checked, np.arange(5, dtype=np.int32), 1)
-    assert "shape[0] is 5, expected 4" in str(e), e
+
+
+@case
+def a_wrong_dtype_is_a_type_error_before_the_call():
+    e = expect_raises(TypeError, mod().total, np.arange(16, dtype=np.int64))
+    assert isinstance(e, tirvm.ArgumentTypeError) and isinstance(e, tirvm.TirvmError), type(e)
+    assert not isinstance(e, tirvm.RuntimeTrap)
+    assert "argument 'A': dtype is int64, expected int32" in str(e), e
+    e = expect_raises(tirvm.ArgumentTypeError, mod().negate, np.zeros(8, np.uint8), np.zeros(8, bool))
+    assert "expected bool" in str(e), e
+    # a scalar: a float for an integer, a string for a number; an array for a number and the reverse
+    x = np.arange(4, dtype=np.int32)
+    e = expect_raises(TypeError, mod().checked, x, 2.5)
+    assert "argument 'n'" in str(e) and "int32" in str(e), e
+    expect_raises(tirvm.ArgumentTypeError, mod().checked, x, "2")
+    expect_raises(tirvm.ArgumentTypeError, mod().checked, [1, 2, 3, 4], 2)
+    assert x.tolist() == [0, 1, 2, 3]  # nothing ran
+
+
+@case
+def a_wrong_shape_is_a_value_error_before_the_call():
+    e = expect_raises(ValueError, mod().checked, np.arange(5, dtype=np.int32), 1)
+    assert isinstance(e, tirvm.ArgumentValueError) and not isinstance(e, tirvm.RuntimeTrap), type(e)
+    assert "argument 'A': shape[0] is 5, expected 4" in str(e), e
+    e = expect_raises(tirvm.ArgumentValueError, mod().checked, np.zeros((2, 2), np.int32), 1)
+    assert "has 2 dimensions, expected 1" in str(e), e
+    # a symbolic extent: n is 7 from 'a', so 'c' with 5 rows is wrong (and is not written)
+    a = np.ones((7, 32), np.float32)
+    b = np.ones((32, 24), np.float32)
+    c = np.full((5, 24), -1.0, np.float32)
+    e = expect_raises(tirvm.ArgumentValueError, mod().matmul, a, b, c)
+    assert "argument 'c': shape[0] is 5, expected 7 (n, from the earlier arguments)" in str(e), e
+    assert np.all(c == -1.0)
+    e = expect_raises(tirvm.ArgumentValueError, mod().matmul, a, np.ones((24, 32), np.float32), None)
+    assert "argument 'b': shape[0] is 24, expected 32" in str(e), e
+
+
+@case
+def a_non_contiguous_input_is_copied():
+    base = np.arange(32, dtype=np.int32)
+    assert mod().total(base[::2]) == int(base[::2].sum())
+    rng = np.random.default_rng(4)
+    a = np.asfortranarray(rng.standard_normal((6, 32)).astype(np.float32))
+    bt = rng.standard_normal((24, 32)).astype(np.float32)
+    b = bt.T  # a transpose: not contiguous
+    assert not a.flags.c_contiguous and not b.flags.c_contiguous
+    c = mod().matmul(a, b)
+    assert np.allclose(c, a.astype(np.float64) @ b, rtol=1e-5, atol=1e-5)
+
+    class Wrapped:  # a DLPack producer that is not NumPy, over a strided view
+        def __init__(self, arr):
+            self.arr = arr
+
+        def __dlpack__(self, stream=None, **kwargs):
+            return self.arr.__dlpack__()
+
+        def __dlpack_device__(self):
+            return self.arr.__dlpack_device__()
+
+    assert mod().total(Wrapped(base[1::2])) == int(base[1::2].sum())
+    assert base.tolist() == list(range(32))
+
+
+@case
+def a_non_contiguous_output_is_refused_with_the_fix():
+    base = np.arange(8, dtype=np.int32)
+    e = expect_raises(ValueError, mod().checked, base[::2], 3)
+    assert isinstance(e, tirvm.ArgumentValueError), type(e)
+    assert "np.ascontiguousarray" in str(e) and "argument 'A'" in str(e), e
+    assert base.tolist() == list(range(8))
+    c = np.zeros((24, 5), np.float32).T
+    e = expect_raises(tirvm.ArgumentValueError, mod().matmul, np.ones((5, 32), np.float32),
+                      np.ones((32, 24), np.float32), c)
+    assert "np.ascontiguousarray" in str(e), e
+
+
+STRIDED = '''
+from tvm.script import tir as T
+
+@T.prim_func
+def main(a: T.handle, b: T.handle):
+    A = T.match_buffer(a, (2, 3), "float32", strides=("s0", "s1"))
+    B = T.match_buffer(b, (2, 3), "float32", strides=("t0", "t1"))
+    for i, j in T.grid(2, 3):
+        B[i, j] = A[i, j] * T.float32(2)
+'''
+
+
+@case
+def buffers_that_declare_strides_take_views_in_place():
+    m = tirvm.compile(STRIDED)
+    src = np.arange(12, dtype=np.float32).reshape(2, 6)
+    dst = np.zeros((2, 6), np.float32)
+    m.main(src[:, ::2], dst[:, 1::2])  # written through the view, not through a copy
+    assert dst[:, 1::2].tolist() == (src[:, ::2] * 2).tolist(), dst
+    assert np.all(dst[:, ::2] == 0)
+
+
+@case
+def a_missing_input_is_a_usage_error():
+    a = np.ones((7, 32), np.float32)
+    e = expect_raises(tirvm.UsageError, mod().matmul, a)
+    assert "missing input 'b'" in str(e), e
+    e = expect_raises(tirvm.UsageError, mod().negate)
+    assert "missing input 'A'" in str(e), e
+    e = expect_raises(tirvm.UsageError, mod().negate, B=np.zeros(8, bool))
+    assert "missing input 'A'" in str(e), e
+    # an output may be left out: it is allocated
+    b = mod().negate(np.ones(8, bool))
+    assert b.dtype == np.bool_ and not b.any()
+
+
+MIXED = '''from tvm.script import tir as T
+
+@T.prim_func
+def main(A: T.Buffer((4, 4), "float32")):
+    for i in range(4):
+        for j in range(T.int64(4)):
+            A[i, j] = T.float32(1)
+'''
+
+
+@case
+def compiler_warnings_and_notes_are_python_warnings():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        m = tirvm.compile(MIXED, name="mixed.py")
+    assert m.main.name == "main"
+    ws = [w for w in caught if issubclass(w.category, tirvm.CompileWarning)]
+    assert len(ws) == 1, [str(w.message) for w in caught]
+    w = ws[0].message
+    assert not isinstance(w, tirvm.CompileNote)
+    assert (w.file, w.line, w.severity) == ("mixed.py", 7, "warning"), (w.file, w.line, w.severity)
+    assert "indices of different bit widths" in str(w) and "mixed.py:7:" in str(w), str(w)
+    assert ws[0].filename == __file__, ws[0].filename  # the user's line, not the package's
+    with open(os.path.join(ROOT, "tests", "cases", "relax_functions_skipped.py")) as f:
+        relax = f.read()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        tirvm.compile_to_bytes(relax, name="relax.py")
+    notes = [w.message for w in caught if issubclass(w.category, tirvm.CompileNote)]
+    assert len(notes) == 1 and "skipping Relax function 'forward'" in str(notes[0]), [str(w.message) for w in caught]
+    assert notes[0].severity == "note" and isinstance(notes[0], tirvm.CompileWarning)
+    # as errors, when the caller asks
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", tirvm.CompileWarning)
+        expect_raises(tirvm.CompileWarning, tirvm.compile, MIXED)
+        # --strict: an error, not a warning
+        expect_raises(tirvm.CompileError, tirvm.compile, MIXED, strict=True)
+
+
+@case
+def version_and_public_names():
+    assert tirvm.__version__ == tirvm.version(), tirvm.__version__
+    assert all(part.isdigit() for part in tirvm.__version__.split(".")), tirvm.__version__
+    for name in tirvm.__all__:
+        assert hasattr(tirvm, name), name
+    assert "os" not in dir(tirvm) and "ctypes" not in dir(tirvm), dir(tirvm)
+    ns = {}
+    exec("from tirvm import *", ns)
+    assert "os" not in ns and "ctypes" not in ns and "Function" in ns and "ArgumentValueError" in ns
 
 
 @case

@@ -1,6 +1,6 @@
 """tirvm from Python: compile TensorIR (TVMScript or TVM JSON), load .tirbc
 modules and call their functions on NumPy arrays, or on any object with
-``__dlpack__``, with zero copies.
+``__dlpack__``, with zero copies (a non-contiguous input is copied).
 
     import numpy as np, tirvm
     mod = tirvm.compile_file("matmul.py")     # or tirvm.load("matmul.tirbc")
@@ -13,15 +13,24 @@ Pure Python over ctypes: the shared libraries libtirvm.so.0 and libtirc.so.0
 come from the system (meson install), or from the directories in
 $TIRVM_LIBRARY_PATH.  Calls release the GIL and are thread-safe (several
 threads may call one module at once).
+
+Errors are exceptions: arguments are checked before the call
+(ArgumentTypeError, a TypeError, for a dtype; ArgumentValueError, a
+ValueError, for a rank, shape or layout; UsageError for a missing input),
+RuntimeTrap is a trap inside the kernel.  The compiler's warnings and notes
+are Python warnings (CompileWarning, CompileNote).
 """
-import ctypes
-import os
+import ctypes as _ctypes
+import os as _os
+import re as _re
+import sys as _sys
+import warnings as _warnings
 
 from . import _lib
-from ._lib import Arg, CallOptions, DLDataType, DLTensor
 
 __all__ = [
     "TirvmError", "CompileError", "VerifyError", "RuntimeTrap", "LimitExceeded", "Cancelled", "UsageError",
+    "ArgumentTypeError", "ArgumentValueError", "CompileWarning", "CompileNote",
     "Runtime", "Module", "Function", "Param", "CancelFlag",
     "compile", "compile_file", "compile_to_bytes", "load", "version",
 ]
@@ -30,6 +39,9 @@ __all__ = [
 def version():
     """The library's version string."""
     return _lib.vm.tirvm_version().decode()
+
+
+__version__ = version()
 
 
 # ---- errors ---------------------------------------------------------------
@@ -62,8 +74,25 @@ class VerifyError(TirvmError):
 
 
 class RuntimeTrap(TirvmError):
-    """The call failed: an assertion, integer division by zero, an
-    out-of-bounds access, an argument that does not match its parameter."""
+    """The kernel trapped: an assertion, integer division by zero, an
+    out-of-bounds access.  Also an argument mismatch that only binding
+    finds (a symbolic extent that disagrees with a scalar argument, or one
+    the earlier arguments do not determine); dtypes, ranks, constant
+    extents and layouts are checked before the call (ArgumentTypeError,
+    ArgumentValueError)."""
+
+
+class ArgumentTypeError(TirvmError, TypeError):
+    """An argument of the wrong type, found before the call: an array whose
+    dtype is not the parameter's, a non-number for a scalar, a float for an
+    integer scalar, something that is not an array for a buffer."""
+
+
+class ArgumentValueError(TirvmError, ValueError):
+    """An array of the right dtype that the parameter does not accept,
+    found before the call: the wrong number of dimensions, an extent that
+    is not the declared constant or disagrees with the earlier arguments,
+    or a non-contiguous array for a buffer the function writes."""
 
 
 class LimitExceeded(TirvmError):
@@ -77,7 +106,29 @@ class Cancelled(TirvmError):
 class UsageError(TirvmError, ValueError):
     """The caller asked for something that does not exist or cannot work
     (an unknown function, a read-only array for an output, a missing
-    argument whose shape cannot be derived)."""
+    input, a missing output whose shape cannot be derived)."""
+
+
+class CompileWarning(UserWarning):
+    """A warning of the compiler (tirc's FILE:LINE:COL: warning: lines), for
+    a program it compiles anyway: indices of mixed bit widths, a loop
+    shorter than its block's axis.  .file, .line, .col (0 when the
+    diagnostic has no position), .severity ("warning" or "note") and
+    .diagnostic (the whole text, with the source line) describe it."""
+
+    def __init__(self, diagnostic, file="", line=0, col=0, severity="warning"):
+        super().__init__(diagnostic)
+        self.diagnostic = diagnostic
+        self.file = file
+        self.line = line
+        self.col = col
+        self.severity = severity
+
+
+class CompileNote(CompileWarning):
+    """A note of the compiler: something it left out (a Relax function of
+    the IRModule, which is not TIR).  Silence them with
+    warnings.simplefilter("ignore", tirvm.CompileNote)."""
 
 
 _STATUS_CLASS = {
@@ -98,14 +149,14 @@ def _raise(status, err):
 
 
 def _err_buf():
-    return ctypes.create_string_buffer(1024)
+    return _ctypes.create_string_buffer(1024)
 
 
 # ---- dtypes ---------------------------------------------------------------
 
 
 def _dtype_name(dt):
-    buf = ctypes.create_string_buffer(32)
+    buf = _ctypes.create_string_buffer(32)
     return _lib.vm.tirvm_dtype_name(dt, buf, 32).decode()
 
 
@@ -140,21 +191,24 @@ class Param:
         self.alias = info.alias.decode() if info.alias else None
         self.kind = "buffer" if info.kind == _lib.PARAM_BUFFER else "scalar"
         self.dtype = _dtype_name(info.dtype)
-        self._dt = DLDataType(info.dtype.code, info.dtype.bits, info.dtype.lanes)
+        self._dt = _lib.DLDataType(info.dtype.code, info.dtype.bits, info.dtype.lanes)
         self.shape = tuple(info.shape[k] if info.shape[k] >= 0 else (dim_vars[k] or "?") for k in range(info.ndim))
         self.written = bool(info.written) if self.kind == "buffer" else False
 
-    def __repr__(self):
+    def _type(self):
         if self.kind == "scalar":
-            return "%s: %s" % (self.name, self.dtype)
-        return "%s: %s[%s]" % (self.name, self.dtype, ", ".join(str(d) for d in self.shape))
+            return self.dtype
+        return "%s[%s]" % (self.dtype, ", ".join(str(d) for d in self.shape))
+
+    def __repr__(self):
+        return "%s: %s" % (self.name, self._type())
 
 
 class CancelFlag:
     """A flag another thread sets to cancel calls given it (cancel=flag)."""
 
     def __init__(self):
-        self._flag = ctypes.c_int(0)
+        self._flag = _ctypes.c_int(0)
 
     def set(self):
         self._flag.value = 1
@@ -176,9 +230,9 @@ class _Borrowed:
 
     def release(self):
         if self.versioned:
-            mt = ctypes.cast(self.ptr, ctypes.POINTER(_lib.DLManagedTensorVersioned))
+            mt = _ctypes.cast(self.ptr, _ctypes.POINTER(_lib.DLManagedTensorVersioned))
         else:
-            mt = ctypes.cast(self.ptr, ctypes.POINTER(_lib.DLManagedTensor))
+            mt = _ctypes.cast(self.ptr, _ctypes.POINTER(_lib.DLManagedTensor))
         if mt.contents.deleter:
             mt.contents.deleter(mt)
 
@@ -192,33 +246,34 @@ def _array_interface_arg(obj, name, keep):
     __dlpack__ refuses: read-only arrays, bool before NumPy 1.25)."""
     ai = getattr(obj, "__array_interface__", None)
     if ai is None:
-        raise UsageError("argument '%s': expected an array (an object with __dlpack__), got %s"
-                         % (name, type(obj).__name__))
+        raise ArgumentTypeError("argument '%s': expected an array (an object with __dlpack__), got %s"
+                                % (name, type(obj).__name__), "usage error")
     ptr, readonly = ai["data"]
     dtype = obj.dtype
     if dtype.kind == "b":
-        dt = DLDataType(_lib.KDLBOOL, 8, 1)
+        dt = _lib.DLDataType(_lib.KDLBOOL, 8, 1)
     elif dtype.kind in "iuf":
-        dt = DLDataType({"i": _lib.KDLINT, "u": _lib.KDLUINT, "f": _lib.KDLFLOAT}[dtype.kind], dtype.itemsize * 8, 1)
+        code = {"i": _lib.KDLINT, "u": _lib.KDLUINT, "f": _lib.KDLFLOAT}[dtype.kind]
+        dt = _lib.DLDataType(code, dtype.itemsize * 8, 1)
     else:
-        raise UsageError("argument '%s': arrays of dtype %s are not supported" % (name, dtype))
+        raise ArgumentTypeError("argument '%s': arrays of dtype %s are not supported" % (name, dtype), "usage error")
     ndim = len(ai["shape"])
-    shape = (ctypes.c_int64 * max(ndim, 1))(*ai["shape"])
+    shape = (_ctypes.c_int64 * max(ndim, 1))(*ai["shape"])
     strides = None
     if ai.get("strides") is not None:
         if any(s % dtype.itemsize for s in ai["strides"]):
             raise UsageError("argument '%s': strides are not a multiple of the element size" % name)
-        strides = (ctypes.c_int64 * max(ndim, 1))(*(s // dtype.itemsize for s in ai["strides"]))
-    t = DLTensor()
+        strides = (_ctypes.c_int64 * max(ndim, 1))(*(s // dtype.itemsize for s in ai["strides"]))
+    t = _lib.DLTensor()
     t.data = ptr
     t.device.device_type = _lib.KDLCPU
     t.ndim = ndim
     t.dtype = dt
-    t.shape = ctypes.cast(shape, ctypes.POINTER(ctypes.c_int64))
-    t.strides = ctypes.cast(strides, ctypes.POINTER(ctypes.c_int64)) if strides is not None else None
+    t.shape = _ctypes.cast(shape, _ctypes.POINTER(_ctypes.c_int64))
+    t.strides = _ctypes.cast(strides, _ctypes.POINTER(_ctypes.c_int64)) if strides is not None else None
     keep.extend([shape, strides, t, obj])
     kind = _lib.ARG_TENSOR_READ_ONLY if readonly else _lib.ARG_TENSOR
-    return Arg(kind=kind, tensor=ctypes.pointer(t))
+    return _lib.Arg(kind=kind, tensor=_ctypes.pointer(t))
 
 
 def _tensor_arg(obj, name, keep, borrowed):
@@ -245,13 +300,14 @@ def _tensor_arg(obj, name, keep, borrowed):
                     borrowed.append(_Borrowed(ptr, versioned))
                     keep.append(cap)
                     if versioned:
-                        return Arg(kind=kind, managed_versioned=ptr)
-                    return Arg(kind=kind, managed=ptr)
+                        return _lib.Arg(kind=kind, managed_versioned=ptr)
+                    return _lib.Arg(kind=kind, managed=ptr)
             raise UsageError("argument '%s': __dlpack__ returned no DLPack capsule" % name)
     return _array_interface_arg(obj, name, keep)
 
 
-def _scalar_arg(v, name):
+def _scalar_arg(v, p):
+    name = p.name
     try:
         import numpy as np
 
@@ -260,14 +316,62 @@ def _scalar_arg(v, name):
     except ImportError:
         pass
     if isinstance(v, bool):
-        return Arg(kind=_lib.ARG_INT, i=int(v))
+        return _lib.Arg(kind=_lib.ARG_INT, i=int(v))
     if isinstance(v, int):
         if v > 2**63 - 1:
-            return Arg(kind=_lib.ARG_UINT, u=v)
-        return Arg(kind=_lib.ARG_INT, i=v)
+            return _lib.Arg(kind=_lib.ARG_UINT, u=v)
+        return _lib.Arg(kind=_lib.ARG_INT, i=v)
     if isinstance(v, float):
-        return Arg(kind=_lib.ARG_FLOAT, f=v)
-    raise UsageError("argument '%s': expected a number, got %s" % (name, type(v).__name__))
+        if p._dt.code not in (_lib.KDLFLOAT, _lib.KDLBFLOAT):
+            raise ArgumentTypeError("argument '%s': expected an integer (%s), got %r" % (name, p.dtype, v),
+                                    "usage error")
+        return _lib.Arg(kind=_lib.ARG_FLOAT, f=v)
+    raise ArgumentTypeError("argument '%s': expected a number (%s), got %s" % (name, p.dtype, type(v).__name__),
+                            "usage error")
+
+
+def _arg_tensor(arg):
+    """The DLTensor a tensor argument carries."""
+    if arg.kind == _lib.ARG_DLMANAGED:
+        return _ctypes.cast(arg.managed, _ctypes.POINTER(_lib.DLManagedTensor)).contents.dl_tensor
+    if arg.kind == _lib.ARG_DLMANAGED_VERSIONED:
+        return _ctypes.cast(arg.managed_versioned, _ctypes.POINTER(_lib.DLManagedTensorVersioned)).contents.dl_tensor
+    return arg.tensor.contents
+
+
+def _dtype_matches(want, got):
+    """As the VM binds: a bool buffer takes 8-bit kDLBool or 1-bit uint."""
+    if _is_bool(want):
+        return got.lanes == want.lanes and ((got.code == _lib.KDLUINT and got.bits == 1)
+                                            or (got.code == _lib.KDLBOOL and got.bits == 8))
+    return (got.code, got.bits, got.lanes) == (want.code, want.bits, want.lanes)
+
+
+def _is_compact(t):
+    """Row-major (C order) without gaps, as the VM reads a buffer that
+    declares no strides: strides of extents 0 and 1 do not matter."""
+    if not t.strides:
+        return True
+    acc = 1
+    for k in reversed(range(t.ndim)):
+        if t.shape[k] > 1 and t.strides[k] != acc:
+            return False
+        if t.shape[k] != 0:
+            acc *= t.shape[k]
+    return True
+
+
+def _contiguous_copy(obj, name):
+    """A C-contiguous NumPy copy of an input array."""
+    import numpy as np
+
+    try:
+        if hasattr(obj, "__array_interface__"):
+            return np.ascontiguousarray(obj)
+        return np.ascontiguousarray(np.from_dlpack(obj))
+    except (TypeError, ValueError, BufferError, RuntimeError, AttributeError) as e:
+        raise ArgumentValueError("argument '%s': the tensor is not contiguous (C order) and NumPy cannot copy it "
+                                 "(%s): pass a contiguous tensor" % (name, e), "usage error") from None
 
 
 class Function:
@@ -281,15 +385,16 @@ class Function:
         self.params = []
         for i in range(_lib.vm.tirvm_param_count(m, index)):
             info = _lib.ParamInfo()
-            _lib.vm.tirvm_param(m, index, i, ctypes.byref(info))
+            _lib.vm.tirvm_param(m, index, i, _ctypes.byref(info))
             dim_vars = []
             for k in range(info.ndim):
                 v = _lib.vm.tirvm_param_dim_var(m, index, i, k)
                 dim_vars.append(v.decode() if v else None)
             self.params.append(Param(info, dim_vars))
-        rt = DLDataType()
-        _lib.vm.tirvm_function_return_type(m, index, ctypes.byref(rt))
+        rt = _lib.DLDataType()
+        _lib.vm.tirvm_function_return_type(m, index, _ctypes.byref(rt))
         self.return_type = None if rt.bits == 0 else _dtype_name(rt)
+        self._strided = None  # the buffer parameters that declare strides (_declares_strides)
 
     def signature(self):
         return "%s(%s) -> %s" % (self.name, ", ".join(repr(p) for p in self.params), self.return_type or "None")
@@ -300,13 +405,24 @@ class Function:
     def __call__(self, *args, max_steps=0, max_memory=0, timeout=None, cancel=None, **kwargs):
         """Calls the function.  Arguments in parameter order or by name
         (the parameter's or its buffer's).  Buffers are arrays (anything
-        with __dlpack__, or NumPy arrays) the VM reads and writes in place;
-        a buffer left out whose shape is constant or follows from the other
-        arguments is allocated (zero-filled) and returned.  Returns the
-        function's return value, else the allocated buffers (one, or a
-        tuple), else None; with both, a tuple (value, *allocated).
-        max_steps and max_memory bound this call, timeout (seconds) and
-        cancel (a CancelFlag) cancel it."""
+        with __dlpack__, or NumPy arrays) the VM reads and writes in place.
+        An output (a buffer the function writes: Param.written) left out
+        whose shape is constant or follows from the other arguments is
+        allocated (zero-filled) and returned; an input left out is a
+        UsageError.  Returns the function's return value, else the
+        allocated buffers (one, or a tuple), else None; with both, a tuple
+        (value, *allocated).  max_steps and max_memory bound this call,
+        timeout (seconds) and cancel (a CancelFlag) cancel it.
+
+        Arguments are checked before the call: an array of another dtype
+        raises ArgumentTypeError (a TypeError), one of another rank or of
+        an extent that is not the declared one or disagrees with the
+        earlier arguments ArgumentValueError (a ValueError).  Buffers that
+        declare no strides are read in C order: an input that is not
+        contiguous (a slice with a step, a transpose, a Fortran-order
+        array) is copied to contiguous memory for the call; an output must
+        be contiguous (np.ascontiguousarray makes one; read the result from
+        it), else ArgumentValueError."""
         params = self.params
         if len(args) > len(params):
             raise UsageError("%s takes %d arguments, got %d" % (self.name, len(params), len(args)))
@@ -327,21 +443,90 @@ class Function:
             for b in borrowed:
                 b.release()
 
+    def _declares_strides(self, i):
+        """Does buffer parameter i declare strides (then the VM takes the
+        tensor's strides as they are)?  The public API does not say; the
+        module's listing does (function NAME(p: buffer bN, ...) and
+        "buffer bN ... strides[...]" lines).  Read once, when a call first
+        passes a non-contiguous tensor."""
+        if self._strided is None:
+            strided = set()
+            try:
+                blocks = [b for b in _re.split(r"(?m)^(?=function )", self._module.disassemble())
+                          if b.startswith("function ")]
+                block = blocks[self.index] if self.index < len(blocks) else ""
+                bufs = _re.findall(r": buffer (b\d+)", block.split("\n", 1)[0])
+                bparams = [k for k, p in enumerate(self.params) if p.kind == "buffer"]
+                declared = set()
+                for m in _re.finditer(r'(?m)^  buffer (b\d+) (?:"(?:[^"\\]|\\.)*" )?(.*)$', block):
+                    if " strides[" in m.group(2):
+                        declared.add(m.group(1))
+                if len(bufs) == len(bparams):
+                    strided = {k for k, b in zip(bparams, bufs) if b in declared}
+            except (MemoryError, UnicodeError):
+                pass
+            self._strided = strided
+        return i in self._strided
+
+    def _check_tensor(self, cargs, i, p, t):
+        """Checks tensor argument i against its parameter before the call,
+        as binding would: the dtype, the rank, and each extent against the
+        declared constant or the value the earlier arguments give its
+        variable (cargs holds the scalars and the earlier tensors)."""
+        if not _dtype_matches(p._dt, t.dtype):
+            got = "bool (8-bit)" if t.dtype.code == _lib.KDLBOOL else _dtype_name(t.dtype)
+            raise ArgumentTypeError("argument '%s': dtype is %s, expected %s" % (p.name, got, p.dtype), "usage error")
+        if t.ndim != len(p.shape):
+            raise ArgumentValueError("argument '%s': has %d dimensions, expected %d (%s)"
+                                     % (p.name, t.ndim, len(p.shape), p._type()), "usage error")
+        want = (_ctypes.c_int64 * 32)()
+        err = _err_buf()
+        resolved = _lib.vm.tirvm_resolve_shape(self._module._handle, self.index, cargs, len(self.params), i, want,
+                                               err, len(err)) == _lib.OK
+        for k, d in enumerate(p.shape):
+            if isinstance(d, int):
+                expected, why = d, ""
+            elif resolved:
+                expected, why = want[k], " (%s, from the earlier arguments)" % d
+            else:
+                continue
+            if t.shape[k] != expected:
+                raise ArgumentValueError("argument '%s': shape[%d] is %d, expected %d%s"
+                                         % (p.name, k, t.shape[k], expected, why), "usage error")
+
     def _call(self, values, keep, borrowed, max_steps, max_memory, timeout, cancel):
         params = self.params
         n = len(params)
-        cargs = (Arg * max(n, 1))()
+        cargs = (_lib.Arg * max(n, 1))()
         missing = []
+        # the scalars first: they may give symbolic extents of the buffers
         for i, (p, v) in enumerate(zip(params, values)):
             if p.kind == "scalar":
                 if v is None:
                     raise UsageError("missing argument '%s' (a %s scalar)" % (p.name, p.dtype))
-                cargs[i] = _scalar_arg(v, p.name)
-            elif v is None:
-                cargs[i] = Arg(kind=_lib.ARG_TENSOR)  # NULL: to allocate
-                missing.append(i)
+                cargs[i] = _scalar_arg(v, p)
             else:
-                cargs[i] = _tensor_arg(v, p.name, keep, borrowed)
+                cargs[i] = _lib.Arg(kind=_lib.ARG_TENSOR)  # NULL: not given (yet)
+        for i, (p, v) in enumerate(zip(params, values)):
+            if p.kind == "scalar":
+                continue
+            if v is None:
+                if not p.written:
+                    raise UsageError("missing input '%s' (%s): only the buffers the function writes may be left "
+                                     "out" % (p.name, p._type()))
+                missing.append(i)
+                continue
+            arg = _tensor_arg(v, p.name, keep, borrowed)
+            t = _arg_tensor(arg)
+            self._check_tensor(cargs, i, p, t)
+            if not _is_compact(t) and not self._declares_strides(i):
+                if p.written:
+                    raise ArgumentValueError(
+                        "argument '%s': the function writes this buffer, which must be contiguous (C order): pass "
+                        "np.ascontiguousarray(%s) and read the result from that array" % (p.name, p.name),
+                        "usage error")
+                arg = _tensor_arg(_contiguous_copy(v, p.name), p.name, keep, borrowed)
+            cargs[i] = arg
         err = _err_buf()
         allocated = []
         caller_bytes = 0
@@ -349,7 +534,7 @@ class Function:
             import numpy as np
 
             for i in missing:
-                shape = (ctypes.c_int64 * 32)()
+                shape = (_ctypes.c_int64 * 32)()
                 st = _lib.vm.tirvm_resolve_shape(self._module._handle, self.index, cargs, n, i, shape, err, len(err))
                 if st != _lib.OK:
                     raise UsageError("missing argument '%s': %s" % (params[i].name, err.value.decode()))
@@ -368,14 +553,14 @@ class Function:
             # every tensor at once, now that the shapes no longer change
             for i, arr in zip(missing, allocated):
                 cargs[i] = _tensor_arg(arr, params[i].name, keep, borrowed)
-        opts = CallOptions(max_steps=max_steps or 0, max_memory=max_memory or 0, caller_bytes=caller_bytes)
+        opts = _lib.CallOptions(max_steps=max_steps or 0, max_memory=max_memory or 0, caller_bytes=caller_bytes)
         if timeout is not None:
             opts.timeout_ns = max(1, int(timeout * 1e9))
         if cancel is not None:
-            opts.cancel = ctypes.pointer(cancel._flag)
+            opts.cancel = _ctypes.pointer(cancel._flag)
         result = _lib.Value()
-        st = _lib.vm.tirvm_call_ex(self._module._handle, self.index, cargs, n, ctypes.byref(opts),
-                                   ctypes.byref(result), err, len(err))
+        st = _lib.vm.tirvm_call_ex(self._module._handle, self.index, cargs, n, _ctypes.byref(opts),
+                                   _ctypes.byref(result), err, len(err))
         if st != _lib.OK:
             _raise(st, err)
         out = []
@@ -404,10 +589,10 @@ class Runtime:
 
     def __init__(self, threads=0, max_steps=0, max_memory=0):
         self._handle = None
-        h = ctypes.c_void_p()
+        h = _ctypes.c_void_p()
         err = _err_buf()
         opts = _lib.RuntimeOptions(threads, max_steps, max_memory)
-        st = _lib.vm.tirvm_runtime_new(ctypes.byref(opts), ctypes.byref(h), err, len(err))
+        st = _lib.vm.tirvm_runtime_new(_ctypes.byref(opts), _ctypes.byref(h), err, len(err))
         if st != _lib.OK:
             _raise(st, err)
         self._handle = h
@@ -461,7 +646,7 @@ class Module:
         if not p:
             raise MemoryError("out of memory")
         try:
-            return ctypes.string_at(p).decode("utf-8", "replace")
+            return _ctypes.string_at(p).decode("utf-8", "replace")
         finally:
             _lib.vm.tirvm_free(p)
 
@@ -481,17 +666,55 @@ def _runtime_handle(runtime):
 def load(source, runtime=None):
     """Loads and verifies a module: source is a path to a .tirbc file, or its
     bytes.  VerifyError when it is not a valid module."""
-    h = ctypes.c_void_p()
+    h = _ctypes.c_void_p()
     err = _err_buf()
     if isinstance(source, (bytes, bytearray, memoryview)):
         data = bytes(source)
-        st = _lib.vm.tirvm_runtime_load(_runtime_handle(runtime), data, len(data), ctypes.byref(h), err, len(err))
+        st = _lib.vm.tirvm_runtime_load(_runtime_handle(runtime), data, len(data), _ctypes.byref(h), err, len(err))
     else:
-        st = _lib.vm.tirvm_runtime_load_file(_runtime_handle(runtime), os.fsencode(source), ctypes.byref(h), err,
+        st = _lib.vm.tirvm_runtime_load_file(_runtime_handle(runtime), _os.fsencode(source), _ctypes.byref(h), err,
                                              len(err))
     if st != _lib.OK:
         _raise(st, err)
     return Module(h, runtime)
+
+
+# A diagnostic's first line: FILE:LINE:COL: SEVERITY: MESSAGE, or FILE: node
+# N: SEVERITY: MESSAGE (TVM JSON), or FILE: SEVERITY: MESSAGE; the indented
+# lines after it show the source line.
+_DIAG_HEAD = _re.compile(r"^(.*?)(?::(\d+):(\d+))?(?:: node \d+)?: (error|warning|note): ")
+
+
+def _diagnostics(text):
+    """(file, line, col, severity, text) for each diagnostic of tirc's text."""
+    out = []
+    for row in text.splitlines():
+        m = _DIAG_HEAD.match(row)
+        if m:
+            out.append([m.group(1), int(m.group(2) or 0), int(m.group(3) or 0), m.group(4), row])
+        elif out:
+            out[-1][4] += "\n" + row
+    return out
+
+
+def _caller_stacklevel():
+    """The stacklevel of warnings.warn, called from this function's caller,
+    that names the first frame outside this package: the user's call."""
+    here = _os.path.dirname(_os.path.abspath(__file__))
+    f, level = _sys._getframe(1), 1
+    while f is not None and _os.path.dirname(_os.path.abspath(f.f_code.co_filename)) == here:
+        f, level = f.f_back, level + 1
+    return level
+
+
+def _warn_diagnostics(text):
+    """The warnings and notes of a compile that succeeded, as Python
+    warnings (CompileWarning, CompileNote) at the caller's line."""
+    level = _caller_stacklevel()
+    for file, line, col, severity, diag in _diagnostics(text):
+        if severity in ("warning", "note"):
+            cls = CompileNote if severity == "note" else CompileWarning
+            _warnings.warn(cls(diag, file, line, col, severity), stacklevel=level)
 
 
 _KIND = {_lib.TIRC_SYNTAX: "syntax", _lib.TIRC_SCRIPT: "script", _lib.TIRC_TYPE: "type",
@@ -500,15 +723,17 @@ _KIND = {_lib.TIRC_SYNTAX: "syntax", _lib.TIRC_SCRIPT: "script", _lib.TIRC_TYPE:
 
 def compile_to_bytes(source, name="<string>", strict=False):
     """Compiles TVMScript (or TVM JSON) text to .tirbc bytes; CompileError
-    with the diagnostics when it is not a program tirc accepts."""
+    with the diagnostics when it is not a program tirc accepts.  The
+    compiler's warnings and notes on a program it accepts are issued as
+    Python warnings: CompileWarning, and CompileNote for notes."""
     if isinstance(source, str):
         source = source.encode()
-    out, out_len, diag = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.c_void_p()
+    out, out_len, diag = _ctypes.c_void_p(), _ctypes.c_size_t(), _ctypes.c_void_p()
     opts = _lib.CompileOptions(check_only=0, strict=int(bool(strict)))
-    st = _lib.tirc.tirc_compile(name.encode(), source, len(source), ctypes.byref(opts), ctypes.byref(out),
-                                ctypes.byref(out_len), ctypes.byref(diag))
+    st = _lib.tirc.tirc_compile(name.encode(), source, len(source), _ctypes.byref(opts), _ctypes.byref(out),
+                                _ctypes.byref(out_len), _ctypes.byref(diag))
     try:
-        text = ctypes.string_at(diag.value).decode("utf-8", "replace") if diag.value else ""
+        text = _ctypes.string_at(diag.value).decode("utf-8", "replace") if diag.value else ""
         if st != _lib.TIRC_OK:
             status = _lib.tirc.tirc_status_name(st).decode()
             if st == _lib.TIRC_VERIFY:
@@ -519,7 +744,10 @@ def compile_to_bytes(source, name="<string>", strict=False):
                 raise UsageError(text.strip() or status, status)
             first = text.strip().splitlines()[0] if text.strip() else status
             raise CompileError(first, status, _KIND.get(st, ""), text)
-        return ctypes.string_at(out.value, out_len.value)
+        data = _ctypes.string_at(out.value, out_len.value)
+        if text:
+            _warn_diagnostics(text)
+        return data
     finally:
         _lib.vm.tirvm_free(out.value)
         _lib.vm.tirvm_free(diag.value)
@@ -534,4 +762,4 @@ def compile_file(path, strict=False, runtime=None):
     """Compiles a TVMScript .py (or TVM .json) file and loads the module."""
     with open(path, "rb") as f:
         text = f.read()
-    return load(compile_to_bytes(text, name=os.fsdecode(path), strict=strict), runtime=runtime)
+    return load(compile_to_bytes(text, name=_os.fsdecode(path), strict=strict), runtime=runtime)
