@@ -46,6 +46,11 @@ typedef struct {
  * up to this many (4 KB of float32: three operands stay in L1), so one
  * dispatch covers more elements. */
 #define TIRBC_MAX_LANES 1024u
+/* The widest accumulator row of a loop-level instruction (mac, maci,
+ * mac2: the `z` operand), and the most lanes a buffer's vector element
+ * may have (a T.Buffer of float32x4 elements). */
+#define TIRBC_MAX_WIDTH 64u
+#define TIRBC_MAX_ELEMENT_LANES 64u
 
 /* Register types: one value kind and a lane count (1 for a scalar; 0 for
  * the continuation slots after a vector register). */

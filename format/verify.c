@@ -318,7 +318,7 @@ static int check_params(verifier *v, const tirbc_function *f)
             /* handle, or the vector element type of a buffer of vector
              * elements, which the buffer stores as lanes consecutive scalars */
             bool vector_elements = p->dtype.code == b->dtype.code && p->dtype.bits == b->dtype.bits &&
-                                   b->dtype.lanes == 1 && p->dtype.lanes >= 2 && p->dtype.lanes <= 64;
+                                   b->dtype.lanes == 1 && p->dtype.lanes >= 2 && p->dtype.lanes <= TIRBC_MAX_ELEMENT_LANES;
             if (!tir_dt_eq(p->dtype, TIR_DT_HANDLE) && !vector_elements) {
                 char bt[32];
                 verr(v, R_PARAM_BUFFER_DTYPE, "param '%s': dtype %s is neither handle nor a vector of the element type %s of "
@@ -590,8 +590,8 @@ static int check_immediate(verifier *v, uint32_t pc, uint32_t op, unsigned n, ui
             return ierr(v, R_LANE_INDEX, pc, op, n, "lane %u out of range (the vector has %u lanes)", w, lanes);
         return 0;
     case TIRBC_OPC_WIDTH:
-        if (w < 1 || w > 64)
-            return ierr(v, R_MAC_LANES, pc, op, n, "lane count %u is not between 1 and 64", w);
+        if (w < 1 || w > TIRBC_MAX_WIDTH)
+            return ierr(v, R_MAC_LANES, pc, op, n, "lane count %u is not between 1 and %u", w, TIRBC_MAX_WIDTH);
         return 0;
     case TIRBC_OPC_DIM:
         /* A view (T.Buffer(..., data=X.data)) may index storage with another
