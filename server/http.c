@@ -1196,8 +1196,19 @@ int http_serve(const srv_options *o, const char *address, int port, const char *
             S.exit_code = 2;
         }
     }
-    fprintf(stderr, "tirvm: serving %d model%s on http://%s%s%s:%d\n", S.nmodels, S.nmodels == 1 ? "" : "s",
-            ss.ss_family == AF_INET6 ? "[" : "", address, ss.ss_family == AF_INET6 ? "]" : "", bound_port);
+    /* the address in its usual form (0:0::1 shows as ::1); all interfaces,
+     * the default, suits a container but exposes a workstation's server to
+     * its network, so the line says so */
+    char shown[INET6_ADDRSTRLEN];
+    bool v6 = ss.ss_family == AF_INET6;
+    if (!inet_ntop(ss.ss_family, v6 ? (const void *)&a6->sin6_addr : (const void *)&a4->sin_addr, shown,
+                   sizeof shown))
+        snprintf(shown, sizeof shown, "%.45s", address);
+    bool any = v6 ? IN6_IS_ADDR_UNSPECIFIED(&a6->sin6_addr) : a4->sin_addr.s_addr == htonl(INADDR_ANY);
+    fprintf(stderr, "tirvm: serving %d model%s on http://%s%s%s:%d%s\n", S.nmodels, S.nmodels == 1 ? "" : "s",
+            v6 ? "[" : "", shown, v6 ? "]" : "", bound_port,
+            !any ? "" : v6 ? " (all IPv6 interfaces; --http-address ::1 for this machine only)"
+                           : " (all interfaces; --http-address 127.0.0.1 for this machine only)");
     pump();
     uv_run(S.loop, UV_RUN_DEFAULT);
     for (int i = 0; i < S.nmodels; i++) {

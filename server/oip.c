@@ -29,9 +29,13 @@ static void *alloc_zeroed(size_t n)
 
 void oip_request_free(oip_request *r)
 {
-    if (r->data)
-        for (int i = 0; i < r->nparams; i++)
+    for (int i = 0; i < r->nparams; i++) {
+        if (r->data)
             free(r->data[i]);
+        if (r->sent)
+            free(r->sent[i]);
+    }
+    free(r->sent);
     free(r->args);
     free(r->tensors);
     free(r->shapes);
@@ -369,6 +373,8 @@ static int decode_inputs(const srv_version *v, json_t *inputs, size_t json_len, 
         }
         r->nbytes[p] = (size_t)nbytes;
         r->given[p] = true;
+        if (!(r->sent[p] = strdup(name)))
+            return 500;
         if (pi->kind == TIRVM_PARAM_SCALAR) {
             scalar_arg(&r->args[p], pi->dtype, buf);
         } else {
@@ -517,8 +523,9 @@ int oip_decode(const srv_version *v, const char *body, size_t len, long long hea
     r->want = calloc((size_t)np + 1, sizeof *r->want);
     r->binary = calloc((size_t)np + 1, sizeof *r->binary);
     r->order = calloc((size_t)np + 2, sizeof *r->order);
+    r->sent = calloc((size_t)np + 1, sizeof *r->sent);
     if (!r->args || !r->tensors || !r->shapes || !r->data || !r->nbytes || !r->given || !r->want || !r->binary ||
-        !r->order) {
+        !r->order || !r->sent) {
         snprintf(err, err_len, "out of memory");
         return 500;
     }
@@ -566,6 +573,31 @@ done:
         snprintf(err, err_len, "out of memory");
     json_decref(root);
     return st;
+}
+
+void oip_name_argument(const srv_version *v, const oip_request *r, char *err, size_t err_len)
+{
+    /* binding messages start "argument 'NAME': " (a callee's arguments,
+     * "argument 'x' of function 'f': ", are not the request's) */
+    static const char prefix[] = "argument '";
+    size_t plen = sizeof prefix - 1;
+    if (strncmp(err, prefix, plen) != 0)
+        return;
+    const char *name = err + plen, *end = strchr(name, '\'');
+    if (!end || end[1] != ':')
+        return;
+    size_t len = (size_t)(end - name);
+    for (int p = 0; p < v->nparams && p < r->nparams; p++) {
+        if (strlen(v->params[p].name) != len || memcmp(v->params[p].name, name, len) != 0)
+            continue;
+        const char *sent = r->sent ? r->sent[p] : NULL;
+        const char *what = sent || v->params[p].kind != TIRVM_PARAM_BUFFER ? "input" : "output";
+        char *rest = strdup(end + 1);
+        if (rest)
+            snprintf(err, err_len, "%s '%.100s'%s", what, sent ? sent : v->pname[p], rest);
+        free(rest);
+        return;
+    }
 }
 
 /* ---- encoding ------------------------------------------------------------------ */

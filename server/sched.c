@@ -115,6 +115,7 @@ static void run_infer(srv_sched *s, srv_job *j, int inst)
     srv_metric_add(&met->infer_us, us(t_call - t_in));
     srv_metric_add(&met->exec_count, 1);
     if (cs != TIRVM_OK) {
+        oip_name_argument(v, &r, err, sizeof err);
         switch (cs) {
         case TIRVM_ERR_LIMIT:
             srv_metric_add(&met->limit_steps_memory, 1);

@@ -28,7 +28,8 @@ static const char serve_usage[] =
     "  --threads-per-instance N   parallel-region workers of an instance (1)\n"
     "  --workers N                threads that decode, call and encode (the online CPUs)\n"
     "HTTP:\n"
-    "  --http-address ADDR        IPv4 or IPv6 address to listen on (0.0.0.0)\n"
+    "  --http-address ADDR        IPv4 or IPv6 address to listen on (0.0.0.0: all\n"
+    "                             interfaces; 127.0.0.1: this machine only)\n"
     "  --http-port N              port; 0 picks a free one (8080)\n"
     "  --port-file FILE           write the bound port to FILE once listening\n"
     "Limits (BYTES take a K, M or G suffix; config.json may set a model's own):\n"
@@ -315,6 +316,16 @@ int serve_main(int argc, char **argv)
         free(names);
         if (status)
             goto done;
+        /* likely a wrong folder or layout, but not an error: with explicit
+         * model control, models can be put there and loaded later */
+        if (nn == 0) {
+            int rl = (int)strnlen(repo, 4096);
+            while (rl > 1 && repo[rl - 1] == '/')
+                rl--;
+            fprintf(stderr, "tirvm: warning: the model repository %s holds no models (each model is "
+                    "%.*s/NAME/VERSION/model.tirbc)%s\n", repo, rl, repo,
+                    o.model_control ? "" : "; --model-control-mode explicit loads them while serving");
+        }
     }
     status = http_serve(&o, address, (int)port, port_file);
 done:

@@ -158,6 +158,7 @@ typedef struct {
     int *order;           /* response order of parameters (-1: the return value) */
     int norder;
     bool want_ret, ret_binary;
+    char **sent;          /* per parameter: the name the request gave the input (malloc'ed), or NULL */
     char *id;             /* the request's id (malloc'ed) or NULL */
     size_t id_len;
     uint64_t out_bytes;   /* bytes allocated for outputs */
@@ -171,6 +172,11 @@ typedef struct {
 int oip_decode(const srv_version *v, const char *body, size_t len, long long header_len, const oip_limits *lim,
                oip_request *r, char *err, size_t err_len);
 void oip_request_free(oip_request *r);
+/* A message of the VM about an argument of the entry function names it as
+ * the function's signature does ("argument 'b': shape[0] is 1, ..."):
+ * rewrites it in place to name the tensor as the request did ("input 'B':
+ * ..."), or as the model's metadata does when the server supplied it. */
+void oip_name_argument(const srv_version *v, const oip_request *r, char *err, size_t err_len);
 /* Encodes the response after a successful call.  Returns 200 with *out
  * (malloc'ed), *out_len and *header_len (-1 when there is no binary part),
  * or an HTTP status with a message. */

@@ -51,12 +51,13 @@ def compile_model(src, path):
 
 
 class Server:
-    def __init__(self, args, name):
+    def __init__(self, args, name, address="127.0.0.1"):
+        """address None: the server's default (all interfaces)."""
         self.portfile = os.path.join(T, name + ".port")
         self.log = open(os.path.join(T, name + ".log"), "w+")
-        self.proc = subprocess.Popen([TIRVM, "serve", "--http-address", "127.0.0.1", "--http-port", "0",
-                                      "--port-file", self.portfile, "--shutdown-delay-s", "0"] + args,
-                                     stdout=self.log, stderr=subprocess.STDOUT)
+        self.proc = subprocess.Popen([TIRVM, "serve"] + (["--http-address", address] if address else []) +
+                                     ["--http-port", "0", "--port-file", self.portfile, "--shutdown-delay-s", "0"] +
+                                     args, stdout=self.log, stderr=subprocess.STDOUT)
         servers.append(self)
         deadline = time.time() + 60
         while not os.path.exists(self.portfile):
@@ -69,6 +70,13 @@ class Server:
         self.log.flush()
         self.log.seek(0)
         return self.log.read()
+
+    def wait_log(self, needle, timeout=30):
+        """The log once it holds needle (the startup line follows the port file), or as it is at the timeout."""
+        deadline = time.time() + timeout
+        while needle not in self.logtext() and time.time() < deadline and self.proc.poll() is None:
+            time.sleep(0.02)
+        return self.logtext()
 
     def conn(self, timeout=60):
         return http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
@@ -380,6 +388,19 @@ def main():
     expect_error(400, "datatype mismatch", st, body, "expected FP32")
     st, body, _ = infer(srv, "add_fp32", [("A", "FP32", a2), ("B", "FP32", sample("FP32", (3, 3)))])
     expect_error(400, "inputs disagree on a symbolic dimension", st, body)
+    # b: T.handle is bound to buffer B: a bad input is named as the request
+    # names it, whichever of the two names that is
+    ok("'B'" in (error_of(body) or "") and "'b'" not in (error_of(body) or ""),
+       "an error about input B quotes 'B', the name the request sent, not the parameter's 'b'", body)
+    st, body, _ = infer(srv, "add_fp32", [("a", "FP32", a2), ("b", "FP32", sample("FP32", (3, 3)))])
+    expect_error(400, "an error about input b (sent by the parameter's name) quotes 'b'", st, body,
+                 "input 'b': shape[0] is 3")
+    st, body, _ = infer(srv, "add_fp32", [("A", "FP32", a2), ("B", "FP32", a2),
+                                          ("n", "INT32", np.array([3], np.int32))])
+    expect_error(400, "a buffer that disagrees with a given shape variable is named as sent", st, body,
+                 "input 'A': shape[0] is 2")
+    st, body, _ = infer(srv, "matmul", [("A", "FP64", np.ones((2, 3))), ("B", "FP64", np.ones((4, 2)))])
+    expect_error(400, "matmul with mismatched inner dimensions names input 'B'", st, body, "input 'B': shape[0] is 4")
     st, body, _ = infer(srv, "add_fp32", [("A", "FP32", a2), ("B", "FP32", sample("FP32", (2, 4)))])
     expect_error(400, "shape mismatch with a constant dimension", st, body, "expected 3")
     st, body, _ = infer(srv, "add_fp32", [("A", "FP32", a2)])
@@ -535,6 +556,7 @@ def main():
 
     drain_timeout()
     single_model()
+    startup_lines()
     reload_test()
     rss_test()
 
@@ -735,6 +757,38 @@ def single_model():
     p = subprocess.run([TIRVM, "serve", "--model-repository", REPO, "--max-queue", "x"], capture_output=True,
                        timeout=60)
     ok(p.returncode == 2 and b"--max-queue" in p.stderr, "a bad option value is a usage error (exit 2)", p.stderr)
+
+
+def startup_lines():
+    """What the server says at startup: where it listens, and that a repository is empty."""
+    empty = os.path.join(T, "repo-empty")
+    os.makedirs(os.path.join(empty, ".hidden"))
+    srv = Server(["--model-repository", empty, "--model-control-mode", "explicit"], "empty")
+    url = f"http://127.0.0.1:{srv.port}"
+    log = srv.wait_log(url)
+    ok(f"warning: the model repository {empty} holds no models (each model is {empty}/NAME/VERSION/model.tirbc)"
+       in log, "an empty model repository is warned about", log)
+    ok(re.search(r"^tirvm: serving 0 models on " + re.escape(url) + "$", log, re.M) is not None,
+       "the startup line names the address and the bound port; a specific address, just the URL", log)
+    st, h, data = srv.request("GET", "/v2/health/ready")
+    ok(st == 200, "a server of an empty repository keeps serving", data)
+    shutil.copytree(os.path.join(REPO, "add_int32"), os.path.join(empty, "late"))
+    st, h, data = srv.request("POST", "/v2/repository/models/late/load", b"{}")
+    a = sample("INT32", (2, 3))
+    st2, body, out = infer(srv, "late", [("A", "INT32", a), ("B", "INT32", a)])
+    ok(st == 200 and st2 == 200 and np.array_equal(out["C"], reference("INT32", a, a)),
+       "a model put in the empty repository later loads and serves", f"{st} {data}\n{st2} {body}")
+    ok(srv.stop() == 0, "exit 0", srv.logtext())
+    # the default address: all interfaces, and the line says so
+    srv = Server(["--model", "m=" + os.path.join(REPO, "add_int32", "1", "model.tirbc")], "all", address=None)
+    url = f"http://0.0.0.0:{srv.port}"
+    log = srv.wait_log(url)
+    ok(re.search(r"^tirvm: serving 1 model on " + re.escape(url) +
+                 re.escape(" (all interfaces; --http-address 127.0.0.1 for this machine only)") + "$", log, re.M)
+       is not None, "by default the startup line says the server listens on all interfaces, and how to narrow it",
+       log)
+    ok("holds no models" not in log, "no repository, no warning", log)
+    ok(srv.stop() == 0, "exit 0", srv.logtext())
 
 
 def reload_test():
