@@ -32,7 +32,7 @@ check "tirvm.pc is installed" test -n "$pc"
 check "tirc.pc is installed" test -n "$(find "$dest" -name tirc.pc)"
 libdir=$(dirname "$(find "$dest" -name 'libtirvm.so.0' | head -n 1)")
 bindir=$(dirname "$(find "$dest" -name tirvm -type f | head -n 1)")
-for f in include/tirvm.h include/tirc.h share/man/man1/tirc.1 share/man/man1/tirvm.1; do
+for f in include/tirvm.h include/tirc.h share/man/man1/tirc.1 share/man/man1/tirvm.1 share/man/man1/tir-conformance.1; do
     check "installs $f" test -n "$(find "$dest" -path "*/$f")"
 done
 for f in libtirvm.a libtirc.a libtirvm.so libtirc.so; do
