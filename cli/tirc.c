@@ -31,6 +31,10 @@ static const char usage[] =
     "A JSON SOURCE names its release in its metadata.\n"
     "--passes=-NAME[,-NAME...] skips middle-end passes (to bisect a wrong\n"
     "answer); --passes=list prints them.\n"
+    "-D NAME=VALUE (repeatable) sets a module-level constant that a TVMScript\n"
+    "SOURCE reads, as M in T.Buffer((M, K), dtype) after M = 128, or replaces\n"
+    "the value the SOURCE assigns it: VALUE is an int, else a float, else a\n"
+    "string (-D M=256 -D dtype=float16).\n"
     "\n"
     "SOURCE is a TVMScript file (.py) as TVM prints it or as users write it, or\n"
     "TVM's JSON serialization (.json, from tvm.ir.save_json); '-' reads from\n"
@@ -43,6 +47,55 @@ static const char usage[] =
     "reported as FILE:LINE:COL: error: MESSAGE); 2 usage error (unknown option,\n"
     "missing or unreadable SOURCE, OUTPUT not writable).  Other errors are\n"
     "reported as tirc: error: MESSAGE.\n";
+
+/* -D NAME=VALUE: NAME must be a Python name */
+static bool define_ok(const char *d)
+{
+    const char *eq = strchr(d, '=');
+    if (!eq || eq == d || (d[0] >= '0' && d[0] <= '9'))
+        return false;
+    for (const char *p = d; p < eq; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_'))
+            return false;
+    return true;
+}
+
+/* A JSON SOURCE (named .json or starting with '{'), which has no module constants */
+static bool json_source(const char *name, const char *src, size_t len)
+{
+    size_t n = strlen(name), i = 0;
+    if (n > 5 && strcmp(name + n - 5, ".json") == 0)
+        return true;
+    while (i < len && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r'))
+        i++;
+    return i < len && src[i] == '{';
+}
+
+/* The source followed by the -D definitions, as the library reads them
+ * (PY_DEFINES_MARKER in compiler/py_ast.h): a NUL byte, "tirc-defines", a
+ * NUL byte, then each NAME=VALUE and a NUL byte.  Frees src. */
+static char *append_defines(char *src, size_t *len, const char **defines, int ndefines)
+{
+    static const char marker[] = "\0tirc-defines\0";
+    size_t total = *len + sizeof marker - 1;
+    for (int i = 0; i < ndefines; i++)
+        total += strlen(defines[i]) + 1;
+    char *out = realloc(src, total);
+    if (!out) {
+        free(src);
+        return NULL;
+    }
+    size_t at = *len;
+    memcpy(out + at, marker, sizeof marker - 1);
+    at += sizeof marker - 1;
+    for (int i = 0; i < ndefines; i++) {
+        size_t n = strlen(defines[i]) + 1;
+        memcpy(out + at, defines[i], n);
+        at += n;
+    }
+    *len = total;
+    return out;
+}
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -62,12 +115,14 @@ static void report_not_updated(const char *output)
         cli_message("tirc", "error", "%s was not updated (it still holds an earlier compile)", output);
 }
 
-int main(int argc, char **argv)
+/* defines: room for the -D definitions (one per argument at most) */
+static int run(int argc, char **argv, const char **defines)
 {
     const char *source = NULL, *output = NULL;
     bool check = false, emit_asm = false, emit_tir = false, strict = false;
     const char *passes = NULL;
     int tvm_minor = 0;
+    int ndefines = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -105,6 +160,16 @@ int main(int argc, char **argv)
             return 0;
         } else if (strncmp(a, "--passes=", 9) == 0) {
             passes = a + 9;
+        } else if (strncmp(a, "-D", 2) == 0) {
+            const char *d = a[2] ? a + 2 : NULL;
+            if (!d) {
+                if (i + 1 >= argc)
+                    return usage_error("%s needs NAME=VALUE", a);
+                d = argv[++i];
+            }
+            if (!define_ok(d))
+                return usage_error("-D takes NAME=VALUE with NAME a Python name, got '%s'", d);
+            defines[ndefines++] = d;
         } else if (strcmp(a, "-o") == 0) {
             if (i + 1 >= argc)
                 return usage_error("%s needs a file name", a);
@@ -134,6 +199,14 @@ int main(int argc, char **argv)
     if (!src)
         return EXIT_USAGE;
     const char *name = from_stdin ? "<stdin>" : source;
+    if (ndefines && json_source(name, src, len)) {
+        free(src);
+        return usage_error("-D sets constants of a TVMScript SOURCE; '%s' is TVM JSON", name);
+    }
+    if (ndefines && !(src = append_defines(src, &len, defines, ndefines))) {
+        cli_message("tirc", "error", "out of memory");
+        return EXIT_USAGE;
+    }
     tirc_options opts = {.check_only = check, .strict = strict, .emit_asm = emit_asm && !emit_tir,
                          .tvm_minor = tvm_minor, .emit_tir = emit_tir, .passes = passes};
     void *bytes = NULL;
@@ -162,5 +235,17 @@ int main(int argc, char **argv)
     }
     tirvm_free(bytes);
     free(out);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    const char **defines = calloc(argc > 0 ? (size_t)argc : 1, sizeof *defines);
+    if (!defines) {
+        cli_message("tirc", "error", "out of memory");
+        return EXIT_USAGE;
+    }
+    int status = run(argc, argv, defines);
+    free(defines);
     return status;
 }

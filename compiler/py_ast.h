@@ -71,7 +71,8 @@ struct py_expr {
 
 typedef enum {
     PY_S_EXPR,      /* value */
-    PY_S_ASSIGN,    /* target = value (target: name, tuple of names, subscript, attribute) */
+    PY_S_ASSIGN,    /* target = value (target: name, tuple of names, subscript, attribute);
+                       a = b = value also assigns chain[0..nchain) */
     PY_S_ANNASSIGN, /* target: annotation = value (value may be NULL) */
     PY_S_AUGASSIGN, /* target op= value */
     PY_S_FOR,       /* for target in iter: body */
@@ -105,6 +106,10 @@ struct py_stmt {
     tir_loc loc;
     py_expr *target, *value, *annotation, *test, *iter, *msg;
     py_op op;                /* PY_S_AUGASSIGN */
+    /* PY_S_ASSIGN: the targets after the first of a chained assignment
+       `a = b = c = value` ({b, c}), assigned left to right after target */
+    uint32_t nchain;
+    py_expr **chain;
     py_suite body, orelse;
     /* PY_S_WITH */
     uint32_t nitems;
@@ -138,7 +143,20 @@ typedef struct {
     py_suite body;
     uint32_t ncomments;
     py_comment *comments;
+    /* module constants set from the command line (tirc -D), each
+       "NAME=VALUE" as given, in order (see PY_DEFINES_MARKER) */
+    uint32_t ndefines;
+    const char **defines;
 } py_module;
+
+/* Module constants from tirc's command line travel with the source text,
+ * after it: the marker (a NUL byte, "tirc-defines", a NUL byte), then each
+ * "NAME=VALUE" followed by a NUL byte.  py_parse reads the text before the
+ * marker as the program (and shortens the diagnostics' view of the source
+ * to it) and the definitions after it into py_module.defines.  A TVMScript
+ * program cannot hold a NUL byte, so no program is read as a trailer. */
+#define PY_DEFINES_MARKER "\0tirc-defines\0"
+#define PY_DEFINES_MARKER_LEN 14
 
 /* Parses a whole file.  Returns NULL if there was a syntax error; every
  * error is reported through d (several may be reported in one run). */

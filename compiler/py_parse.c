@@ -1285,10 +1285,19 @@ static py_stmt *parse_expression_statement(parser *p)
         s->target = lhs;
         if (!(s->value = parse_testlist(p)))
             return NULL;
-        if (kind(p) == PY_TOK_ASSIGN) {
-            error_here(p, "chained assignment ('a = b = c') is not supported in TVMScript");
-            return NULL;
+        /* a = b = value: every expression but the last is a target (the
+         * builder accepts the chain at module level, as TVM does) */
+        tir_vec chain = {0};
+        while (kind(p) == PY_TOK_ASSIGN) {
+            if (!check_target(p, s->value, true))
+                return NULL;
+            advance(p);
+            tir_vec_push(p->a, &chain, s->value);
+            if (!(s->value = parse_testlist(p)))
+                return NULL;
         }
+        s->nchain = (uint32_t)chain.len;
+        s->chain = expr_array(p, &chain);
     } else if (kind(p) == PY_TOK_COLON) {
         if (lhs->kind == PY_TUPLE || lhs->kind == PY_LIST) {
             error_at(p, lhs->loc, "only single target (not %s) can be annotated", expr_description(lhs));
@@ -1446,9 +1455,44 @@ static bool parse_statement(parser *p, tir_vec *out)
     return true;
 }
 
+/* The definitions after PY_DEFINES_MARKER: each NUL-terminated entry that
+ * holds an '='; *len is cut to the program before the marker. */
+static const char **split_defines(tir_arena *a, const char *src, size_t *len, uint32_t *n)
+{
+    *n = 0;
+    size_t at = 0, end = *len;
+    while (at < end && !(src[at] == 0 && end - at >= PY_DEFINES_MARKER_LEN &&
+                         memcmp(src + at, PY_DEFINES_MARKER, PY_DEFINES_MARKER_LEN) == 0))
+        at++;
+    if (at == end)
+        return NULL;
+    *len = at;
+    tir_vec defs = {0};
+    for (size_t i = at + PY_DEFINES_MARKER_LEN; i < end;) {
+        const char *e = memchr(src + i, 0, end - i);
+        size_t l = e ? (size_t)(e - (src + i)) : end - i;
+        if (memchr(src + i, '=', l)) {
+            char *def = tir_arena_alloc(a, l + 1);
+            memcpy(def, src + i, l);
+            def[l] = 0;
+            tir_vec_push(a, &defs, def);
+        }
+        i += l + 1;
+    }
+    *n = (uint32_t)defs.len;
+    const char **out = tir_arena_alloc(a, (defs.len ? defs.len : 1) * sizeof *out);
+    for (size_t k = 0; k < defs.len; k++)
+        out[k] = defs.items[k];
+    return out;
+}
+
 py_module *py_parse(tir_arena *a, tir_diag *d, const char *src, size_t len)
 {
     int errors_before = d->nerrors;
+    uint32_t ndefines;
+    const char **defines = split_defines(a, src, &len, &ndefines);
+    if (defines && d->src == src)
+        d->src_len = len; /* messages quote the program, never the definitions */
     py_lex_result lexed;
     py_lex_tokenize(a, src, len, &lexed);
 
@@ -1468,5 +1512,7 @@ py_module *py_parse(tir_arena *a, tir_diag *d, const char *src, size_t len)
     m->body = suite_of(&p, &body);
     m->ncomments = lexed.ncomments;
     m->comments = lexed.comments;
+    m->ndefines = ndefines;
+    m->defines = defines;
     return m;
 }

@@ -346,8 +346,10 @@ tir_module *tir_script_build_for(tir_arena *a, tir_diag *d, const py_module *m, 
     scan_imports(b, m, tvm_minor);
     if (d->nerrors)
         return NULL;
+    sb_read_defines(b, m);
     for (uint32_t i = 0; i < m->body.len; i++) {
         const py_stmt *s = m->body.items[i];
+        b->module_pos = i;
         switch (s->kind) {
         case PY_S_IMPORT: break;
         case PY_S_EXPR:
@@ -357,11 +359,16 @@ tir_module *tir_script_build_for(tir_arena *a, tir_diag *d, const py_module *m, 
             break;
         case PY_S_FUNCDEF: build_def(b, s); break;
         case PY_S_ASSIGN:
-            if (is_typevar(s) && b->ntypevars < MAX_TYPEVARS) {
+            if (s->nchain == 0 && is_typevar(s) && b->ntypevars < MAX_TYPEVARS) {
                 b->typevars[b->ntypevars++] = s->target->name;
                 break;
             }
-            ERR(b, s->loc, "tirc reads the TVMScript module only; remove the surrounding Python");
+            /* fall through */
+        case PY_S_ANNASSIGN:
+            /* M = N = K = 128, dtype = "float32": constants the functions read */
+            if (!sb_module_assign(b, s))
+                ERR(b, s->loc, "tirc reads the TVMScript module only; remove the surrounding Python "
+                    "(module-level names may hold constants: numbers, strings, dtypes, tuples of them)");
             break;
         case PY_S_CLASSDEF:
             if (s->ndecorators == 0 || !is_decorator(b, s->decorators[s->ndecorators - 1], true, "ir_module")) {

@@ -60,7 +60,8 @@ static void declare_free_names(builder *b, const py_expr *e)
     if (!e)
         return;
     if (e->kind == PY_NAME) {
-        if (!sb_lookup(b, e->name) && strcmp(e->name, b->t_alias ? b->t_alias : "T") != 0) {
+        if (!sb_lookup(b, e->name) && !sb_lookup_global(b, e->name) &&
+            strcmp(e->name, b->t_alias ? b->t_alias : "T") != 0) {
             tir_var *v = tir_var_new(b->a, e->name, TIR_DT_I32, e->loc);
             sb_bind(b, e->name, BIND_VAR, v, NULL);
             tir_vec_push(b->a, &b->sig_vars, v);

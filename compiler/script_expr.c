@@ -60,11 +60,20 @@ static sval eval_name(builder *b, const py_expr *x)
         v.kind = SV_CLASS;
         return v;
     }
+    /* a module-level constant (M = 128) or tirc -D M=128 */
+    const module_global *g = sb_lookup_global(b, x->name);
+    if (g)
+        return sb_global_value(b, g, x->loc);
     if (strcmp(x->name, "range") == 0) {
         v.kind = SV_RANGE;
         return v;
     }
-    ERR(b, x->loc, "name '%s' is not defined", x->name);
+    tir_loc later;
+    if (sb_assigned_later(b, x->name, &later))
+        ERR(b, x->loc, "name '%s' is not defined (the module assigns it at line %u, after this function: TVM reads "
+            "a module-level name when the function is defined)", x->name, later.line);
+    else
+        ERR(b, x->loc, "name '%s' is not defined", x->name);
     v.kind = SV_NONE;
     v.s = "<error>";
     return v;

@@ -7,6 +7,7 @@
  *   script_calls.c   the T.* functions called in expressions, and their arguments
  *   script_values.c  script values, scopes and TVM's type promotion
  *   script_vaccess.c Buffer.vload / Buffer.vstore, predicated lane by lane
+ *   script_globals.c module-level names: constants and tirc -D definitions
  * See ../shared/docs/tvmscript.md for the rules the builder follows; section
  * numbers in comments refer to it.  Functions called across files are
  * prefixed sb_ (script builder). */
@@ -36,6 +37,8 @@ typedef enum {
     SV_SLICE,
     SV_LOOP,    /* the result of range/T.serial/T.grid/...: a loop description */
 } sv_kind;
+
+typedef struct module_global module_global;
 
 typedef struct sval sval;
 struct sval {
@@ -82,6 +85,17 @@ struct binding {
     binding *next;
 };
 
+/* A name assigned at module level: a constant (M = 128, dtype = "float32").
+ * Globals are kept in the order the module defines them; code sees those
+ * defined before it, as TVM's parser sees the Python globals of the moment
+ * a function is decorated.  A name assigned twice has two entries, the
+ * later one hiding the earlier from the code after it. */
+struct module_global {
+    const char *name;
+    tir_loc loc;
+    sval value; /* SV_PYINT/PYFLOAT/PYBOOL/STR/TFUNC, or a SV_TUPLE of them */
+};
+
 typedef struct {
     tir_arena *a;
     tir_diag *d;
@@ -108,6 +122,14 @@ typedef struct {
 #define MAX_TYPEVARS 16
     const char *typevars[MAX_TYPEVARS]; /* module-level M = TypeVar("M") */
     uint32_t ntypevars;
+    /* module-level constants (module_global *), in definition order; the
+     * code being built sees the first nvisible of them */
+    tir_vec globals;
+    uint32_t nvisible;
+    /* constants from tirc -D NAME=VALUE: they override the module's */
+    uint32_t ndefines;
+    module_global *defines;
+    uint32_t module_pos; /* index of the module-level statement being read */
 } builder;
 
 /* Arguments of a call, evaluated, with keyword lookup. */
@@ -185,6 +207,22 @@ bool sb_dtype_name(const char *name, tir_dtype *out);
 bool sb_is_t_call(builder *b, const py_expr *e, const char *name);
 /* ... of T.<prefix>.<anything>? */
 bool sb_is_t_call_prefix(builder *b, const py_expr *e, const char *prefix);
+
+/* ---- script_globals.c: module-level constants ------------------------------ */
+/* Reads the -D definitions of the command line (m->defines). */
+void sb_read_defines(builder *b, const py_module *m);
+/* name = <constant> at module level (also a = b = c, a, b = x, y and
+ * name: annotation = c); returns false, reporting nothing, if the value is
+ * not a constant. */
+bool sb_module_assign(builder *b, const py_stmt *s);
+/* The constant named name that the code being built sees (a -D definition
+ * first), or NULL. */
+const module_global *sb_lookup_global(builder *b, const char *name);
+/* Its value at a use at loc. */
+sval sb_global_value(builder *b, const module_global *g, tir_loc loc);
+/* Does a module-level statement after the code being built assign name?
+ * (for messages: TVM reads globals when a function is defined) */
+bool sb_assigned_later(builder *b, const char *name, tir_loc *where);
 
 /* ---- script_vaccess.c: Buffer.vload / Buffer.vstore (with predicates) ---- */
 sval sb_vload(builder *b, tir_buffer *buf, const call_args *ca);

@@ -1326,6 +1326,12 @@ tir_stmt *sb_build_suite(builder *b, const py_suite *s, uint32_t from, tir_loc l
         if (b->d->nerrors > TIR_DIAG_MAX_ERRORS)
             return NULL;
         bool ok;
+        if (st->kind == PY_S_ASSIGN && st->nchain) {
+            /* TVM's parser refuses a = b = c inside functions */
+            ERR(b, st->chain[0]->loc, "chained assignment ('a = b = c') is not supported in a TIR function");
+            failed = true;
+            continue;
+        }
         if (sb_block_statement(b, st, &ok)) {
             failed |= !ok;
             continue;

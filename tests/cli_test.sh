@@ -516,7 +516,7 @@ PY
 expect 0 "a loop shorter than its block axis compiles" "$TIRC" --check "$T/short_axis.py"
 check "... with a warning naming the loop and the axis" grep -q "warning: loop 'i' runs 127 iterations, fewer than the extent 128 of block axis 'vi'" "$T/err"
 # Module-level Python around the TVMScript is named as such.
-printf 'M = 128\n@T.prim_func\ndef main(A: T.Buffer((4,), "int32")):\n    A[0] = 1\n' >"$T/surrounding.py"
+printf 'M = compute(128)\n@T.prim_func\ndef main(A: T.Buffer((4,), "int32")):\n    A[0] = 1\n' >"$T/surrounding.py"
 expect 1 "surrounding Python is refused" "$TIRC" --check "$T/surrounding.py"
 check "... as surrounding Python, not meta-programming" grep -q "tirc reads the TVMScript module only; remove the surrounding Python" "$T/err"
 # A failed definition is reported once, not again at each use of its name.
@@ -552,6 +552,37 @@ check "... with 0.25's meaning" grep -qx "1" "$T/out"
 expect 2 "--tvm-version outside 0.18..0.27 is a usage error" "$TIRC" --check --tvm-version 0.17 "$T/ver.py"
 check "... naming the range" grep -q "tirc: error: --tvm-version takes a TVM release from 0.18 to 0.27, got '0.17'" "$T/err"
 expect 2 "--tvm-version without a value" "$TIRC" --check "$T/ver.py" --tvm-version
+
+# -D NAME=VALUE sets a module-level constant, or replaces the one the
+# source assigns: an int, else a float, else a string (a dtype here).
+cat >"$T/consts.py" <<'PY'
+from tvm.script import tir as T
+
+N = 4
+dtype = "float32"
+
+@T.prim_func
+def main(A: T.Buffer((N,), dtype), B: T.Buffer((N,), dtype)):
+    for i in range(N):
+        B[i] = A[i] * T.cast(SCALE, dtype)
+PY
+expect 1 "a constant the source reads but does not assign" "$TIRC" --check "$T/consts.py"
+check "... is not defined without -D" grep -q "name 'SCALE' is not defined" "$T/err"
+expect 0 "-D sets it" "$TIRC" -D SCALE=2.5 "$T/consts.py" -o "$T/consts.tirbc"
+expect 0 "... and runs" "$TIRVM" run "$T/consts.tirbc" A="$T/a.npy" --out B="$T/b.npy"
+expect 0 "... with that value" "$TIRVM" run "$T/consts.tirbc" A="$T/a.npy" --out B=-
+check "... B = A * 2.5" sh -c 'od -An -tf4 -j 64 "$1" | tr -s " " | grep -q "^ 2.5 5 7.5 10$"' sh "$T/out"
+expect 0 "-D replaces the source's N and dtype (-DNAME=VALUE too)" "$TIRC" -D N=2 -Ddtype=float64 -D SCALE=1 "$T/consts.py" -o "$T/consts2.tirbc"
+expect 0 "... as the module's info shows" "$TIRVM" info "$T/consts2.tirbc"
+check "... float64[2] buffers" grep -q "A: buffer float64\[2\]" "$T/out"
+expect 2 "-D without NAME=VALUE is a usage error" "$TIRC" --check -D SCALE "$T/consts.py"
+check "... naming the form" grep -q "tirc: error: -D takes NAME=VALUE with NAME a Python name, got 'SCALE'" "$T/err"
+printf '{}' >"$T/consts.json"
+expect 2 "-D on a JSON source is a usage error" "$TIRC" --check -D SCALE=1 "$T/consts.json"
+check "... saying JSON has no constants" grep -q "TVM JSON" "$T/err"
+printf 'from tvm.script import tir as T\n@T.prim_func\ndef main(A: T.Buffer((N,), "int32")):\n    A[0] = (' >"$T/consts_bad.py"
+expect 1 "a syntax error with -D" "$TIRC" --check -D N=1 "$T/consts_bad.py"
+check "... quotes the source line, not the definitions" sh -c 'grep -q "consts_bad.py:4:12: error" "$1" && ! grep -q "tirc-defines" "$1"' sh "$T/err"
 
 echo "1..$n"
 [ "$failed" -eq 0 ]

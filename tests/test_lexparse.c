@@ -725,6 +725,62 @@ static void test_assignments(void)
     release(&r);
 }
 
+/* a = b = value (module-level constants: M = N = K = 128): the first
+ * target, then the chain, in source order */
+static void test_chained_assignment(void)
+{
+    parsed r;
+    parse_text(&r, "M = N = K = 128\na, b = c = 1, 2\nx = 1\n");
+    CHECK(r.m != NULL);
+    if (r.m) {
+        const py_stmt *const *s = (const py_stmt *const *)r.m->body.items;
+        CHECK_EQ_INT(s[0]->kind, PY_S_ASSIGN);
+        CHECK_STR_EQ(dump_expr(s[0]->target), "M");
+        CHECK_EQ_INT(s[0]->nchain, 2);
+        if (s[0]->nchain == 2) {
+            CHECK_STR_EQ(dump_expr(s[0]->chain[0]), "N");
+            CHECK_STR_EQ(dump_expr(s[0]->chain[1]), "K");
+        }
+        CHECK_STR_EQ(dump_expr(s[0]->value), "128");
+        CHECK_STR_EQ(dump_expr(s[1]->target), "(tuple a b)");
+        CHECK_EQ_INT(s[1]->nchain, 1);
+        CHECK_STR_EQ(dump_expr(s[1]->value), "(tuple 1 2)");
+        CHECK_EQ_INT(s[2]->nchain, 0);
+    }
+    release(&r);
+}
+
+/* tirc -D definitions travel after the program, behind PY_DEFINES_MARKER:
+ * the program is parsed without them and messages never quote them. */
+static void test_defines_trailer(void)
+{
+    static const char src[] = "x = (\0tirc-defines\0M=4\0bad\0dtype=float16\0";
+    parsed r;
+    parse_bytes(&r, src, sizeof src - 1);
+    CHECK(r.m == NULL);
+    CHECK_EQ_INT(r.d.nerrors, 1);
+    CHECK(text_has(&r.d, "t.py:1:5: error: '(' was never closed"));
+    CHECK(!text_has(&r.d, "tirc-defines"));
+    release(&r);
+    static const char ok[] = "x = 1\n\0tirc-defines\0M=4\0bad\0dtype=float16\0";
+    parse_bytes(&r, ok, sizeof ok - 1);
+    CHECK(r.m != NULL);
+    if (r.m) {
+        CHECK_EQ_INT(r.m->body.len, 1);
+        CHECK_EQ_INT(r.m->ndefines, 2); /* "bad" has no '=' */
+        if (r.m->ndefines == 2) {
+            CHECK_STR_EQ(r.m->defines[0], "M=4");
+            CHECK_STR_EQ(r.m->defines[1], "dtype=float16");
+        }
+    }
+    release(&r);
+    /* a NUL byte alone is still an error of the program */
+    static const char nul[] = "x = 1\n\0y = 2\n";
+    parse_bytes(&r, nul, sizeof nul - 1);
+    CHECK(r.m == NULL);
+    release(&r);
+}
+
 static void test_augmented_assignment(void)
 {
     static const struct {
@@ -1019,7 +1075,7 @@ static void test_error_unsupported_constructs(void)
         {"f(k=1, 2)\n", "t.py:1:8: error: positional argument follows keyword argument"},
         {"f(k=1, k=2)\n", "t.py:1:8: error: keyword argument repeated: 'k'"},
         {"f(a.b=1)\n", "t.py:1:3: error: expression cannot contain assignment"},
-        {"a = b = c\n", "t.py:1:7: error: chained assignment ('a = b = c') is not supported"},
+        {"a = b = 1 = c\n", "t.py:1:9: error: cannot assign to literal"},
         {"if (n := 10) > 5:\n    pass\n", "t.py:1:7: error: assignment expressions (':=') are not supported"},
         {"x = {1, 2}\n", "t.py:1:5: error: set literals are not supported"},
         {"x = [i for i in y]\n", "t.py:1:8: error: comprehensions are not supported"},
@@ -1376,6 +1432,8 @@ int main(void)
     RUN(test_if_elif_else_nesting);
     RUN(test_with_statements);
     RUN(test_assignments);
+    RUN(test_chained_assignment);
+    RUN(test_defines_trailer);
     RUN(test_augmented_assignment);
     RUN(test_loops);
     RUN(test_simple_statements);

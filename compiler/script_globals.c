@@ -1,0 +1,461 @@
+/* Module-level names: the constants a TVMScript file assigns around its
+ * functions (M = N = K = 128, dtype = "float32", as TVM's tutorials write
+ * them) and those given on tirc's command line (-D NAME=VALUE).
+ *
+ * TVM's parser evaluates the names a function reads that the function does
+ * not bind in the Python globals of the moment the function is decorated.
+ * The builder reads the module in order, keeping the constants assigned so
+ * far; a function sees those assigned before it, and its own bindings
+ * (parameters, loop variables, lets) hide them.  A -D definition replaces
+ * the module's assignments of its name, or defines it if there is none. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "script_internal.h"
+
+/* Longest expression chain evaluated (a + a + ... at module level). */
+#define MAX_CONST_DEPTH 2000
+
+typedef enum { CE_OK, CE_NOT_CONST, CE_ERROR } const_status;
+
+static bool is_number(const sval *v) { return v->kind == SV_PYINT || v->kind == SV_PYBOOL || v->kind == SV_PYFLOAT; }
+
+static double as_double(const sval *v) { return v->kind == SV_PYFLOAT ? v->f : (double)v->i; }
+
+static sval int_value(int64_t i, tir_loc loc)
+{
+    sval v = sv_none(loc);
+    v.kind = SV_PYINT;
+    v.i = i;
+    return v;
+}
+
+static sval float_value(double f, tir_loc loc)
+{
+    sval v = sv_none(loc);
+    v.kind = SV_PYFLOAT;
+    v.f = f;
+    return v;
+}
+
+/* Does the module define name as something other than a constant (an
+ * import, a function, a class)?  Then reading it is Python, not a constant. */
+static bool module_defines_other(builder *b, const char *name)
+{
+    if ((b->t_alias && strcmp(name, b->t_alias) == 0) || (b->i_alias && strcmp(name, b->i_alias) == 0))
+        return true;
+    for (uint32_t i = 0; i < b->pm->body.len; i++) {
+        const py_stmt *s = b->pm->body.items[i];
+        if ((s->kind == PY_S_FUNCDEF || s->kind == PY_S_CLASSDEF) && strcmp(s->name, name) == 0)
+            return true;
+        for (uint32_t k = 0; s->kind == PY_S_IMPORT && k < s->nnames; k++) {
+            const char *alias = s->asnames[k] ? s->asnames[k] : s->names[k];
+            size_t n = strlen(name); /* import a.b names a */
+            if (strncmp(alias, name, n) == 0 && (alias[n] == 0 || alias[n] == '.'))
+                return true;
+        }
+    }
+    return false;
+}
+
+static const_status const_eval(builder *b, const py_expr *x, sval *out, int depth);
+
+/* Python's arithmetic on two constants, in 64-bit integers or doubles. */
+static const_status const_binop(builder *b, const py_expr *x, const sval *l, const sval *r, sval *out)
+{
+    tir_loc loc = x->loc;
+    if (x->op == PY_OP_ADD && l->kind == SV_STR && r->kind == SV_STR) {
+        size_t n1 = strlen(l->s), n2 = strlen(r->s);
+        char *s = tir_arena_alloc(b->a, n1 + n2 + 1);
+        memcpy(s, l->s, n1);
+        memcpy(s + n1, r->s, n2 + 1);
+        *out = sv_none(loc);
+        out->kind = SV_STR;
+        out->s = s;
+        return CE_OK;
+    }
+    if (!is_number(l) || !is_number(r) || (l->kind == SV_PYINT && l->big) || (r->kind == SV_PYINT && r->big))
+        return CE_NOT_CONST;
+    if (l->kind == SV_PYFLOAT || r->kind == SV_PYFLOAT || x->op == PY_OP_DIV) {
+        double p = as_double(l), q = as_double(r);
+        switch (x->op) {
+        case PY_OP_ADD: *out = float_value(p + q, loc); return CE_OK;
+        case PY_OP_SUB: *out = float_value(p - q, loc); return CE_OK;
+        case PY_OP_MUL: *out = float_value(p * q, loc); return CE_OK;
+        case PY_OP_POW: *out = float_value(pow(p, q), loc); return CE_OK;
+        case PY_OP_DIV:
+        case PY_OP_FLOORDIV:
+        case PY_OP_MOD:
+            if (q == 0) {
+                ERR(b, loc, "division by zero in a module-level constant");
+                return CE_ERROR;
+            }
+            if (x->op == PY_OP_DIV)
+                *out = float_value(p / q, loc);
+            else if (x->op == PY_OP_FLOORDIV)
+                *out = float_value(floor(p / q), loc);
+            else {
+                double m = fmod(p, q);
+                *out = float_value(m != 0 && (m < 0) != (q < 0) ? m + q : m, loc);
+            }
+            return CE_OK;
+        default: return CE_NOT_CONST;
+        }
+    }
+    int64_t p = l->i, q = r->i, v = 0;
+    bool overflow = false;
+    switch (x->op) {
+    case PY_OP_ADD: overflow = __builtin_add_overflow(p, q, &v); break;
+    case PY_OP_SUB: overflow = __builtin_sub_overflow(p, q, &v); break;
+    case PY_OP_MUL: overflow = __builtin_mul_overflow(p, q, &v); break;
+    case PY_OP_FLOORDIV:
+    case PY_OP_MOD:
+        if (q == 0) {
+            ERR(b, loc, "division by zero in a module-level constant");
+            return CE_ERROR;
+        }
+        if (p == INT64_MIN && q == -1) {
+            overflow = x->op == PY_OP_FLOORDIV;
+            v = 0;
+            break;
+        }
+        /* Python rounds toward minus infinity; the remainder has the divisor's sign */
+        v = x->op == PY_OP_FLOORDIV ? p / q - ((p % q != 0) && ((p < 0) != (q < 0))) : p % q;
+        if (x->op == PY_OP_MOD && v != 0 && (v < 0) != (q < 0))
+            v += q;
+        break;
+    case PY_OP_POW:
+        if (q < 0) {
+            *out = float_value(pow((double)p, (double)q), loc);
+            return CE_OK;
+        }
+        /* by squaring; a square that overflows is needed by the result */
+        v = 1;
+        for (int64_t base = p, e = q; e > 0 && !overflow;) {
+            if (e & 1)
+                overflow = __builtin_mul_overflow(v, base, &v);
+            e >>= 1;
+            if (e && !overflow)
+                overflow = __builtin_mul_overflow(base, base, &base);
+        }
+        break;
+    case PY_OP_LSHIFT:
+    case PY_OP_RSHIFT:
+        if (q < 0) {
+            ERR(b, loc, "negative shift count in a module-level constant");
+            return CE_ERROR;
+        }
+        if (x->op == PY_OP_RSHIFT) {
+            v = q >= 63 ? (p < 0 ? -1 : 0) : p >> q; /* arithmetic, as Python's */
+        } else if (q >= 63) {
+            overflow = p != 0;
+        } else {
+            overflow = p > (INT64_MAX >> q) || p < (INT64_MIN >> q);
+            v = overflow ? 0 : (int64_t)((uint64_t)p << q);
+        }
+        break;
+    case PY_OP_BITAND: v = p & q; break;
+    case PY_OP_BITOR: v = p | q; break;
+    case PY_OP_BITXOR: v = p ^ q; break;
+    default: return CE_NOT_CONST;
+    }
+    if (overflow) {
+        ERR(b, loc, "a module-level constant out of the 64-bit range");
+        return CE_ERROR;
+    }
+    *out = int_value(v, loc);
+    return CE_OK;
+}
+
+static const_status const_eval(builder *b, const py_expr *x, sval *out, int depth)
+{
+    *out = sv_none(x->loc);
+    if (depth > MAX_CONST_DEPTH) {
+        ERR(b, x->loc, "expression nested more than %d levels deep", MAX_CONST_DEPTH);
+        return CE_ERROR;
+    }
+    switch (x->kind) {
+    case PY_INT:
+        if (x->int_too_big) {
+            ERR(b, x->loc, "integer literal too large (more than 64 bits)");
+            return CE_ERROR;
+        }
+        out->kind = SV_PYINT;
+        out->i = (int64_t)x->ival;
+        out->big = x->ival > (uint64_t)INT64_MAX;
+        return CE_OK;
+    case PY_FLOAT: *out = float_value(x->fval, x->loc); return CE_OK;
+    case PY_TRUE:
+    case PY_FALSE:
+        out->kind = SV_PYBOOL;
+        out->i = x->kind == PY_TRUE;
+        return CE_OK;
+    case PY_STR:
+        if (x->fstring)
+            return CE_NOT_CONST;
+        out->kind = SV_STR;
+        out->s = x->str;
+        return CE_OK;
+    case PY_TUPLE:
+    case PY_LIST:
+        out->kind = SV_TUPLE;
+        out->n = x->nitems;
+        out->items = tir_arena_alloc(b->a, (x->nitems ? x->nitems : 1) * sizeof *out->items);
+        for (uint32_t i = 0; i < x->nitems; i++) {
+            const_status st = const_eval(b, x->items[i], &out->items[i], depth + 1);
+            if (st != CE_OK)
+                return st;
+        }
+        return CE_OK;
+    case PY_NAME: {
+        const module_global *g = sb_lookup_global(b, x->name);
+        if (g) {
+            *out = sb_global_value(b, g, x->loc);
+            return CE_OK;
+        }
+        if (module_defines_other(b, x->name))
+            return CE_NOT_CONST;
+        tir_loc later;
+        if (sb_assigned_later(b, x->name, &later))
+            ERR(b, x->loc, "name '%s' is not defined (it is assigned at line %u, after this line)", x->name,
+                later.line);
+        else
+            ERR(b, x->loc, "name '%s' is not defined", x->name);
+        return CE_ERROR;
+    }
+    case PY_ATTR:
+        /* dtype = T.float32: the dtype, as T.Buffer(..., dtype) reads it */
+        if (x->value->kind == PY_NAME && b->t_alias && strcmp(x->value->name, b->t_alias) == 0) {
+            tir_dtype dt;
+            if (!sb_dtype_name(x->name, &dt))
+                return CE_NOT_CONST;
+            out->kind = SV_TFUNC;
+            out->s = x->name;
+            return CE_OK;
+        }
+        return CE_NOT_CONST;
+    case PY_UNARY: {
+        sval v;
+        const_status st = const_eval(b, x->value, &v, depth + 1);
+        if (st != CE_OK)
+            return st;
+        if (x->op == PY_OP_NOT && (is_number(&v) || v.kind == SV_STR)) {
+            out->kind = SV_PYBOOL;
+            out->i = v.kind == SV_STR ? !v.s[0] : v.kind == SV_PYFLOAT ? v.f == 0 : v.i == 0;
+            return CE_OK;
+        }
+        if (!is_number(&v))
+            return CE_NOT_CONST;
+        if (v.kind == SV_PYFLOAT) {
+            if (x->op == PY_OP_INVERT)
+                return CE_NOT_CONST;
+            *out = float_value(x->op == PY_OP_NEG ? -v.f : v.f, x->loc);
+            return CE_OK;
+        }
+        if (x->op == PY_OP_POS) {
+            *out = int_value(v.i, x->loc);
+            out->big = v.big;
+            return CE_OK;
+        }
+        if (x->op == PY_OP_INVERT && !v.big) {
+            *out = int_value(~v.i, x->loc);
+            return CE_OK;
+        }
+        /* -x; -2**63 is the one value written with a too-big literal */
+        if (v.big && (uint64_t)v.i != (uint64_t)1 << 63) {
+            ERR(b, x->loc, "a module-level constant out of the 64-bit range");
+            return CE_ERROR;
+        }
+        if (!v.big && v.i == INT64_MIN) {
+            ERR(b, x->loc, "a module-level constant out of the 64-bit range");
+            return CE_ERROR;
+        }
+        *out = int_value((int64_t)(0 - (uint64_t)v.i), x->loc);
+        return CE_OK;
+    }
+    case PY_BINOP: {
+        sval l, r;
+        const_status st = const_eval(b, x->lhs, &l, depth + 1);
+        if (st != CE_OK)
+            return st;
+        if ((st = const_eval(b, x->rhs, &r, depth + 1)) != CE_OK)
+            return st;
+        return const_binop(b, x, &l, &r, out);
+    }
+    default: return CE_NOT_CONST;
+    }
+}
+
+/* Binds target (a name, or a tuple of targets) to v. */
+static void assign_target(builder *b, const py_expr *t, const sval *v)
+{
+    if (t->kind == PY_NAME) {
+        module_global *g = tir_arena_alloc(b->a, sizeof *g);
+        g->name = t->name;
+        g->loc = t->loc;
+        g->value = *v;
+        tir_vec_push(b->a, &b->globals, g);
+        b->nvisible = (uint32_t)b->globals.len;
+        return;
+    }
+    if (v->kind != SV_TUPLE || v->n != t->nitems) {
+        if (v->kind == SV_TUPLE)
+            ERR(b, t->loc, "cannot unpack %u value%s into %u names", v->n, v->n == 1 ? "" : "s", t->nitems);
+        else
+            ERR(b, t->loc, "cannot unpack a single value into %u names", t->nitems);
+        return;
+    }
+    for (uint32_t i = 0; i < t->nitems; i++)
+        assign_target(b, t->items[i], &v->items[i]);
+}
+
+static bool names_only(const py_expr *t)
+{
+    if (t->kind == PY_NAME)
+        return true;
+    if (t->kind != PY_TUPLE && t->kind != PY_LIST)
+        return false;
+    for (uint32_t i = 0; i < t->nitems; i++)
+        if (!names_only(t->items[i]))
+            return false;
+    return true;
+}
+
+bool sb_module_assign(builder *b, const py_stmt *s)
+{
+    if (!s->value || !names_only(s->target))
+        return false;
+    for (uint32_t i = 0; i < s->nchain; i++)
+        if (!names_only(s->chain[i]))
+            return false;
+    sval v;
+    const_status st = const_eval(b, s->value, &v, 0);
+    if (st == CE_NOT_CONST)
+        return false;
+    if (st == CE_ERROR)
+        return true;
+    /* a = b = value assigns left to right */
+    assign_target(b, s->target, &v);
+    for (uint32_t i = 0; i < s->nchain; i++)
+        assign_target(b, s->chain[i], &v);
+    return true;
+}
+
+const module_global *sb_lookup_global(builder *b, const char *name)
+{
+    for (uint32_t i = b->ndefines; i-- > 0;)
+        if (strcmp(b->defines[i].name, name) == 0)
+            return &b->defines[i];
+    for (uint32_t i = b->nvisible < b->globals.len ? b->nvisible : (uint32_t)b->globals.len; i-- > 0;) {
+        const module_global *g = b->globals.items[i];
+        if (strcmp(g->name, name) == 0)
+            return g;
+    }
+    return NULL;
+}
+
+static sval copy_at(builder *b, const sval *v, tir_loc loc)
+{
+    sval c = *v;
+    c.loc = loc;
+    if (v->kind == SV_TUPLE) {
+        c.items = tir_arena_alloc(b->a, (v->n ? v->n : 1) * sizeof *c.items);
+        for (uint32_t i = 0; i < v->n; i++)
+            c.items[i] = copy_at(b, &v->items[i], loc);
+    }
+    return c;
+}
+
+sval sb_global_value(builder *b, const module_global *g, tir_loc loc) { return copy_at(b, &g->value, loc); }
+
+static bool target_names(const py_expr *t, const char *name)
+{
+    if (t->kind == PY_NAME)
+        return strcmp(t->name, name) == 0;
+    for (uint32_t i = 0; (t->kind == PY_TUPLE || t->kind == PY_LIST) && i < t->nitems; i++)
+        if (target_names(t->items[i], name))
+            return true;
+    return false;
+}
+
+bool sb_assigned_later(builder *b, const char *name, tir_loc *where)
+{
+    for (uint32_t i = b->module_pos + 1; b->pm && i < b->pm->body.len; i++) {
+        const py_stmt *s = b->pm->body.items[i];
+        bool hit = (s->kind == PY_S_ASSIGN || s->kind == PY_S_ANNASSIGN) && target_names(s->target, name);
+        for (uint32_t k = 0; s->kind == PY_S_ASSIGN && !hit && k < s->nchain; k++)
+            hit = target_names(s->chain[k], name);
+        if (hit) {
+            *where = s->loc;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* ---- tirc -D NAME=VALUE ------------------------------------------------- */
+
+static bool is_name(const char *s, size_t n)
+{
+    if (n == 0 || !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') || s[0] == '_'))
+        return false;
+    for (size_t i = 1; i < n; i++)
+        if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= '0' && s[i] <= '9') ||
+              s[i] == '_'))
+            return false;
+    return true;
+}
+
+/* VALUE as a Python int (decimal digits, an optional sign), a float
+ * (digits with a point or an exponent), else as the string it is. */
+static bool define_value(builder *b, const char *name, const char *text, sval *v)
+{
+    tir_loc none = {0, 0, 0};
+    *v = sv_none(none);
+    const char *p = text + (text[0] == '-' || text[0] == '+');
+    size_t digits = strspn(p, "0123456789");
+    if (digits && !p[digits]) {
+        char *end;
+        errno = 0;
+        long long i = strtoll(text, &end, 10);
+        if (errno || *end) {
+            ERR(b, none, "tirc -D %s=%s: the integer does not fit in 64 bits", name, text);
+            return false;
+        }
+        *v = int_value(i, none);
+        return true;
+    }
+    bool numeric = strspn(p, "0123456789.eE+-") == strlen(p) && strpbrk(p, "0123456789") && strpbrk(p, ".eE");
+    if (numeric) {
+        char *end;
+        double f = strtod(text, &end);
+        if (!*end) {
+            *v = float_value(f, none);
+            return true;
+        }
+    }
+    v->kind = SV_STR;
+    v->s = text;
+    return true;
+}
+
+void sb_read_defines(builder *b, const py_module *m)
+{
+    b->defines = tir_arena_alloc(b->a, (m->ndefines ? m->ndefines : 1) * sizeof *b->defines);
+    for (uint32_t i = 0; i < m->ndefines; i++) {
+        const char *def = m->defines[i], *eq = strchr(def, '=');
+        size_t n = (size_t)(eq - def);
+        if (!is_name(def, n)) {
+            tir_loc none = {0, 0, 0};
+            ERR(b, none, "tirc -D %s: '%.*s' is not a name", def, (int)n, def);
+            continue;
+        }
+        module_global *g = &b->defines[b->ndefines];
+        g->name = tir_arena_strndup(b->a, def, n);
+        if (define_value(b, g->name, eq + 1, &g->value))
+            b->ndefines++;
+    }
+}
