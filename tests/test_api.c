@@ -441,6 +441,37 @@ static void the_compiler_reports_classes_and_diagnostics(void)
     CHECK(strcmp(tirc_status_name(TIRC_ERR_TYPE), "type error") == 0);
 }
 
+/* A buffer parameter given no tensor (TIRVM_ARG_TENSOR with tensor NULL,
+ * or a managed tensor that is NULL) is a usage error naming the
+ * parameter, before the call runs; the call then works with the tensor. */
+static void a_missing_tensor_is_a_usage_error(void)
+{
+    tirvm_module *m = load_add_one();
+    if (!m)
+        return;
+    int32_t a[4] = {1, 2, 3, 4}, b[4] = {7, 7, 7, 7};
+    int64_t shape[1] = {4};
+    DLTensor ta = {.data = a, .device = {kDLCPU, 0}, .ndim = 1, .dtype = {kDLInt, 32, 1}, .shape = shape};
+    DLTensor tb = ta;
+    tb.data = b;
+    tirvm_arg args[2] = {{.kind = TIRVM_ARG_TENSOR, .tensor = &ta}, {.kind = TIRVM_ARG_TENSOR, .tensor = NULL}};
+    char err[256] = "";
+    CHECK_EQ_INT(tirvm_call(m, 0, args, 2, err, sizeof err), TIRVM_ERR_USAGE);
+    CHECK_STR_CONTAINS(err, "argument 'B' is missing: a tensor is required");
+    CHECK_EQ_INT(b[0], 7);
+    args[1] = (tirvm_arg){.kind = TIRVM_ARG_DLMANAGED, .managed = NULL};
+    CHECK_EQ_INT(tirvm_call(m, 0, args, 2, err, sizeof err), TIRVM_ERR_USAGE);
+    CHECK_STR_CONTAINS(err, "argument 'B' is missing: a tensor is required");
+    args[0].tensor = NULL;
+    args[1] = (tirvm_arg){.kind = TIRVM_ARG_TENSOR, .tensor = &tb};
+    CHECK_EQ_INT(tirvm_call(m, 0, args, 2, err, sizeof err), TIRVM_ERR_USAGE);
+    CHECK_STR_CONTAINS(err, "argument 'A' is missing: a tensor is required");
+    args[0].tensor = &ta;
+    CHECK_EQ_INT(tirvm_call(m, 0, args, 2, err, sizeof err), TIRVM_OK);
+    CHECK_EQ_INT(b[3], 5);
+    tirvm_module_free(m);
+}
+
 int main(void)
 {
     RUN(wrong_argument_count_is_a_runtime_error);
@@ -453,5 +484,6 @@ int main(void)
     RUN(kdlbool_tensors_bind_to_bool_buffers);
     RUN(symbolic_extents_name_their_variable_and_resolve);
     RUN(the_compiler_reports_classes_and_diagnostics);
+    RUN(a_missing_tensor_is_a_usage_error);
     CHECK_DONE();
 }

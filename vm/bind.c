@@ -178,6 +178,16 @@ bool vm_bind_args(vm_ctx *ctx, const tirvm_arg *args, int nargs, vm_slot *regs, 
 {
     const tirbc_function *fn = ctx->fn;
     binder b = {ctx, regs, bound};
+    /* A buffer parameter without a tensor is the caller's mistake, a usage
+     * error (as a read-only tensor for a written buffer is), found before
+     * anything is bound. */
+    for (int i = 0; i < nargs; i++) {
+        if (fn->params[i].kind == TIRBC_PARAM_BUFFER && args[i].kind == TIRVM_ARG_TENSOR && !args[i].tensor) {
+            int none = 0;
+            atomic_compare_exchange_strong(&ctx->call->failure, &none, TIRVM_ERR_USAGE);
+            return fail(&b, "argument '%s' is missing: a tensor is required", fn->params[i].name);
+        }
+    }
     bool ok = true;
     for (int i = 0; ok && i < nargs; i++) {
         const tirbc_param *p = &fn->params[i];
