@@ -1,6 +1,7 @@
 #include "args.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,8 @@ int cli_args_init(cli_args *ca, const tirvm_module *m, int func)
     ca->tensors = calloc(k, sizeof *ca->tensors);
     ca->given = calloc(k, sizeof *ca->given);
     ca->zero_filled = calloc(k, sizeof *ca->zero_filled);
+    ca->m = m;
+    ca->func = func;
     ca->func_name = tirvm_function_name(m, func);
     if (!ca->params || !ca->args || !ca->arrays || !ca->tensors || !ca->given || !ca->zero_filled)
         return CLI_RUNTIME;
@@ -106,6 +109,9 @@ static bool is_number(const char *s)
     (void)strtoull(s, &end, 0);
     return *s && !*end;
 }
+
+/* "an" before int32 and int8, "a" before the other dtype names. */
+static const char *article(const char *dtype) { return dtype[0] == 'i' ? "an" : "a"; }
 
 static bool ends_with_npy(const char *s)
 {
@@ -195,7 +201,9 @@ int cli_args_set(cli_args *ca, const char *spec, char *err, size_t err_len)
         make_tensor(ca, i);
         return CLI_OK;
     }
-    /* A scalar: an integer, a float, or True/False. */
+    /* A scalar: an integer, a float, or True/False, of the parameter's type. */
+    dtype_name(p->dtype, dt, sizeof dt);
+    bool int_param = p->dtype.code == TIR_CODE_INT || p->dtype.code == TIR_CODE_UINT || p->dtype.code == KDLBOOL;
     char *end;
     errno = 0;
     if (strcmp(value, "True") == 0 || strcmp(value, "true") == 0) {
@@ -214,104 +222,167 @@ int cli_args_set(cli_args *ca, const char *spec, char *err, size_t err_len)
         ca->args[i].i = v;
         return CLI_OK;
     }
-    if (*value != '-' && *end == '\0' && errno == ERANGE) {
+    if (*value && !*end && errno == ERANGE) {
         /* above INT64_MAX: a uint64 argument */
         errno = 0;
-        unsigned long long uv = strtoull(value, &end, 0);
-        if (!*end && errno == 0) {
+        unsigned long long uv = *value != '-' ? strtoull(value, &end, 0) : 0;
+        if (*value != '-' && !*end && errno == 0) {
             ca->args[i].kind = TIRVM_ARG_UINT;
             ca->args[i].u = uv;
             return CLI_OK;
+        }
+        if (int_param) {
+            snprintf(err, err_len, "argument '%.*s': %s does not fit in %s", (int)nl, spec, value, dt);
+            return CLI_RUNTIME;
         }
     }
     errno = 0;
     double d = strtod(value, &end);
     if (*value && !*end && errno != EINVAL) {
+        if (int_param) {
+            snprintf(err, err_len, "argument '%.*s': %s is not %s %s", (int)nl, spec, value, article(dt), dt);
+            return CLI_RUNTIME;
+        }
         ca->args[i].kind = TIRVM_ARG_FLOAT;
         ca->args[i].f = d;
         return CLI_OK;
     }
     struct stat st;
     if (ends_with_npy(value) || (stat(value, &st) == 0 && S_ISREG(st.st_mode))) {
-        snprintf(err, err_len, "parameter '%.*s' is a scalar (%s): give %.*s=NUMBER, not a file", (int)nl, spec,
-                 dtype_name(p->dtype, dt, sizeof dt), (int)nl, spec);
+        snprintf(err, err_len, "parameter '%.*s' is a scalar (%s): give %.*s=NUMBER, not a file", (int)nl, spec, dt,
+                 (int)nl, spec);
         return CLI_RUNTIME;
     }
-    snprintf(err, err_len, "argument '%.*s': '%s' is not a number", (int)nl, spec, value);
-    return CLI_USAGE;
+    snprintf(err, err_len, "argument '%.*s': '%s' is not %s %s", (int)nl, spec, value, article(dt), dt);
+    return CLI_RUNTIME;
+}
+
+/* A buffer parameter's type as a message shows it: float32[n, 256] (a
+ * symbolic extent by its variable's name, ? when the module does not record
+ * it). */
+static void buffer_type(const tirvm_param_info *p, char *buf, size_t n)
+{
+    char dt[32];
+    int w = snprintf(buf, n, "%s[", dtype_name(p->dtype, dt, sizeof dt));
+    size_t len = w > 0 ? (size_t)w : 0;
+    for (int k = 0; k < p->ndim && len < n; k++) {
+        w = p->shape[k] >= 0 ? snprintf(buf + len, n - len, "%s%lld", k ? ", " : "", (long long)p->shape[k])
+                             : snprintf(buf + len, n - len, "%s%s", k ? ", " : "",
+                                        p->shape_name[k] ? p->shape_name[k] : "?");
+        if (w < 0)
+            break;
+        len += (size_t)w;
+    }
+    if (len + 1 < n)
+        snprintf(buf + len, n - len, "]");
+}
+
+/* Appends "; " and the formatted text to err, which holds len bytes. */
+static void append_err(char *err, size_t err_len, size_t *len, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void append_err(char *err, size_t err_len, size_t *len, const char *fmt, ...)
+{
+    if (*len + 1 >= err_len)
+        return;
+    if (*len) {
+        int w = snprintf(err + *len, err_len - *len, "; ");
+        *len = w > 0 && (size_t)w < err_len - *len ? *len + (size_t)w : err_len - 1;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(err + *len, err_len - *len, fmt, ap);
+    va_end(ap);
+    *len = w > 0 && (size_t)w < err_len - *len ? *len + (size_t)w : err_len - 1;
 }
 
 int cli_args_finish(cli_args *ca, uint64_t max_memory, char *err, size_t err_len)
 {
     ca->zero_bytes = 0;
+    size_t len = 0;
+    if (err_len)
+        err[0] = 0;
+    /* The inputs: every scalar, and every buffer the function never writes
+     * (zero-filling it would run the function on zeros nobody asked for). */
     for (int i = 0; i < ca->nparams; i++) {
         if (ca->given[i])
             continue;
         const tirvm_param_info *p = &ca->params[i];
+        const char *name = cli_args_user_name(ca, i);
+        char type[400];
+        if (p->kind == TIRVM_PARAM_SCALAR) {
+            append_err(err, err_len, &len, "missing argument '%s' (%s): give %s=NUMBER", name,
+                       dtype_name(p->dtype, type, sizeof type), name);
+        } else if (!p->written) {
+            buffer_type(p, type, sizeof type);
+            append_err(err, err_len, &len, "missing input '%s' (%s): give %s=FILE.npy", name, type, name);
+        }
+    }
+    if (len)
+        return CLI_RUNTIME;
+    /* The outputs not given: zero-filled, of the shape the arguments give them. */
+    for (int i = 0; i < ca->nparams; i++) {
+        if (ca->given[i])
+            continue;
+        const tirvm_param_info *p = &ca->params[i];
+        const char *name = cli_args_user_name(ca, i);
         /* vector elements are a trailing dimension of lanes in the .npy */
         int lanes = p->dtype.lanes > 1 ? p->dtype.lanes : 1;
-        bool constant = p->kind == TIRVM_PARAM_BUFFER && p->ndim + (lanes > 1) <= NPY_MAX_DIMS;
-        size_t count = (size_t)lanes;
-        for (int k = 0; constant && k < p->ndim; k++) {
-            if (p->shape[k] < 0 || __builtin_mul_overflow(count, (size_t)p->shape[k], &count))
-                constant = false;
+        if (p->ndim + (lanes > 1) > NPY_MAX_DIMS) {
+            snprintf(err, err_len, "missing argument '%s': it has %d dimensions, more than a .npy file holds", name,
+                     p->ndim);
+            return CLI_RUNTIME;
         }
-        if (!constant && p->kind == TIRVM_PARAM_BUFFER) {
-            /* Only a constant shape says how large a zero-filled buffer must be. */
-            char shape[400], dt[32];
-            size_t len = 0;
+        int64_t shape[32];
+        char why[600], type[400];
+        if (tirvm_resolve_shape(ca->m, ca->func, ca->args, ca->nparams, i, shape, why, sizeof why) != TIRVM_OK) {
+            /* The library names the dimension it could not determine. */
+            unsigned k;
             const char *sym = NULL;
-            for (int k = 0; k < p->ndim && len < sizeof shape; k++) {
-                int w = p->shape[k] >= 0 ? snprintf(shape + len, sizeof shape - len, "%s%lld", k ? ", " : "",
-                                                    (long long)p->shape[k])
-                                         : snprintf(shape + len, sizeof shape - len, "%s%s", k ? ", " : "",
-                                                    p->shape_name[k] ? p->shape_name[k] : "?");
-                if (w < 0)
-                    break;
-                len += (size_t)w;
-                if (p->shape[k] < 0 && !sym)
-                    sym = p->shape_name[k];
-            }
-            if (len >= sizeof shape)
-                len = sizeof shape - 1;
-            shape[len] = 0;
-            snprintf(err, err_len,
-                     "missing argument '%s': its shape %s[%s] depends on %s, so it cannot be zero-filled "
-                     "(only buffers of constant shape are); give %s=FILE.npy",
-                     cli_args_user_name(ca, i), dtype_name(p->dtype, dt, sizeof dt), shape,
-                     sym ? sym : "a symbolic variable", cli_args_user_name(ca, i));
+            if (sscanf(why, "dimension %u of", &k) == 1 && (int)k < p->ndim && p->shape[k] < 0)
+                sym = p->shape_name[k];
+            for (int j = 0; !sym && j < p->ndim; j++)
+                if (p->shape[j] < 0)
+                    sym = p->shape_name[j];
+            buffer_type(p, type, sizeof type);
+            if (strstr(why, "not determined"))
+                snprintf(err, err_len,
+                         "missing argument '%s': its shape %s depends on %s, which no given argument sets, so it "
+                         "cannot be zero-filled; give %s=FILE.npy",
+                         name, type, sym ? sym : "a symbolic variable", name);
+            else
+                snprintf(err, err_len, "missing argument '%s': it cannot be zero-filled (%s); give %s=FILE.npy",
+                         name, why, name);
             return CLI_RUNTIME;
         }
-        if (!constant) {
-            snprintf(err, err_len, "missing argument '%s'", p->name);
-            return CLI_RUNTIME;
-        }
+        size_t count = (size_t)lanes;
+        bool too_large = false;
+        for (int k = 0; k < p->ndim; k++)
+            too_large = too_large || shape[k] < 0 || __builtin_mul_overflow(count, (size_t)shape[k], &count);
         npy_array *a = &ca->arrays[i];
         memset(a, 0, sizeof *a);
         a->dtype = (tir_dtype){p->dtype.code == KDLBOOL ? TIR_CODE_UINT : p->dtype.code,
                                p->dtype.code == KDLBOOL ? 1 : p->dtype.bits, 1};
         a->ndim = p->ndim + (lanes > 1);
         for (int k = 0; k < p->ndim; k++)
-            a->shape[k] = p->shape[k];
+            a->shape[k] = shape[k];
         if (lanes > 1)
             a->shape[p->ndim] = lanes;
         size_t es = tir_dtype_elem_size(a->dtype), bytes;
-        if (__builtin_mul_overflow(count, es, &bytes)) {
-            snprintf(err, err_len, "argument '%s' is too large", p->name);
+        if (too_large || __builtin_mul_overflow(count, es, &bytes)) {
+            snprintf(err, err_len, "argument '%s' is too large", name);
             return CLI_RUNTIME;
         }
         /* The run's memory limit covers what is allocated on its behalf:
          * refused before the memory is allocated, let alone touched. */
         if (max_memory && (bytes > max_memory || ca->zero_bytes > max_memory - bytes)) {
             snprintf(err, err_len, "zero-filling '%s' (%zu bytes) for the run exceeds the memory limit of %llu bytes "
-                     "(--max-memory)", cli_args_user_name(ca, i), bytes, (unsigned long long)max_memory);
+                     "(--max-memory)", name, bytes, (unsigned long long)max_memory);
             return CLI_RUNTIME;
         }
         ca->zero_bytes += bytes;
         a->nbytes = bytes;
         a->data = bytes ? calloc(1, bytes) : NULL;
         if (bytes && !a->data) {
-            snprintf(err, err_len, "out of memory for argument '%s'", p->name);
+            snprintf(err, err_len, "out of memory for argument '%s' (%zu bytes)", name, bytes);
             return CLI_RUNTIME;
         }
         make_tensor(ca, i);

@@ -10,6 +10,8 @@
 #include "tirvm.h"
 
 typedef struct {
+    const tirvm_module *m; /* the module and function the arguments are for */
+    int func;
     const char *func_name;
     bool module_from_stdin; /* the module came from standard input (tirvm run -) */
     int nparams;
@@ -37,14 +39,19 @@ void cli_args_list(const cli_args *ca, char *buf, size_t n);
  * when it has one, else its signature name. */
 const char *cli_args_user_name(const cli_args *ca, int i);
 /* Applies one NAME=VALUE argument; returns a CLI_* status, message in err:
- * CLI_USAGE for a NAME the function does not have or a VALUE that is
- * neither a number nor a file, CLI_RUNTIME for bad input (a .npy that
- * cannot be read or is corrupt, a number for a buffer, a file for a scalar). */
+ * CLI_USAGE for a NAME the function does not have (or given twice),
+ * CLI_RUNTIME for bad input (a .npy that cannot be read or is corrupt, a
+ * number for a buffer, a file for a scalar, a VALUE that is not of the
+ * scalar's type: 'abc' or 1.5 for an int32). */
 int cli_args_set(cli_args *ca, const char *spec, char *err, size_t err_len);
-/* Checks that every parameter has a value.  A buffer parameter with a fully
- * constant shape that was not given gets a zero-filled array, so a pure
- * output needs no input file; those arrays together may not exceed
- * max_memory (0: no limit), which they count against. */
+/* Checks that every parameter has a value.  Every scalar and every buffer
+ * the function never writes (an input) must be given: one missing is
+ * CLI_RUNTIME, with every missing input named in err.  A buffer the
+ * function writes that was not given gets a zero-filled array, so a pure
+ * output needs no input file: its shape is the constant one, or the one the
+ * given arguments bind its variables to (tirvm_resolve_shape; an error when
+ * they do not).  Those arrays together may not exceed max_memory (0: no
+ * limit), which they count against (zero_bytes). */
 int cli_args_finish(cli_args *ca, uint64_t max_memory, char *err, size_t err_len);
 
 #endif

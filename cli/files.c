@@ -217,6 +217,61 @@ int cli_write_atomically(const char *prog, const char *path, const void *data, s
     return 0;
 }
 
+int cli_check_writable(const char *path, char *err, size_t err_len)
+{
+    if (strcmp(path, "-") == 0)
+        return 0;
+    if (!*path) {
+        snprintf(err, err_len, "cannot write '': the file name is empty");
+        return -1;
+    }
+    struct stat st;
+    char *resolved = NULL;
+    const char *target = path;
+    if (stat(path, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            snprintf(err, err_len, "cannot write %s: it is a directory", path);
+            return -1;
+        }
+        if (!S_ISREG(st.st_mode)) {
+            /* written in place */
+            if (access(path, W_OK) != 0) {
+                snprintf(err, err_len, "cannot write %s: %s", path, strerror(errno));
+                return -1;
+            }
+            return 0;
+        }
+        /* a symbolic link to a file: its target is replaced */
+        struct stat lst;
+        if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) && (resolved = realpath(path, NULL)) != NULL)
+            target = resolved;
+    } else if (errno != ENOENT) {
+        snprintf(err, err_len, "cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
+    /* the directory that will hold the temporary file */
+    const char *slash = strrchr(target, '/');
+    char *dir = slash ? strndup(target, slash == target ? 1 : (size_t)(slash - target)) : strdup(".");
+    free(resolved);
+    if (!dir) {
+        snprintf(err, err_len, "out of memory");
+        return -1;
+    }
+    int rc = 0;
+    if (stat(dir, &st) != 0) {
+        snprintf(err, err_len, "cannot write %s: directory %s: %s", path, dir, strerror(errno));
+        rc = -1;
+    } else if (!S_ISDIR(st.st_mode)) {
+        snprintf(err, err_len, "cannot write %s: %s is not a directory", path, dir);
+        rc = -1;
+    } else if (access(dir, W_OK | X_OK) != 0) {
+        snprintf(err, err_len, "cannot write %s: directory %s: %s", path, dir, strerror(errno));
+        rc = -1;
+    }
+    free(dir);
+    return rc;
+}
+
 char *cli_default_output(const char *src, const char *ext)
 {
     const char *slash = strrchr(src, '/');

@@ -28,6 +28,12 @@ char *cli_read_input(const char *prog, const char *path, size_t *len);
  * never leaves a partial output behind; path "-" writes standard output.
  * Reports errors as "PROG: error: ...". */
 int cli_write_atomically(const char *prog, const char *path, const void *data, size_t len);
+/* Whether an output could be written at path before the work that makes it
+ * is done: "-" always; an existing device or pipe that is writable; else
+ * the directory that will hold the temporary file and the rename exists
+ * and is writable (path itself is neither created nor touched).  Returns 0,
+ * or -1 with "cannot write PATH: WHY" in err. */
+int cli_check_writable(const char *path, char *err, size_t err_len);
 /* SRC with its extension replaced by EXT (".tirbc"); malloc'ed. */
 char *cli_default_output(const char *src, const char *ext);
 

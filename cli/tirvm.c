@@ -15,7 +15,7 @@
 
 static const char usage[] =
     "usage: tirvm run MODULE.tirbc [--entry NAME] [--threads N] [--max-steps N] [--max-memory BYTES]\n"
-    "                 [ARG ...] [--out NAME=FILE.npy ...]\n"
+    "                 [--timeout SECONDS] [ARG ...] [--out NAME=FILE.npy ...]\n"
     "       tirvm dis [--unverified] MODULE.tirbc   readable listing of every function's\n"
     "                                   bytecode (--unverified: of a module that decodes but\n"
     "                                   may fail verification)\n"
@@ -31,26 +31,33 @@ static const char usage[] =
     "MODULE.tirbc '-' reads the module from standard input.\n"
     "ARG is NAME=FILE.npy for a buffer parameter or NAME=NUMBER for a scalar one;\n"
     "NAME is the parameter's name in the signature or the name of its buffer.\n"
-    "A buffer parameter with a constant shape that is not given starts zero-filled;\n"
-    "if no --out names it, a note on stderr says how to keep what the run computed.\n"
+    "Every scalar and every buffer the function only reads must be given.  A\n"
+    "buffer the function writes that is not given starts zero-filled, with its\n"
+    "constant shape or the one the given arguments bind its variables to; if no\n"
+    "--out names it, a note on stderr says how to keep what the run computed.\n"
     "--entry NAME picks the function to run (default: main, or the only one).\n"
-    "--out NAME=FILE.npy writes that buffer after a successful run; FILE '-' writes\n"
-    "the .npy to standard output.\n"
+    "--out NAME=FILE.npy writes that buffer after a successful run (its directory\n"
+    "is checked before the run); FILE '-' writes the .npy to standard output.\n"
     "--threads N (default: $TIRVM_NUM_THREADS, else the online CPUs) sets the\n"
     "worker threads for parallel loops.\n"
     "--max-steps N bounds the loop iterations and calls of the run; --max-memory\n"
     "BYTES (suffix K, M or G) bounds the memory its allocations hold.  Both are\n"
     "for running untrusted modules; exceeding one is a runtime error.\n"
+    "--timeout SECONDS (decimals allowed) cancels the run once it has run that\n"
+    "long, a runtime error.\n"
     "\n"
     "asm's default output is FILE with its extension replaced by .tirbc; FILE '-'\n"
     "reads standard input (then -o is required); -o - writes standard output.\n"
     "\n"
     "Exit status: 0 success; 1 bad input or runtime error (a .npy file missing,\n"
-    "unreadable or not matching its parameter, a missing argument, a failed\n"
-    "assertion, integer division by zero, an out-of-bounds access, a limit\n"
-    "exceeded), or for asm a syntax error in the listing (FILE:LINE:COL: error:\n"
+    "unreadable or not matching its parameter, a missing input or scalar, a\n"
+    "scalar value not of its parameter's type, a failed assertion, integer\n"
+    "division by zero, an out-of-bounds access, a limit exceeded, the timeout\n"
+    "passed), or for asm a syntax error in the listing (FILE:LINE:COL: error:\n"
     "MESSAGE); 2 usage error (unknown command, option or parameter name, bad\n"
-    "option value, unreadable MODULE); 3 the module is not a valid .tirbc.\n"
+    "option value, unreadable MODULE, an --out FILE that cannot be written);\n"
+    "3 the module is not a valid .tirbc (TVMScript or TVM JSON given instead:\n"
+    "compile it with tirc first).\n"
     "Errors are reported as tirvm: error: MESSAGE.\n";
 
 static int usage_error(const char *msg)
@@ -63,19 +70,78 @@ static int usage_error(const char *msg)
 /* The module's name in messages: standard input shows as <stdin>. */
 static const char *display_name(const char *path) { return strcmp(path, "-") == 0 ? "<stdin>" : path; }
 
+/* Does the line at s (up to end) start with prefix? */
+static bool line_starts(const char *s, const char *end, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    return (size_t)(end - s) >= n && memcmp(s, prefix, n) == 0;
+}
+
+/* What a file that is not a .tirbc module is, when it is a source tirc
+ * compiles: "TVMScript" or "TVM JSON" from how its first bytes (head, n)
+ * start or, failing that, from its name; else NULL. */
+static const char *source_kind(const char *path, const char *head, size_t n)
+{
+    const char *s = head, *end = head + n;
+    if (n >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
+        s += 3;
+    while (s < end && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r'))
+        s++;
+    if (s < end && *s == '{')
+        return "TVM JSON";
+    static const char *const starts[] = {"from tvm", "import tvm", "@T.prim_func", "@I.ir_module", "@tvm.script",
+                                         "# from tvm", "#from tvm", "# import tvm"};
+    for (const char *line = s; line < end;) {
+        const char *eol = memchr(line, '\n', (size_t)(end - line));
+        if (!eol)
+            eol = end;
+        const char *t = line;
+        while (t < eol && (*t == ' ' || *t == '\t'))
+            t++;
+        for (size_t k = 0; k < sizeof starts / sizeof *starts; k++)
+            if (line_starts(t, eol, starts[k]))
+                return "TVMScript";
+        line = eol + 1;
+    }
+    size_t len = strlen(path);
+    if (len > 3 && strcmp(path + len - 3, ".py") == 0)
+        return "TVMScript";
+    if (len > 5 && strcmp(path + len - 5, ".json") == 0)
+        return "TVM JSON";
+    return NULL;
+}
+
+/* The first bytes of the file at path, for source_kind; 0 when unreadable. */
+static size_t read_head(const char *path, char *buf, size_t n)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    size_t got = fread(buf, 1, n, f);
+    fclose(f);
+    return got;
+}
+
 /* Loads and verifies the module at path ("-": standard input); *size gets
- * its size in bytes when size is not NULL. */
+ * its size in bytes when size is not NULL.  TVMScript or TVM JSON given in
+ * place of a module is named as such, with the tirc command that compiles
+ * it. */
 static int load_into(tirvm_runtime *rt, const char *path, tirvm_module **m, long *size)
 {
     char err[700];
+    char head[4096];
+    size_t nhead = 0;
     tirvm_status st;
-    if (strcmp(path, "-") == 0) {
+    bool from_stdin = strcmp(path, "-") == 0;
+    if (from_stdin) {
         size_t len = 0;
         char *bytes = cli_read_input("tirvm", path, &len);
         if (!bytes)
             return CLI_USAGE;
         char inner[600];
         st = tirvm_runtime_load(rt, bytes, len, m, inner, sizeof inner);
+        nhead = len < sizeof head ? len : sizeof head;
+        memcpy(head, bytes, nhead);
         free(bytes);
         if (st != TIRVM_OK)
             snprintf(err, sizeof err, "<stdin>: %s", inner);
@@ -86,9 +152,23 @@ static int load_into(tirvm_runtime *rt, const char *path, tirvm_module **m, long
         struct stat sb;
         if (size)
             *size = stat(path, &sb) == 0 ? (long)sb.st_size : -1;
+        if (st == TIRVM_ERR_MODULE)
+            nhead = read_head(path, head, sizeof head);
     }
     if (st == TIRVM_OK)
         return CLI_OK;
+    const char *kind = st == TIRVM_ERR_MODULE && strstr(err, "bad magic") ? source_kind(path, head, nhead) : NULL;
+    if (kind) {
+        char *out = from_stdin ? NULL : cli_default_output(path, ".tirbc");
+        if (out && strcmp(out, path) == 0) { /* never suggest writing over the source */
+            free(out);
+            out = NULL;
+        }
+        cli_message("tirvm", "error", "%s is %s, not a .tirbc module: compile it with tirc first (tirc %s -o %s)",
+                    display_name(path), kind, path, out ? out : "MODULE.tirbc");
+        free(out);
+        return CLI_MODULE;
+    }
     cli_message("tirvm", "error", "%s", err);
     return st == TIRVM_ERR_MODULE ? CLI_MODULE : st == TIRVM_ERR_USAGE ? CLI_USAGE : CLI_RUNTIME;
 }
@@ -129,6 +209,10 @@ static int cmd_info(const char *path)
     for (int fi = 0; fi < tirvm_function_count(m); fi++) {
         fputs("function ", stdout);
         cli_put_name(stdout, tirvm_function_name(m, fi));
+        DLDataType rtype;
+        char rt[32];
+        if (tirvm_function_return_type(m, fi, &rtype) == TIRVM_OK && rtype.bits != 0)
+            printf(" -> %s", dtn(rtype, rt, sizeof rt));
         fputc('\n', stdout);
         for (int i = 0; i < tirvm_param_count(m, fi); i++) {
             tirvm_param_info p;
@@ -214,6 +298,20 @@ static bool parse_count(const char *s, bool bytes, uint64_t *out)
     return serve_parse_count(s, bytes, UINT64_MAX, out) && *out != 0;
 }
 
+/* A positive number of seconds, decimals allowed ("2", "0.5", "1e-3"), as
+ * nanoseconds (at least 1; past what uint64 holds, the most it holds). */
+static bool parse_seconds(const char *s, uint64_t *ns)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (!*s || *end || errno || !isfinite(v) || !(v > 0))
+        return false;
+    double t = v * 1e9;
+    *ns = t >= 18446744073709551615.0 ? UINT64_MAX : t < 1 ? 1 : (uint64_t)t;
+    return true;
+}
+
 /* The module's functions, for a message: "main, f, g" (the first 32). */
 static void list_functions(const tirvm_module *m, char *buf, size_t n)
 {
@@ -269,7 +367,7 @@ static int cmd_run(int argc, char **argv)
     int *out_param = calloc((size_t)argc + 1, sizeof *out_param);
     int nouts = 0, nspecs = 0, status = CLI_OK;
     long threads = 0;
-    uint64_t max_steps = 0, max_memory = 0;
+    uint64_t max_steps = 0, max_memory = 0, timeout_ns = 0;
     tirvm_module *m = NULL;
     tirvm_runtime *rt = NULL;
     cli_args ca;
@@ -285,6 +383,19 @@ static int cmd_run(int argc, char **argv)
         if (strcmp(a, "--max-steps") == 0 || strcmp(a, "--max-memory") == 0) {
             if (i + 1 >= argc || !parse_count(argv[i + 1], a[6] == 'm', a[6] == 's' ? &max_steps : &max_memory)) {
                 snprintf(err, sizeof err, "%s needs a positive number%s", a, a[6] == 'm' ? " of bytes (K, M, G allowed)" : "");
+                status = usage_error(err);
+                goto done;
+            }
+            i++;
+            continue;
+        }
+        if (strcmp(a, "--timeout") == 0) {
+            if (i + 1 >= argc || !parse_seconds(argv[i + 1], &timeout_ns)) {
+                if (i + 1 < argc)
+                    snprintf(err, sizeof err, "--timeout needs a positive number of seconds (decimals allowed), "
+                                              "got '%.64s'", argv[i + 1]);
+                else
+                    snprintf(err, sizeof err, "--timeout needs a positive number of seconds (decimals allowed)");
                 status = usage_error(err);
                 goto done;
             }
@@ -394,6 +505,14 @@ static int cmd_run(int argc, char **argv)
             to_stdout = i;
         }
     }
+    /* ... and that every --out can be written, so a long run is not lost. */
+    for (int i = 0; i < nouts; i++) {
+        if (cli_check_writable(strchr(outs[i], '=') + 1, err, sizeof err) != 0) {
+            cli_message("tirvm", "error", "%s (--out %s)", err, cli_args_user_name(&ca, out_param[i]));
+            status = CLI_USAGE;
+            goto done;
+        }
+    }
     if (to_stdout >= 0) {
         DLDataType rtype;
         if (tirvm_function_return_type(m, func, &rtype) == TIRVM_OK && rtype.bits != 0) {
@@ -406,7 +525,8 @@ static int cmd_run(int argc, char **argv)
         cli_message("tirvm", "error", "%s", err);
         goto done;
     }
-    tirvm_call_options co = {.max_steps = max_steps, .max_memory = max_memory, .caller_bytes = ca.zero_bytes};
+    tirvm_call_options co = {
+        .max_steps = max_steps, .max_memory = max_memory, .timeout_ns = timeout_ns, .caller_bytes = ca.zero_bytes};
     tirvm_value ret;
     if (tirvm_call_ex(m, func, ca.args, ca.nparams, &co, &ret, err, sizeof err) != TIRVM_OK) {
         cli_message("tirvm", "error", "%s", err);

@@ -692,7 +692,7 @@ def first_error(err, text_lines):
     return (err.strip().splitlines() or ["(no error message)"])[0]
 
 
-INFO_FUNC_RE = re.compile(r"^function (.+)$")
+INFO_FUNC_RE = re.compile(r"^function (.+?)(?: -> \S+)?$")  # "-> TYPE" when it returns a value
 INFO_PARAM_RE = re.compile(r"^  (\S+?)(?: \(buffer (\S+?)\))?: (buffer )?([\w]+)(?:\[(.*)\])?$")
 
 

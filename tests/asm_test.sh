@@ -3,7 +3,9 @@
 # is rejected by the verifier with the message its "; expect:" line gives;
 # its unverified listing assembles back to the same bytes; every module in
 # tests/asm/valid/ verifies and runs as its "; run:",
-# "; stdout:" or "; error:" lines say; and the listing of every module compiled from the
+# "; stdout:" or "; error:" lines say (a run word NAME=zeros:DESCR:DIMS, such
+# as A=zeros:<f4:4 or A=zeros:<f8:2,3, gives NAME a .npy of zeros: a buffer
+# the module only reads is an input that must be given); and the listing of every module compiled from the
 # repository's TVMScript assembles back to the same bytes.
 # Usage: asm_test.sh TIRC TIRVM SOURCE_ROOT   (TAP output)
 TIRC=$1 TIRVM=$2 ROOT=$3
@@ -41,13 +43,41 @@ got: $(cat "$T/err")"
     fi
 done
 
+# npy_zeros PATH DESCR DIMS: a version 1.0 .npy of zeros (DIMS 4 or 2,3)
+npy_zeros() {
+    count=1
+    for d in $(echo "$3" | tr ',' ' '); do count=$((count * d)); done
+    case $3 in *,*) shape="($(echo "$3" | sed 's/,/, /g'))" ;; *) shape="($3,)" ;; esac
+    hdr="{'descr': '$2', 'fortran_order': False, 'shape': $shape, }"
+    pad=$((64 - (10 + ${#hdr} + 1) % 64))
+    [ "$pad" -eq 64 ] && pad=0
+    total=$((${#hdr} + pad + 1))
+    { printf '\223NUMPY\001\000'; printf "\\$(printf %03o $((total % 256)))\\$(printf %03o $((total / 256)))"
+      printf '%s' "$hdr"; printf "%${pad}s" ""; printf '\n'
+      head -c $((count * ${2#??})) /dev/zero; } >"$1"
+}
+# run_words WORDS: the run line with each NAME=zeros:DESCR:DIMS made a file
+run_words() {
+    k=0
+    for w in $1; do
+        case $w in
+        *=zeros:*:*)
+            k=$((k + 1))
+            spec=${w#*=zeros:}
+            npy_zeros "$T/zeros$k.npy" "${spec%%:*}" "${spec#*:}"
+            printf '%s ' "${w%%=*}=$T/zeros$k.npy" ;;
+        *) printf '%s ' "$w" ;;
+        esac
+    done
+}
+
 for f in "$ROOT"/tests/asm/valid/*.tirasm; do
     name=$(basename "$f" .tirasm)
     if ! "$TIRVM" asm "$f" -o "$T/m.tirbc" 2>"$T/err" || ! "$TIRVM" verify "$T/m.tirbc" >/dev/null 2>>"$T/err"; then
         not_ok "valid/$name: assembles and verifies" "$(cat "$T/err")"
         continue
     fi
-    args=$(sed -n 's/^; run: //p' "$f")
+    args=$(run_words "$(sed -n 's/^; run: //p' "$f")")
     want=$(sed -n 's/^; stdout: //p' "$f")
     error=$(sed -n 's/^; error: //p' "$f")
     # shellcheck disable=SC2086 # the run line is a list of NAME=VALUE words

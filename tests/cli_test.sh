@@ -135,7 +135,8 @@ expect 2 "unknown parameter name is a usage error" "$TIRVM" run "$T/s.tirbc" Q="
 # error: bad input, status 1.
 expect 1 "missing .npy file is bad input, like a corrupt one" "$TIRVM" run "$T/s.tirbc" A="$T/none.npy" n=1
 check "the message names the file" grep -q "^tirvm: error: .*none.npy: cannot open: No such file or directory" "$T/err"
-expect 2 "bad number is a usage error" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=abc
+expect 1 "a value that is not a number is bad input" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=abc
+check "that names the parameter's type" grep -qxF "tirvm: error: argument 'n': 'abc' is not an int32" "$T/err"
 expect 2 "--out naming no buffer is a usage error" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=1 --out Z="$T/z.npy"
 expect 2 "--threads 0 is a usage error" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=1 --threads 0
 expect 0 "--threads 2 is accepted" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=1 --threads 2
@@ -355,8 +356,14 @@ expect 1 "--max-steps stops an endless loop" "$TIRVM" run "$T/forever.tirbc" --m
 check "step limit message" grep -q "step limit exceeded" "$T/err"
 # Found by fuzzing: a loop made of a backward conditional branch (never
 # emitted by tirc, but a file may hold one) must spend the step budget too.
+# (its inputs, like the mac's below, are zeros: a buffer the module only
+# reads is an input that must be given)
+zeros() { mknpy "$1" "$2" "$3" "$(i=0; while [ $i -lt "$4" ]; do printf '\\000'; i=$((i + 1)); done)"; }
+zeros "$T/zero-i32-8.npy" '<i4' '(8,)' 32
+zeros "$T/zero-f64-2x3.npy" '<f8' '(2, 3)' 48
+zeros "$T/zero-f64-3x2.npy" '<f8' '(3, 2)' 48
 expect 1 "--max-steps stops a backward conditional branch loop" "$TIRVM" run \
-    "$SRC/tests/fuzz/regressions/backward_conditional_branch_loop.tirbc" --max-steps 1000
+    "$SRC/tests/fuzz/regressions/backward_conditional_branch_loop.tirbc" A="$T/zero-i32-8.npy" --max-steps 1000
 check "step limit message for it" grep -q "step limit exceeded" "$T/err"
 # A parallel region's workers share the call's budget rather than each
 # getting a copy of it: 200 regions of 1000 iterations are 200,000 steps,
@@ -387,7 +394,8 @@ check "step limit message for the empty region" grep -q "step limit exceeded" "$
 # And a mac whose count is huge and whose strides are 0 (every iteration in
 # bounds): a loop-level instruction spends a step per iteration it replaces.
 expect 1 "--max-steps stops a mac with a huge count" "$TIRVM" run \
-    "$SRC/tests/fuzz/regressions/mac_with_huge_count_and_zero_stride.tirbc" --max-steps 100000
+    "$SRC/tests/fuzz/regressions/mac_with_huge_count_and_zero_stride.tirbc" A="$T/zero-f64-2x3.npy" \
+    B="$T/zero-f64-3x2.npy" --max-steps 100000
 check "step limit message for the mac" grep -q "step limit exceeded" "$T/err"
 # Found by fuzzing: each iteration of a region allocating 11 MB; zero-filling
 # spends steps (one per 4 KiB), so --max-steps bounds the time it takes.  One
@@ -493,12 +501,30 @@ for ex in add_relu matmul; do
     expect 0 "example $ex matches the C reference" "$REF" check "$ex" "$T/$ex"
 done
 
-# Symbolic dimensions keep their names: tirvm info shows them, and an
-# output of symbolic shape that is not given is an error that says why.
+# Symbolic dimensions keep their names: tirvm info shows them.  An output
+# of symbolic shape that is not given takes the shape the inputs bind (n
+# from A here), written with --out like any other.
 expect 0 "tirvm info on add_relu" "$TIRVM" info "$T/add_relu/add_relu.tirbc"
 check "shows the symbolic row count by name" grep -qxF "  c (buffer C): buffer float32[n, 256]" "$T/out"
-expect 1 "add_relu without its output" "$TIRVM" run "$T/add_relu/add_relu.tirbc" a="$T/add_relu/A.npy" B="$T/add_relu/B.npy"
-check "says why it cannot be zero-filled" grep -qxF "tirvm: error: missing argument 'C': its shape float32[n, 256] depends on n, so it cannot be zero-filled (only buffers of constant shape are); give C=FILE.npy" "$T/err"
+expect 0 "add_relu without its output" "$TIRVM" run "$T/add_relu/add_relu.tirbc" a="$T/add_relu/A.npy" B="$T/add_relu/B.npy"
+check "notes that C was computed" grep -qxF "tirvm: note: C was computed; add --out C=FILE.npy to keep it" "$T/err"
+mkdir "$T/add_relu_out"
+cp "$T/add_relu/A.npy" "$T/add_relu/B.npy" "$T/add_relu_out/"
+expect 0 "add_relu with --out C and no C given" "$TIRVM" run "$T/add_relu/add_relu.tirbc" A="$T/add_relu/A.npy" \
+    B="$T/add_relu/B.npy" --out C="$T/add_relu_out/C.npy"
+expect 0 "its C matches the C reference" "$REF" check add_relu "$T/add_relu_out"
+check "and has the shape n binds, (100, 256)" grep -q "'shape': (100, 256)" "$T/add_relu_out/C.npy"
+cat >"$T/symout.py" <<'PY'
+@T.prim_func
+def main(o: T.handle, m: T.int32):
+    n = T.int32()
+    O = T.match_buffer(o, (n, 4), "float32")
+    for i in range(n):
+        O[i, 0] = T.Cast("float32", m)
+PY
+expect 0 "compile an output whose rows nothing else binds" "$TIRC" "$T/symout.py" -o "$T/symout.tirbc"
+expect 1 "that output left out" "$TIRVM" run "$T/symout.tirbc" m=1 --out O="$T/symout.npy"
+check "says why it cannot be zero-filled" grep -qxF "tirvm: error: missing argument 'O': its shape float32[n, 4] depends on n, which no given argument sets, so it cannot be zero-filled; give O=FILE.npy" "$T/err"
 expect 2 "add_relu with an unknown parameter" "$TIRVM" run "$T/add_relu/add_relu.tirbc" x=1
 check "lists the parameters with their buffers' names" grep -qF "(its parameters: a (or A), b (or B), c (or C))" "$T/err"
 # A module written before shape names existed still loads.
@@ -583,6 +609,76 @@ check "... saying JSON has no constants" grep -q "TVM JSON" "$T/err"
 printf 'from tvm.script import tir as T\n@T.prim_func\ndef main(A: T.Buffer((N,), "int32")):\n    A[0] = (' >"$T/consts_bad.py"
 expect 1 "a syntax error with -D" "$TIRC" --check -D N=1 "$T/consts_bad.py"
 check "... quotes the source line, not the definitions" sh -c 'grep -q "consts_bad.py:4:12: error" "$1" && ! grep -q "tirc-defines" "$1"' sh "$T/err"
+
+# A buffer the function never writes is an input: leaving it out is an
+# error naming it as the user types it, with its type; only buffers the
+# function writes are zero-filled, and only they are "computed".
+expect 1 "an input left out" "$TIRVM" run "$T/s.tirbc" n=3
+check "is named with its type" grep -qxF "tirvm: error: missing input 'A' (float32[4]): give A=FILE.npy" "$T/err"
+check "and not called computed" sh -c '! grep -q "computed" "$1"' sh "$T/err"
+expect 1 "matmul run with no arguments" "$TIRVM" run "$T/matmul/matmul.tirbc"
+check "names both inputs, not the output C" grep -qxF "tirvm: error: missing input 'A' (float32[64, 96]): give A=FILE.npy; missing input 'B' (float32[96, 48]): give B=FILE.npy" "$T/err"
+expect 1 "matmul with B left out" "$TIRVM" run "$T/matmul/matmul.tirbc" A="$T/matmul/A.npy" --out C="$T/mm-c.npy"
+check "names B" grep -qxF "tirvm: error: missing input 'B' (float32[96, 48]): give B=FILE.npy" "$T/err"
+check "and writes no C" test ! -e "$T/mm-c.npy"
+expect 1 "add_relu with its input a left out" "$TIRVM" run "$T/add_relu/add_relu.tirbc" B="$T/add_relu/B.npy"
+check "names it A, as it is typed" grep -qxF "tirvm: error: missing input 'A' (float32[n, 256]): give A=FILE.npy" "$T/err"
+expect 1 "a scalar left out" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy"
+check "is named with its type" grep -qxF "tirvm: error: missing argument 'n' (int32): give n=NUMBER" "$T/err"
+
+# Every --out is checked before the run: a run is not lost to a bad path.
+expect 2 "an --out into a directory that does not exist" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=0 \
+    --out B="$T/nodir/b.npy"
+check "is refused before the run (no assertion failed)" grep -qxF "tirvm: error: cannot write $T/nodir/b.npy: directory $T/nodir: No such file or directory (--out B)" "$T/err"
+expect 2 "an --out that is a directory" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=0 --out B="$T"
+check "is refused before the run" grep -qxF "tirvm: error: cannot write $T: it is a directory (--out B)" "$T/err"
+mkdir "$T/outdir"
+expect 1 "a failed run with a writable --out" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=0 --out B="$T/outdir/b.npy"
+check "leaves nothing in the output's directory" test -z "$(ls -A "$T/outdir")"
+expect 0 "a run with a writable --out" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=3 --out B="$T/outdir/b.npy"
+check "writes it, and only it" test "$(ls -A "$T/outdir")" = b.npy
+
+# --timeout SECONDS cancels a run that takes longer.
+expect 1 "--timeout 0.2 stops an endless loop" timeout 20 "$TIRVM" run "$T/forever.tirbc" --timeout 0.2
+check "with the library's message" grep -qF "cancelled (the call's timeout passed)" "$T/err"
+expect 0 "--timeout longer than the run" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=3 --out B="$T/tb.npy" --timeout 30
+expect 2 "--timeout 0 is a usage error" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=3 --timeout 0
+expect 2 "--timeout abc is a usage error" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=3 --timeout abc
+expect 0 "tirvm --help" "$TIRVM" --help
+check "lists --timeout" grep -q -- "--timeout SECONDS" "$T/out"
+
+# tirvm info shows what a function returns.
+expect 0 "tirvm info on a function returning float64" "$TIRVM" info "$T/ret.tirbc"
+check "shows -> float64" grep -qxF "function main -> float64" "$T/out"
+expect 0 "tirvm info on a function returning nothing" "$TIRVM" info "$T/s.tirbc"
+check "shows no arrow" grep -qxF "function main" "$T/out"
+
+# A scalar value not of its parameter's type is bad input (status 1),
+# named with the type.
+expect 1 "a word for a float32" "$TIRVM" run "$T/mul.tirbc" x=abc y=2
+check "says it is not a float32" grep -qxF "tirvm: error: argument 'x': 'abc' is not a float32" "$T/err"
+expect 1 "a fraction for an int32" "$TIRVM" run "$T/s.tirbc" A="$T/a.npy" n=1.5
+check "says it is not an int32" grep -qxF "tirvm: error: argument 'n': 1.5 is not an int32" "$T/err"
+expect 1 "an integer past uint64" "$TIRVM" run "$T/u64.tirbc" n=18446744073709551616
+check "says it does not fit" grep -qxF "tirvm: error: argument 'n': 18446744073709551616 does not fit in uint64" "$T/err"
+expect 0 "an integer for a float32" "$TIRVM" run "$T/mul.tirbc" x=3 y=2
+check "is taken" grep -qx "6" "$T/out"
+
+# TVMScript or TVM JSON given in place of a module: say so, and how to compile it.
+expect 3 "tirvm run on a .py" "$TIRVM" run "$T/scale.py" A="$T/a.npy" n=1
+check "says it is TVMScript and gives the tirc command" grep -qxF "tirvm: error: $T/scale.py is TVMScript, not a .tirbc module: compile it with tirc first (tirc $T/scale.py -o $T/scale.tirbc)" "$T/err"
+expect 3 "tirvm info on TVM JSON" "$TIRVM" info "$SRC/tests/fuzz/regressions/param_without_name.json"
+check "says it is TVM JSON" grep -qF "param_without_name.json is TVM JSON, not a .tirbc module: compile it with tirc first" "$T/err"
+{ echo '# from tvm.script import tir as T'; cat "$T/scale.py"; } >"$T/script.txt"
+expect 3 "a TVMScript file of another name" "$TIRVM" verify "$T/script.txt"
+check "is known by how it starts" grep -qF "script.txt is TVMScript, not a .tirbc module" "$T/err"
+expect 3 "TVMScript on standard input" sh -c '"$1" verify - <"$2"' sh "$TIRVM" "$T/scale.py"
+check "is named <stdin>" grep -qxF "tirvm: error: <stdin> is TVMScript, not a .tirbc module: compile it with tirc first (tirc - -o MODULE.tirbc)" "$T/err"
+cp "$T/scale.py" "$T/source.tirbc"
+expect 3 "TVMScript named .tirbc" "$TIRVM" verify "$T/source.tirbc"
+check "is not to be compiled over itself" grep -qF "(tirc $T/source.tirbc -o MODULE.tirbc)" "$T/err"
+expect 3 "other bytes" "$TIRVM" verify "$T/junk.tirbc"
+check "are still bad magic" grep -q "junk\.tirbc: not a \.tirbc file (bad magic)$" "$T/err"
 
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -174,12 +174,16 @@ st, err, _ = run(["run", workers, "--threads", "2", "--max-memory", "16M"])
 ok(st == 0, "worker copies: they fit in 16M", err)
 
 # ---- 3. Arguments the CLI zero-fills count too --------------------------
-# B has 2^32 float32 elements (16 GiB): allocated for the run, it is refused
+# B has 2^32 float32 elements (16 GiB): an output (the function stores into
+# it, so the CLI may zero-fill it), allocated for the run, it is refused
 # before the memory is allocated, let alone touched.
 big = assemble("zero_filled_argument", """\
 function main(B: buffer b0, n: int64 r0) -> void
-  registers 1: r0:i64
+  registers 2: r0:i64 r1:f32
   buffer b0 "B" float32[4294967296] param
+  constant k0 = 0
+  ldk r1, k0
+  st.f32 b0, r0, r1
   ret
 """)
 st, err, rss = run(["run", big, "n=100000", "--max-memory", "1K"])
