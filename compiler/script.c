@@ -319,6 +319,13 @@ static bool is_typevar(const py_stmt *s)
 
 static void build_def(builder *b, const py_stmt *s)
 {
+    if (s->ndecorators && sb_is_macro_decorator(b, s->decorators[s->ndecorators - 1])) {
+        if (b->module_class)
+            ERR(b, s->loc, "macro '%s' must be defined at module level, outside the IR module class", s->name);
+        else
+            sb_define_macro(b, s);
+        return;
+    }
     if (s->ndecorators == 0 || !is_decorator(b, s->decorators[s->ndecorators - 1], false, "prim_func")) {
         ERR(b, s->loc, "function '%s' is not a @T.prim_func", s->name);
         return;
@@ -343,6 +350,7 @@ tir_module *tir_script_build_for(tir_arena *a, tir_diag *d, const py_module *m, 
     b->t_alias = "T";
     b->i_alias = "I";
     b->pm = m;
+    b->tvm_minor = tvm_minor;
     scan_imports(b, m, tvm_minor);
     if (d->nerrors)
         return NULL;

@@ -233,6 +233,12 @@ tir_stmt *sb_build_block(builder *b, const py_stmt *st, const py_expr *call)
     }
     tir_block *blk = tir_arena_alloc(b->a, sizeof *blk);
     blk->name = nm && nm->kind == SV_STR ? nm->s : "";
+    if (b->block_suffix && blk->name[0]) {
+        /* a macro's second and later expansions (TVM >= 0.23) */
+        char *n = tir_arena_alloc(b->a, strlen(blk->name) + strlen(b->block_suffix) + 1);
+        sprintf(n, "%s%s", blk->name, b->block_suffix);
+        blk->name = n;
+    }
     blk->loc = st->loc;
     realize_info ri;
     memset(&ri, 0, sizeof ri);

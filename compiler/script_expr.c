@@ -39,6 +39,13 @@ static sval eval_name(builder *b, const py_expr *x)
             ld->args = tir_arena_alloc(b->a, sizeof *ld->args);
             ld->args[0] = tir_int(b->a, TIR_DT_I32, 0, x->loc);
             v = sv_expr(ld);
+        } else if (bd->kind == BIND_VALUE) {
+            /* a macro parameter: its argument's value; a variable gets a
+             * reference of its own, other expressions are shared */
+            v = *bd->value;
+            v.loc = x->loc;
+            if (v.kind == SV_EXPR && v.e->kind == TIR_E_VAR)
+                v.e = tir_var_ref(b->a, v.e->var, x->loc);
         } else if (bd->kind == BIND_TUPLE) {
             v.kind = SV_TUPLE;
             v.n = bd->ntuple;
@@ -60,8 +67,13 @@ static sval eval_name(builder *b, const py_expr *x)
         v.kind = SV_CLASS;
         return v;
     }
-    /* a module-level constant (M = 128) or tirc -D M=128 */
-    const module_global *g = sb_lookup_global(b, x->name);
+    /* a module-level constant (M = 128), tirc -D M=128, or a macro */
+    module_global *g = sb_lookup_global(b, x->name);
+    if (g && g->def) {
+        v.kind = SV_MACRO;
+        v.macro = g;
+        return v;
+    }
     if (g)
         return sb_global_value(b, g, x->loc);
     if (strcmp(x->name, "range") == 0) {
@@ -69,7 +81,11 @@ static sval eval_name(builder *b, const py_expr *x)
         return v;
     }
     tir_loc later;
-    if (sb_assigned_later(b, x->name, &later))
+    if (b->cur_macro && b->cur_macro->hygienic && sb_lookup_caller(b, x->name))
+        ERR(b, x->loc, "name '%s' is not defined in macro '%s': a hygienic macro reads the names of the module "
+            "where it is defined, not those of its caller (pass '%s' as an argument, or use "
+            "@T.macro(hygienic=False))", x->name, b->cur_macro->name, x->name);
+    else if (sb_assigned_later(b, x->name, &later))
         ERR(b, x->loc, "name '%s' is not defined (the module assigns it at line %u, after this function: TVM reads "
             "a module-level name when the function is defined)", x->name, later.line);
     else
@@ -234,6 +250,11 @@ static sval eval_call(builder *b, const py_expr *x)
             return none;
         return sv_expr(sb_cast_folded(b, dt, f.e));
     }
+    case SV_MACRO:
+        /* TVM's T.macro returns None: its statements go where it is called */
+        ERR(b, x->loc, "macro '%s' makes statements, not a value: call it as a statement of its own",
+            f.macro->name);
+        return none;
     case SV_GFUNC: {
         /* Module.f(args): Call(dtype, GlobalVar f, args), dtype the callee's return type (2.3) */
         if (ca.nkw) {

@@ -1,6 +1,7 @@
 /* Module-level names: the constants a TVMScript file assigns around its
  * functions (M = N = K = 128, dtype = "float32", as TVM's tutorials write
- * them) and those given on tirc's command line (-D NAME=VALUE).
+ * them), those given on tirc's command line (-D NAME=VALUE), and @T.macro
+ * functions, expanded where they are called.
  *
  * TVM's parser evaluates the names a function reads that the function does
  * not bind in the Python globals of the moment the function is decorated.
@@ -212,6 +213,8 @@ static const_status const_eval(builder *b, const py_expr *x, sval *out, int dept
         return CE_OK;
     case PY_NAME: {
         const module_global *g = sb_lookup_global(b, x->name);
+        if (g && g->def)
+            return CE_NOT_CONST; /* a macro */
         if (g) {
             *out = sb_global_value(b, g, x->loc);
             return CE_OK;
@@ -344,13 +347,13 @@ bool sb_module_assign(builder *b, const py_stmt *s)
     return true;
 }
 
-const module_global *sb_lookup_global(builder *b, const char *name)
+module_global *sb_lookup_global(builder *b, const char *name)
 {
     for (uint32_t i = b->ndefines; i-- > 0;)
         if (strcmp(b->defines[i].name, name) == 0)
             return &b->defines[i];
     for (uint32_t i = b->nvisible < b->globals.len ? b->nvisible : (uint32_t)b->globals.len; i-- > 0;) {
-        const module_global *g = b->globals.items[i];
+        module_global *g = b->globals.items[i];
         if (strcmp(g->name, name) == 0)
             return g;
     }
@@ -458,4 +461,230 @@ void sb_read_defines(builder *b, const py_module *m)
         if (define_value(b, g->name, eq + 1, &g->value))
             b->ndefines++;
     }
+}
+
+/* ---- @T.macro ------------------------------------------------------------
+ * TVM (python/tvm/script/parser/tir/entry.py, core/parser.py ScriptMacro):
+ * a call of a macro binds its arguments to its parameters as Python does
+ * (positional, keyword, defaults) and parses the macro's body where the
+ * call stands, with the current builder, so its statements become the
+ * caller's.  A hygienic macro (the default) resolves its other names in the
+ * Python globals captured when it was defined: the caller's variables are
+ * not visible, the module's constants and macros defined before it are.
+ * A non-hygienic one resolves them where it is used: the caller's
+ * variables, then the caller's globals.  Its own names (lets, loop
+ * variables) never leak to the caller.  A macro returns nothing: it is
+ * called as a statement.  From TVM 0.23 on, the names of the blocks of a
+ * macro's second and later expansions get the suffix "_1", "_2", ... so
+ * that they stay distinct. */
+
+/* Deepest nesting of macro expansions (a macro calling itself through a
+ * non-hygienic name never ends). */
+#define MAX_MACRO_DEPTH 64
+
+bool sb_is_macro_decorator(builder *b, const py_expr *d)
+{
+    if (d->kind == PY_CALL)
+        d = d->func;
+    return d->kind == PY_ATTR && strcmp(d->name, "macro") == 0 && d->value->kind == PY_NAME && b->t_alias &&
+           strcmp(d->value->name, b->t_alias) == 0;
+}
+
+void sb_define_macro(builder *b, const py_stmt *def)
+{
+    const py_expr *d = def->decorators[def->ndecorators - 1];
+    bool hygienic = true;
+    if (d->kind == PY_CALL) {
+        if (d->nitems) {
+            ERR(b, d->loc, "invalid use of T.macro: write @T.macro, @T.macro() or @T.macro(hygienic=True|False)");
+            return;
+        }
+        for (uint32_t i = 0; i < d->nkw; i++) {
+            sval v;
+            if (strcmp(d->kwnames[i], "hygienic") != 0) {
+                ERR(b, d->kwvalues[i]->loc, "T.macro() got an unexpected keyword argument '%s'", d->kwnames[i]);
+                return;
+            }
+            const_status st = const_eval(b, d->kwvalues[i], &v, 0);
+            if (st == CE_ERROR)
+                return;
+            if (st != CE_OK || (v.kind != SV_PYBOOL && v.kind != SV_PYINT)) {
+                ERR(b, d->kwvalues[i]->loc, "T.macro's hygienic= takes True or False");
+                return;
+            }
+            hygienic = v.i != 0;
+        }
+    }
+    module_global *g = tir_arena_alloc(b->a, sizeof *g);
+    g->name = def->name;
+    g->loc = def->loc;
+    g->def = def;
+    g->hygienic = hygienic;
+    g->visible = b->nvisible;
+    /* Python evaluates default values when the function is defined */
+    g->defaults = tir_arena_alloc(b->a, (def->nparams ? def->nparams : 1) * sizeof *g->defaults);
+    for (uint32_t i = 0; i < def->nparams; i++) {
+        const py_param *p = &def->params[i];
+        g->defaults[i] = sv_none(p->loc);
+        if (!p->default_value)
+            continue;
+        const_status st = const_eval(b, p->default_value, &g->defaults[i], 0);
+        if (st == CE_ERROR)
+            return;
+        if (st != CE_OK) {
+            ERR(b, p->default_value->loc,
+                "the default value of macro parameter '%s' must be a constant (a number, string, dtype or tuple)",
+                p->name);
+            return;
+        }
+    }
+    tir_vec_push(b->a, &b->globals, g);
+    b->nvisible = (uint32_t)b->globals.len;
+}
+
+module_global *sb_called_macro(builder *b, const py_expr *call)
+{
+    if (!call || call->kind != PY_CALL || call->func->kind != PY_NAME)
+        return NULL;
+    binding *bd = sb_lookup(b, call->func->name);
+    if (bd)
+        /* a macro passed to a macro as an argument */
+        return bd->kind == BIND_VALUE && bd->value->kind == SV_MACRO ? bd->value->macro : NULL;
+    if ((b->t_alias && strcmp(call->func->name, b->t_alias) == 0) || (b->class_name && strcmp(call->func->name, b->class_name) == 0))
+        return NULL;
+    module_global *g = sb_lookup_global(b, call->func->name);
+    return g && g->def ? g : NULL;
+}
+
+/* "'a'", "'a' and 'b'", "'a', 'b' and 'c'", as Python lists missing arguments */
+static void list_names(char *buf, size_t size, const char **names, uint32_t n)
+{
+    size_t at = 0;
+    buf[0] = 0;
+    for (uint32_t i = 0; i < n && at < size; i++) {
+        const char *sep = i == 0 ? "" : i + 1 == n ? (n > 2 ? ", and " : " and ") : ", ";
+        int w = snprintf(buf + at, size - at, "%s'%s'", sep, names[i]);
+        if (w < 0)
+            break;
+        at += (size_t)w;
+    }
+}
+
+/* The call's arguments bound to the macro's parameters, as Python binds
+ * them; NULL after reporting a mismatch. */
+static sval *bind_arguments(builder *b, const module_global *g, const call_args *ca)
+{
+    const py_stmt *def = g->def;
+    uint32_t np = def->nparams;
+    sval *vals = tir_arena_alloc(b->a, (np ? np : 1) * sizeof *vals);
+    bool *given = tir_arena_alloc(b->a, (np ? np : 1) * sizeof *given);
+    if (ca->n > np) {
+        ERR(b, ca->loc, "%s() takes %u positional argument%s but %u %s given", g->name, np, np == 1 ? "" : "s",
+            ca->n, ca->n == 1 ? "was" : "were");
+        return NULL;
+    }
+    for (uint32_t i = 0; i < ca->n; i++) {
+        vals[i] = ca->pos[i];
+        given[i] = true;
+    }
+    for (uint32_t k = 0; k < ca->nkw; k++) {
+        uint32_t i = 0;
+        while (i < np && strcmp(def->params[i].name, ca->kwnames[k]) != 0)
+            i++;
+        if (i == np) {
+            ERR(b, ca->kw[k].loc, "%s() got an unexpected keyword argument '%s'", g->name, ca->kwnames[k]);
+            return NULL;
+        }
+        if (given[i]) {
+            ERR(b, ca->kw[k].loc, "%s() got multiple values for argument '%s'", g->name, ca->kwnames[k]);
+            return NULL;
+        }
+        vals[i] = ca->kw[k];
+        given[i] = true;
+    }
+    const char **missing = tir_arena_alloc(b->a, (np ? np : 1) * sizeof *missing);
+    uint32_t nmissing = 0;
+    for (uint32_t i = 0; i < np; i++) {
+        if (given[i])
+            continue;
+        if (def->params[i].default_value)
+            vals[i] = copy_at(b, &g->defaults[i], ca->loc);
+        else
+            missing[nmissing++] = def->params[i].name;
+    }
+    if (nmissing) {
+        char names[512];
+        list_names(names, sizeof names, missing, nmissing);
+        ERR(b, ca->loc, "%s() missing %u required positional argument%s: %s", g->name, nmissing,
+            nmissing == 1 ? "" : "s", names);
+        return NULL;
+    }
+    return vals;
+}
+
+/* Was --tvm-version a release before 0.23, whose macros keep block names? */
+static bool keeps_block_names(const builder *b) { return b->tvm_minor >= 18 && b->tvm_minor <= 22; }
+
+tir_stmt *sb_expand_macro(builder *b, module_global *g, const py_expr *call, bool *empty)
+{
+    *empty = false;
+    if (b->macro_depth >= MAX_MACRO_DEPTH) {
+        ERR(b, call->loc, "macro expansion nested more than %d levels deep (does macro '%s' call itself?)",
+            MAX_MACRO_DEPTH, g->name);
+        return NULL;
+    }
+    call_args ca;
+    if (!sb_eval_args(b, call, &ca))
+        return NULL;
+    sval *vals = bind_arguments(b, g, &ca);
+    if (!vals)
+        return NULL;
+    binding *saved_scope = b->scope;
+    uint32_t saved_visible = b->nvisible;
+    const module_global *saved_macro = b->cur_macro;
+    const char *saved_suffix = b->block_suffix;
+    if (g->hygienic) {
+        sb_bind(b, "(macro)", BIND_BARRIER, NULL, NULL);
+        b->nvisible = g->visible;
+    }
+    for (uint32_t i = 0; i < g->def->nparams; i++) {
+        const char *pn = g->def->params[i].name;
+        if (vals[i].kind == SV_BUFFER) {
+            sb_bind(b, pn, BIND_BUFFER, NULL, vals[i].buf);
+        } else {
+            sb_bind(b, pn, BIND_VALUE, NULL, NULL);
+            b->scope->value = &vals[i];
+        }
+    }
+    if (!keeps_block_names(b)) {
+        char *suffix = NULL;
+        if (g->expansions) {
+            suffix = tir_arena_alloc(b->a, 16);
+            snprintf(suffix, 16, "_%u", g->expansions);
+        }
+        b->block_suffix = suffix;
+    }
+    g->expansions++;
+    b->cur_macro = g;
+    b->macro_depth++;
+    int errors = b->d->nerrors;
+    tir_stmt *body = sb_build_suite(b, &g->def->body, 0, call->loc);
+    b->macro_depth--;
+    b->cur_macro = saved_macro;
+    b->block_suffix = saved_suffix;
+    b->scope = saved_scope;
+    b->nvisible = saved_visible;
+    /* where the failed expansion was asked for; a macro that calls itself
+     * gets one note for all its levels */
+    bool same_call = b->macro_note.line == call->loc.line && b->macro_note.col == call->loc.col;
+    if (b->d->nerrors > errors && !same_call) {
+        tir_diag_note(b->d, call->loc, "in macro '%s', expanded here", g->name);
+        b->macro_note = call->loc;
+    }
+    /* a body of block statements only (T.reads, T.where, ...) is the empty
+     * suite's no-op, placed at the call */
+    if (body && body->kind == TIR_S_EVALUATE && body->loc.line == call->loc.line && body->loc.col == call->loc.col &&
+        body->value->kind == TIR_E_INT)
+        *empty = true;
+    return body;
 }

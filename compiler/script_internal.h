@@ -7,7 +7,7 @@
  *   script_calls.c   the T.* functions called in expressions, and their arguments
  *   script_values.c  script values, scopes and TVM's type promotion
  *   script_vaccess.c Buffer.vload / Buffer.vstore, predicated lane by lane
- *   script_globals.c module-level names: constants and tirc -D definitions
+ *   script_globals.c module-level names: constants, tirc -D definitions, @T.macro
  * See ../shared/docs/tvmscript.md for the rules the builder follows; section
  * numbers in comments refer to it.  Functions called across files are
  * prefixed sb_ (script builder). */
@@ -36,6 +36,7 @@ typedef enum {
     SV_REGION,  /* A[lo:hi, j] where a region is expected */
     SV_SLICE,
     SV_LOOP,    /* the result of range/T.serial/T.grid/...: a loop description */
+    SV_MACRO,   /* a @T.macro function (macro) */
 } sv_kind;
 
 typedef struct module_global module_global;
@@ -62,6 +63,7 @@ struct sval {
     tir_expr **mins, **extents;
     const char *thread_tag;
     bool is_dialect_ir; /* SV_DIALECT: I rather than T */
+    module_global *macro; /* SV_MACRO */
 };
 
 /* ---- scopes -------------------------------------------------------------- */
@@ -71,7 +73,10 @@ struct sval {
  * fail quietly instead of each reporting it as undefined */
 /* BIND_TUPLE: `for ij in T.grid(...)`'s one name for all the loop variables,
  * a tuple of them (tuple_vars) */
-typedef enum { BIND_VAR, BIND_BUFFER, BIND_SCALAR, BIND_FAILED, BIND_TUPLE } bind_kind;
+/* BIND_VALUE: a macro parameter, bound to the script value of its argument
+ * (value); BIND_BARRIER: where a hygienic macro's names begin, looking a
+ * name up stops there (the caller's names are not the macro's) */
+typedef enum { BIND_VAR, BIND_BUFFER, BIND_SCALAR, BIND_FAILED, BIND_TUPLE, BIND_VALUE, BIND_BARRIER } bind_kind;
 typedef struct binding binding;
 struct binding {
     const char *name;
@@ -82,18 +87,24 @@ struct binding {
     tir_expr *loop_min, *loop_extent;
     uint32_t ntuple;
     tir_var **tuple_vars; /* BIND_TUPLE */
+    const sval *value;    /* BIND_VALUE */
     binding *next;
 };
 
-/* A name assigned at module level: a constant (M = 128, dtype = "float32").
- * Globals are kept in the order the module defines them; code sees those
- * defined before it, as TVM's parser sees the Python globals of the moment
- * a function is decorated.  A name assigned twice has two entries, the
- * later one hiding the earlier from the code after it. */
+/* A name assigned at module level: a constant (M = 128, dtype = "float32")
+ * or a @T.macro.  Globals are kept in the order the module defines them;
+ * code sees those defined before it, as TVM's parser sees the Python
+ * globals of the moment a function is decorated.  A name assigned twice has
+ * two entries, the later one hiding the earlier from the code after it. */
 struct module_global {
     const char *name;
     tir_loc loc;
-    sval value; /* SV_PYINT/PYFLOAT/PYBOOL/STR/TFUNC, or a SV_TUPLE of them */
+    sval value;          /* a constant: SV_PYINT/PYFLOAT/PYBOOL/STR/TFUNC, or a SV_TUPLE of them */
+    const py_stmt *def;  /* a macro's definition (NULL for a constant) */
+    bool hygienic;       /* a macro: its free names are those of its definition */
+    uint32_t visible;    /* a macro: how many globals were defined before it */
+    sval *defaults;      /* a macro: its parameters' default values (SV_NONE: none) */
+    uint32_t expansions; /* a macro: how many times it was expanded so far */
 };
 
 typedef struct {
@@ -130,6 +141,14 @@ typedef struct {
     uint32_t ndefines;
     module_global *defines;
     uint32_t module_pos; /* index of the module-level statement being read */
+    int tvm_minor;       /* the release given with --tvm-version, 0 if none */
+    /* macro expansion: nesting depth, the innermost macro being expanded,
+     * and the suffix TVM >= 0.23 appends to the names of the blocks of a
+     * macro's second and later expansions ("_1", "_2", ...) */
+    int macro_depth;
+    const module_global *cur_macro;
+    const char *block_suffix;
+    tir_loc macro_note; /* the call the last "expanded here" note named */
 } builder;
 
 /* Arguments of a call, evaluated, with keyword lookup. */
@@ -208,7 +227,7 @@ bool sb_is_t_call(builder *b, const py_expr *e, const char *name);
 /* ... of T.<prefix>.<anything>? */
 bool sb_is_t_call_prefix(builder *b, const py_expr *e, const char *prefix);
 
-/* ---- script_globals.c: module-level constants ------------------------------ */
+/* ---- script_globals.c: module-level constants and macros ------------------- */
 /* Reads the -D definitions of the command line (m->defines). */
 void sb_read_defines(builder *b, const py_module *m);
 /* name = <constant> at module level (also a = b = c, a, b = x, y and
@@ -217,12 +236,25 @@ void sb_read_defines(builder *b, const py_module *m);
 bool sb_module_assign(builder *b, const py_stmt *s);
 /* The constant named name that the code being built sees (a -D definition
  * first), or NULL. */
-const module_global *sb_lookup_global(builder *b, const char *name);
+module_global *sb_lookup_global(builder *b, const char *name);
 /* Its value at a use at loc. */
 sval sb_global_value(builder *b, const module_global *g, tir_loc loc);
 /* Does a module-level statement after the code being built assign name?
  * (for messages: TVM reads globals when a function is defined) */
 bool sb_assigned_later(builder *b, const char *name, tir_loc *where);
+/* Is d the decorator @T.macro or @T.macro(...)? */
+bool sb_is_macro_decorator(builder *b, const py_expr *d);
+/* @T.macro [(hygienic=...)] def name(...): records the macro. */
+void sb_define_macro(builder *b, const py_stmt *def);
+/* The macro a call statement calls (a name bound to one), or NULL. */
+module_global *sb_called_macro(builder *b, const py_expr *call);
+/* Expands the macro at the call statement: its body, built with the call's
+ * arguments bound to its parameters.  *empty is set when the body makes no
+ * statement (it only configures the enclosing block).  NULL on error. */
+tir_stmt *sb_expand_macro(builder *b, module_global *g, const py_expr *call, bool *empty);
+/* The binding of name past the barrier of the hygienic macro being
+ * expanded: a name of its caller (for messages), or NULL. */
+binding *sb_lookup_caller(builder *b, const char *name);
 
 /* ---- script_vaccess.c: Buffer.vload / Buffer.vstore (with predicates) ---- */
 sval sb_vload(builder *b, tir_buffer *buf, const call_args *ca);

@@ -597,6 +597,13 @@ static stmt_result build_expr_stmt(builder *b, const py_stmt *st)
     tir_loc sloc = st->loc;
     if (e->kind == PY_STR || e->kind == PY_NONE)
         return nothing(); /* docstring */
+    module_global *macro = sb_called_macro(b, e);
+    if (macro) {
+        /* a @T.macro call: the macro's body, here */
+        bool empty;
+        tir_stmt *body = sb_expand_macro(b, macro, e, &empty);
+        return !body ? failure() : empty ? nothing() : emit(body);
+    }
     if (e->kind == PY_CALL && e->func->kind == PY_ATTR && strcmp(e->func->name, "vstore") == 0) {
         /* A.vstore(indices, value, predicate=...): a BufferStore */
         sval f = sb_eval(b, e->func);

@@ -21,12 +21,25 @@ void sb_bind(builder *b, const char *name, bind_kind kind, tir_var *var, tir_buf
 
 binding *sb_lookup(builder *b, const char *name)
 {
-    for (binding *x = b->scope; x; x = x->next)
+    for (binding *x = b->scope; x && x->kind != BIND_BARRIER; x = x->next)
         if (strcmp(x->name, name) == 0)
             return x;
     return NULL;
 }
 
+binding *sb_lookup_caller(builder *b, const char *name)
+{
+    binding *x = b->scope;
+    while (x && x->kind != BIND_BARRIER)
+        x = x->next;
+    for (; x; x = x->next)
+        if (x->kind != BIND_BARRIER && strcmp(x->name, name) == 0)
+            return x;
+    return NULL;
+}
+
+/* (by variable, through barriers: a macro's T.axis.remap of a loop variable
+ * passed to it finds the caller's loop) */
 binding *sb_lookup_var_binding(builder *b, tir_var *v)
 {
     for (binding *x = b->scope; x; x = x->next)
