@@ -24,10 +24,12 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 out=build-fuzz
 # Runs: NAME:BINARY:SEEDS.  The JSON front end is fuzz_compile fed JSON.
+# fuzz_tirbc_gen reads its input as choices that build a module which
+# verifies by construction, so it needs no real modules as seeds.
 runs="fuzz_tirbc_load:fuzz_tirbc_load:tirbc fuzz_tirbc_run:fuzz_tirbc_run:tirbc
-fuzz_tirbc_mutate:fuzz_tirbc_mutate:tirbc fuzz_compile:fuzz_compile:compile
+fuzz_tirbc_mutate:fuzz_tirbc_mutate:tirbc fuzz_tirbc_gen:fuzz_tirbc_gen:gen fuzz_compile:fuzz_compile:compile
 fuzz_json:fuzz_compile:json fuzz_asm:fuzz_asm:asm fuzz_npy:fuzz_npy:npy fuzz_serve_decode:fuzz_serve_decode:serve"
-targets="fuzz_tirbc_load fuzz_tirbc_run fuzz_tirbc_mutate fuzz_compile fuzz_asm fuzz_npy fuzz_serve_decode"
+targets="fuzz_tirbc_load fuzz_tirbc_run fuzz_tirbc_mutate fuzz_tirbc_gen fuzz_compile fuzz_asm fuzz_npy fuzz_serve_decode"
 CC=${CC:-clang}
 SAN="-fsanitize=address"
 
@@ -73,7 +75,7 @@ done
 # ---- seed corpora -------------------------------------------------------
 seeds=$out/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds/compile" "$seeds/json" "$seeds/tirbc" "$seeds/asm" "$seeds/npy" "$seeds/serve"
+mkdir -p "$seeds/compile" "$seeds/json" "$seeds/tirbc" "$seeds/asm" "$seeds/npy" "$seeds/serve" "$seeds/gen"
 i=0
 for f in tests/cases/*.py examples/*.py $(find conformance/cases -name '*.py' | sort); do
     [ -f "$f" ] || continue
@@ -111,6 +113,15 @@ if ninja -C "$out" cli/tirc >>"$out/ninja.log" 2>&1; then
 else
     echo "fuzz.sh: warning: could not build tirc for .tirbc seeds (see $out/ninja.log)" >&2
 fi
+
+# Choices for fuzz_tirbc_gen: a few fixed byte strings (any bytes make a module).
+printf '\001' >"$seeds/gen/one-function"
+printf '\004\200\377\020\100\300\010\240\160\050\377\001\220\170\044\350' >"$seeds/gen/five-functions"
+i=0
+while [ $i -lt 4 ]; do
+    i=$((i + 1))
+    LC_ALL=C awk -v n=$i 'BEGIN { srand(n); for (k = 0; k < 400; k++) printf "%c", int(rand() * 256) }' </dev/null >"$seeds/gen/random-$i"
+done
 
 # .npy files: the 10-byte v1 prefix (or 12-byte v2/v3 prefix), a header
 # padded with spaces to a multiple of 64 bytes, then the data.
