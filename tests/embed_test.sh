@@ -143,6 +143,9 @@ fi
 pyinit=$(find "$dest" -path '*/tirvm/__init__.py' | head -n 1)
 if [ -z "$pyinit" ]; then
     skip "the installed Python package loads the installed libraries" "the package is not installed"
+elif [ $# -gt 0 ]; then
+    # an uninstrumented python3 cannot load instrumented libraries
+    skip "the installed Python package loads the installed libraries" "sanitizer build ($*)"
 elif ! command -v python3 >/dev/null 2>&1; then
     skip "the installed Python package loads the installed libraries" "no python3"
 else
