@@ -241,6 +241,10 @@ static void scan_imports(builder *b, const py_module *m, int tvm_minor)
                 b->t_alias = alias;
                 classic = true;
                 import_loc = s->loc;
+                char *why = tir_arena_alloc(b->a, strlen(s->from_module) + strlen(alias) + 80);
+                sprintf(why, "this file imports the classic `tir` (from %s import tir%s%s)", s->from_module,
+                        s->asnames[k] ? " as " : "", s->asnames[k] ? alias : "");
+                b->dialect_reason = why;
             } else if (strcmp(s->names[k], "tirx") == 0) {
                 b->t_alias = alias;
                 tirx_import = true;
@@ -277,6 +281,12 @@ static void scan_imports(builder *b, const py_module *m, int tvm_minor)
         ERR(b, import_loc, "the tirx dialect is TVM 0.24's and later; TVM 0.%d prints the classic tir dialect", tvm_minor);
     else
         b->tirx = tvm_minor >= 24 ? tvm_minor : 0;
+    if (!b->tirx && !classic) {
+        char *why = tir_arena_alloc(b->a, 96);
+        sprintf(why, "this file is read as TVM 0.%d's (--tvm-version 0.%d), whose dialect is the classic `tir`",
+                tvm_minor, tvm_minor);
+        b->dialect_reason = why;
+    }
 }
 
 /* @R.function / @relax.function: a Relax function printed in the same

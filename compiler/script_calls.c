@@ -1270,6 +1270,32 @@ static const t_call *find_t_call(const char *name)
     return NULL;
 }
 
+/* The spellings of the tirx dialect (tvmscript-tirx.md 1.6, 1.7) that the
+ * classic one writes otherwise, with the classic spelling and the release
+ * that introduced them. */
+static const struct {
+    const char *tirx, *classic, *since;
+} tirx_only[] = {
+    {"sblock", "T.block", "0.24"},
+    {"sblock_attr", "T.block_attr", "0.24"},
+    {"sblock_alloc_buffer", "T.alloc_buffer", "0.24"},
+    {"alloc_local", "T.decl_buffer(shape, dtype, scope=\"local\")", "0.25"},
+};
+
+bool sb_tirx_spelling(builder *b, const char *name, tir_loc loc)
+{
+    if (b->tirx)
+        return false;
+    for (size_t i = 0; i < sizeof tirx_only / sizeof tirx_only[0]; i++)
+        if (strcmp(name, tirx_only[i].tirx) == 0) {
+            ERR(b, loc, "T.%s is the tirx spelling (TVM >= %s), but %s: use %s, or %s", name, tirx_only[i].since,
+                b->dialect_reason ? b->dialect_reason : "this file is read as the classic `tir` dialect",
+                tirx_only[i].classic, b->tvm_minor ? "read it with --tvm-version 0.24 or later" : "import tirx");
+            return true;
+        }
+    return false;
+}
+
 /* T.xxx(...) in an expression: T.<dtype>(...), or a function of the table. */
 sval sb_call_t(builder *b, const char *name, const call_args *ca)
 {
@@ -1298,6 +1324,7 @@ sval sb_call_t(builder *b, const char *name, const call_args *ca)
             name);
         return sv_none(ca->loc);
     }
-    ERR(b, ca->loc, "unknown or unsupported function 'T.%s'", name);
+    if (!sb_tirx_spelling(b, name, ca->loc))
+        ERR(b, ca->loc, "unknown or unsupported function 'T.%s'", name);
     return sv_none(ca->loc);
 }

@@ -142,6 +142,9 @@ typedef struct {
     module_global *defines;
     uint32_t module_pos; /* index of the module-level statement being read */
     int tvm_minor;       /* the release given with --tvm-version, 0 if none */
+    /* why the classic dialect is read ("this file imports the classic
+     * `tir` (...)"), for messages about tirx's spellings */
+    const char *dialect_reason;
     /* macro expansion: nesting depth, the innermost macro being expanded,
      * and the suffix TVM >= 0.23 appends to the names of the blocks of a
      * macro's second and later expansions ("_1", "_2", ...) */
@@ -255,6 +258,10 @@ tir_stmt *sb_expand_macro(builder *b, module_global *g, const py_expr *call, boo
 /* The binding of name past the barrier of the hygienic macro being
  * expanded: a name of its caller (for messages), or NULL. */
 binding *sb_lookup_caller(builder *b, const char *name);
+
+/* Is T.<name> a spelling of the tirx dialect only (T.sblock, ...) while the
+ * classic one is read?  Then reports it, saying what to write instead. */
+bool sb_tirx_spelling(builder *b, const char *name, tir_loc loc);
 
 /* ---- script_vaccess.c: Buffer.vload / Buffer.vstore (with predicates) ---- */
 sval sb_vload(builder *b, tir_buffer *buf, const call_args *ca);

@@ -1073,7 +1073,13 @@ static stmt_result build_annassign(builder *b, const py_stmt *st)
         return make_scalar(b, t, dt, st->value ? &v : NULL, sloc);
     }
     if (!st->value) {
-        ERR(b, sloc, "an annotated name needs a value");
+        if (!b->tirx && !is_let)
+            ERR(b, sloc, "%s: T.%s without a value is tirx's mutable scalar (TVM >= 0.25), but %s: give it a value, "
+                "or %s", t->name, tir_dtype_name(dt),
+                b->dialect_reason ? b->dialect_reason : "this file is read as the classic `tir` dialect",
+                b->tvm_minor ? "read it with --tvm-version 0.25 or later" : "import tirx");
+        else
+            ERR(b, sloc, "an annotated name needs a value");
         return failure();
     }
     sval v = sb_eval(b, st->value);
@@ -1261,6 +1267,8 @@ static tir_stmt *build_with(builder *b, const py_stmt *st)
         return with_let(b, st);
     if (st->nitems == 1 && sb_is_t_call(b, st->items[0], "allocate"))
         return with_allocate(b, st);
+    if (st->nitems == 1 && sb_is_t_call(b, st->items[0], "sblock") && sb_tirx_spelling(b, "sblock", st->items[0]->loc))
+        return NULL;
     UNSUPPORTED(b, st->loc,
                 "with-statement (expected T.block or T.sblock, T.init, T.Assert, T.LetStmt, T.allocate, "
                 "T.decl_buffer, T.attr or T.launch_thread)");
