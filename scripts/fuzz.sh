@@ -183,16 +183,18 @@ for run in $runs; do
     set -e
     find "$arts" -type f | sort | comm -13 "$out/logs/$t.before" - >"$out/logs/$t.new"
     rm -f "$out/logs/$t.before"
-    # A leak report stops libFuzzer too, but it is listed apart, not counted as a crash.
-    leaks=$(grep -c '/leak-' "$out/logs/$t.new" || true)
-    crashes=$(grep -vc '/leak-' "$out/logs/$t.new" || true)
+    # A leak report stops libFuzzer too, but it is listed apart, not counted
+    # as a crash; so is a slow unit (one input over 10 s that still ended:
+    # on a loaded machine a slow one, not a hang, which is a timeout- artifact).
+    listed=$(grep -c -e '/leak-' -e '/slow-unit-' "$out/logs/$t.new" || true)
+    crashes=$(grep -vc -e '/leak-' -e '/slow-unit-' "$out/logs/$t.new" || true)
     execs=$(sed -n 's/^stat::number_of_executed_units: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
     [ -n "$execs" ] || execs=$(sed -n 's/^#\([0-9][0-9]*\).*/\1/p' "$log" | tail -n 1)
     cov=$(sed -n 's/^#[0-9][0-9]*[[:space:]].*cov: \([0-9][0-9]*\).*/\1/p' "$log" | tail -n 1)
     # A nonzero exit with no artifact (e.g. a crash while reading the corpus) still counts.
-    [ "$rc" -ne 0 ] && [ "$crashes" -eq 0 ] && [ "$leaks" -eq 0 ] && crashes=1
+    [ "$rc" -ne 0 ] && [ "$crashes" -eq 0 ] && [ "$listed" -eq 0 ] && crashes=1
     echo "$t: ${execs:-0} executions, $crashes crashes, cov: ${cov:-0}"
-    if [ "$crashes" -gt 0 ] || [ "$leaks" -gt 0 ]; then
+    if [ "$crashes" -gt 0 ] || [ "$listed" -gt 0 ]; then
         [ "$crashes" -gt 0 ] && failed=1
         sed 's/^/  artifact: /' "$out/logs/$t.new"
         grep -m1 -E '^SUMMARY' "$log" | sed 's/^/  /' || true
