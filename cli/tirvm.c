@@ -111,6 +111,25 @@ static const char *source_kind(const char *path, const char *head, size_t n)
     return NULL;
 }
 
+/* When the file at path (whose first bytes are head, n) is TVMScript or TVM
+ * JSON rather than a module, says so with the tirc command that compiles
+ * it, and returns true. */
+static bool report_source(const char *path, const char *head, size_t n)
+{
+    const char *kind = source_kind(path, head, n);
+    if (!kind)
+        return false;
+    char *out = strcmp(path, "-") == 0 ? NULL : cli_default_output(path, ".tirbc");
+    if (out && strcmp(out, path) == 0) { /* never suggest writing over the source */
+        free(out);
+        out = NULL;
+    }
+    cli_message("tirvm", "error", "%s is %s, not a .tirbc module: compile it with tirc first (tirc %s -o %s)",
+                display_name(path), kind, path, out ? out : "MODULE.tirbc");
+    free(out);
+    return true;
+}
+
 /* The first bytes of the file at path, for source_kind; 0 when unreadable. */
 static size_t read_head(const char *path, char *buf, size_t n)
 {
@@ -157,18 +176,8 @@ static int load_into(tirvm_runtime *rt, const char *path, tirvm_module **m, long
     }
     if (st == TIRVM_OK)
         return CLI_OK;
-    const char *kind = st == TIRVM_ERR_MODULE && strstr(err, "bad magic") ? source_kind(path, head, nhead) : NULL;
-    if (kind) {
-        char *out = from_stdin ? NULL : cli_default_output(path, ".tirbc");
-        if (out && strcmp(out, path) == 0) { /* never suggest writing over the source */
-            free(out);
-            out = NULL;
-        }
-        cli_message("tirvm", "error", "%s is %s, not a .tirbc module: compile it with tirc first (tirc %s -o %s)",
-                    display_name(path), kind, path, out ? out : "MODULE.tirbc");
-        free(out);
+    if (st == TIRVM_ERR_MODULE && strstr(err, "bad magic") && report_source(path, head, nhead))
         return CLI_MODULE;
-    }
     cli_message("tirvm", "error", "%s", err);
     return st == TIRVM_ERR_MODULE ? CLI_MODULE : st == TIRVM_ERR_USAGE ? CLI_USAGE : CLI_RUNTIME;
 }
@@ -284,7 +293,8 @@ static int cmd_dis_unverified(const char *path)
         cli_message("tirvm", "error", "out of memory");
         status = CLI_RUNTIME;
     } else {
-        cli_message("tirvm", "error", "%s: %s", display_name(path), err);
+        if (!strstr(err, "bad magic") || !report_source(path, bytes, len < 4096 ? len : 4096))
+            cli_message("tirvm", "error", "%s: %s", display_name(path), err);
         status = CLI_MODULE;
     }
     tirvm_free(text);

@@ -677,6 +677,8 @@ check "is named <stdin>" grep -qxF "tirvm: error: <stdin> is TVMScript, not a .t
 cp "$T/scale.py" "$T/source.tirbc"
 expect 3 "TVMScript named .tirbc" "$TIRVM" verify "$T/source.tirbc"
 check "is not to be compiled over itself" grep -qF "(tirc $T/source.tirbc -o MODULE.tirbc)" "$T/err"
+expect 3 "tirvm dis --unverified on a .py" "$TIRVM" dis --unverified "$T/scale.py"
+check "says it is TVMScript too" grep -qF "scale.py is TVMScript, not a .tirbc module: compile it with tirc first" "$T/err"
 expect 3 "other bytes" "$TIRVM" verify "$T/junk.tirbc"
 check "are still bad magic" grep -q "junk\.tirbc: not a \.tirbc file (bad magic)$" "$T/err"
 
