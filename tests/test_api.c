@@ -1,6 +1,7 @@
 /* The library's calling contract (include/tirvm.h): statuses and messages
  * for calls a host gets wrong.  The sanitizer build runs this with
  * LeakSanitizer, so a failed call that keeps memory fails the test. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -408,6 +409,35 @@ static void symbolic_extents_name_their_variable_and_resolve(void)
     tirvm_module_free(m);
 }
 
+/* A scalar extent given as a float outside int64 (NaN, infinity) has no
+ * extent to resolve: a usage error, not an undefined conversion. */
+static void a_float_extent_out_of_range_is_refused(void)
+{
+    static const char src[] = "from tvm.script import tir as T\n"
+                              "@T.prim_func\n"
+                              "def fill(n: T.int32, O: T.Buffer((n,), \"float32\")):\n"
+                              "    for i in range(n):\n"
+                              "        O[i] = T.float32(1)\n";
+    tirvm_module *m = NULL;
+    char *diag = NULL;
+    CHECK_EQ_INT(tirc_compile_load(NULL, "fill.py", src, strlen(src), NULL, &m, &diag), TIRC_OK);
+    tirvm_free(diag);
+    if (!m)
+        return;
+    int64_t shape[32];
+    char err[256] = "";
+    tirvm_arg args[2] = {{.kind = TIRVM_ARG_FLOAT, .f = 3.0}, {.kind = TIRVM_ARG_TENSOR, .tensor = NULL}};
+    CHECK_EQ_INT(tirvm_resolve_shape(m, 0, args, 2, 1, shape, err, sizeof err), TIRVM_OK);
+    CHECK_EQ_INT(shape[0], 3);
+    const double bad[] = {NAN, INFINITY, -INFINITY, 1e300};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        args[0].f = bad[i];
+        CHECK_EQ_INT(tirvm_resolve_shape(m, 0, args, 2, 1, shape, err, sizeof err), TIRVM_ERR_USAGE);
+        CHECK_STR_CONTAINS(err, "is not an extent");
+    }
+    tirvm_module_free(m);
+}
+
 static void the_compiler_reports_classes_and_diagnostics(void)
 {
     void *out = NULL;
@@ -483,6 +513,7 @@ int main(void)
     RUN(buffers_written_by_a_callee_count_as_written);
     RUN(kdlbool_tensors_bind_to_bool_buffers);
     RUN(symbolic_extents_name_their_variable_and_resolve);
+    RUN(a_float_extent_out_of_range_is_refused);
     RUN(the_compiler_reports_classes_and_diagnostics);
     RUN(a_missing_tensor_is_a_usage_error);
     CHECK_DONE();

@@ -643,7 +643,14 @@ tirvm_status tirvm_resolve_shape(const tirvm_module *m, int func, const tirvm_ar
             const tirbc_param *p = &f->params[i];
             if (p->kind == TIRBC_PARAM_SCALAR) {
                 if (p->index == (uint32_t)d->value && !is_tensor_kind(args[i].kind)) {
-                    shape[k] = args[i].kind == TIRVM_ARG_FLOAT ? (int64_t)args[i].f
+                    double fv = args[i].f;
+                    /* a float outside int64 (or NaN) has no extent: converting it is undefined */
+                    if (args[i].kind == TIRVM_ARG_FLOAT && !(fv >= -9223372036854775808.0 && fv < 9223372036854775808.0)) {
+                        vm_set_err(err, err_len, "dimension %u of '%s': argument '%s' (%g) is not an extent", k,
+                                   f->params[param].name, p->name, fv);
+                        return TIRVM_ERR_USAGE;
+                    }
+                    shape[k] = args[i].kind == TIRVM_ARG_FLOAT ? (int64_t)fv
                                : args[i].kind == TIRVM_ARG_UINT ? (int64_t)args[i].u : args[i].i;
                     found = true;
                 }

@@ -44,7 +44,9 @@ typedef struct {
     uint64_t max_steps, max_memory; /* 0: unlimited */
     const int *cancel;              /* polled where steps are drawn; nonzero cancels */
     uint64_t deadline;              /* uv_hrtime() after which the call is cancelled; 0: none */
-    atomic_int failure;             /* TIRVM_ERR_LIMIT or TIRVM_ERR_CANCELLED once one happened */
+    atomic_int failure;             /* the call's status when it is not a runtime error: TIRVM_ERR_LIMIT or
+                                       TIRVM_ERR_CANCELLED once one happened, TIRVM_ERR_USAGE for an argument
+                                       the binder refused as missing */
     atomic_uint_fast64_t steps;     /* the call's steps not yet drawn by a thread */
 } vm_call_state;
 
