@@ -84,9 +84,17 @@ static bool axis_iter(builder *b, const py_expr *target, const py_expr *call, ti
         }
         return true;
     } else {
-        ERR(b, call->loc, "unknown block axis kind 'T.axis.%s'", which);
+        static const char *const kinds[] = {"spatial", "reduce", "scan", "opaque", "remap", "S", "R"};
+        const char *best = sb_nearest(which, kinds, sizeof kinds / sizeof kinds[0]);
+        ERR(b, call->loc, "unknown block axis kind 'T.axis.%s'%s%s%s", which, best ? "; did you mean 'T.axis." : "",
+            best ? best : "", best ? "'?" : "");
         return false;
     }
+    static const char *const keywords[] = {"dom", "binding", "dtype", NULL};
+    char what[64];
+    snprintf(what, sizeof what, "T.axis.%s()", which);
+    if (!sb_check_kwargs(b, &ca, what, keywords))
+        return false;
     if (target->kind != PY_NAME) {
         ERR(b, target->loc, "expected a name for the block variable");
         return false;
@@ -225,6 +233,9 @@ tir_stmt *sb_build_block(builder *b, const py_stmt *st, const py_expr *call)
 {
     call_args ca;
     if (!sb_eval_args(b, call, &ca))
+        return NULL;
+    static const char *const keywords[] = {"name_hint", "no_realize", "exec_scope", NULL};
+    if (!sb_check_kwargs(b, &ca, "T.block()", keywords))
         return NULL;
     const sval *nm = sb_arg(&ca, 0, "name_hint");
     if (sb_kwarg(&ca, "no_realize")) {

@@ -33,7 +33,7 @@ bool sb_dtype_of(builder *b, const sval *v, tir_dtype *out)
         return true;
     if (v && v->kind == SV_TFUNC && !v->is_dialect_ir && sb_dtype_name(v->s, out))
         return true;
-    if (v)
+    if (v && !v->poisoned)
         ERR(b, v->loc, "expected a dtype such as \"float32\"");
     return false;
 }
@@ -48,7 +48,7 @@ bool sb_py_int_of(builder *b, const sval *v, int64_t *out, const char *what)
         *out = v->e->ival;
         return true;
     }
-    if (v)
+    if (v && !v->poisoned)
         ERR(b, v->loc, "%s must be an integer constant", what);
     return false;
 }
@@ -117,6 +117,15 @@ bool sb_shape_of(builder *b, const sval *v, uint32_t *n, tir_expr ***out)
 tir_buffer *sb_make_buffer(builder *b, const char *name, const call_args *ca, uint32_t shape_pos,
                                bool allow_data, tir_loc loc)
 {
+    /* the keywords of TVM's T.Buffer, T.match_buffer, T.alloc_buffer,
+     * T.decl_buffer (tirx adds byte_offset, layout, allocated_addr) */
+    static const char *const keywords[] = {"shape", "dtype", "data", "strides", "elem_offset", "scope", "align",
+                                           "offset_factor", "buffer_type", "axis_separators", "byte_offset",
+                                           "layout", "allocated_addr", "annotations", "param", NULL};
+    char what[160];
+    snprintf(what, sizeof what, "buffer '%s'", name);
+    if (!sb_check_kwargs(b, ca, what, keywords))
+        return NULL;
     const sval *shape = sb_arg(ca, shape_pos, "shape");
     const sval *dts = sb_arg(ca, shape_pos + 1, "dtype");
     tir_dtype dt = TIR_DT_F32;
@@ -365,6 +374,11 @@ static sval call_dtype(builder *b, tir_dtype dt, const call_args *ca)
 
 sval sb_make_loop(builder *b, tir_for_kind kind, const call_args *ca, const char *fname)
 {
+    static const char *const keywords[] = {"start", "stop", "step", "annotations", "thread", "unroll", "dtype", NULL};
+    char what[64];
+    snprintf(what, sizeof what, "%s%s()", strcmp(fname, "range") == 0 ? "" : "T.", fname);
+    if (!sb_check_kwargs(b, ca, what, keywords))
+        return sv_none(ca->loc);
     sval v = sv_none(ca->loc);
     v.kind = SV_LOOP;
     v.for_kind = kind;
@@ -441,6 +455,9 @@ sval sb_make_loop(builder *b, tir_for_kind kind, const call_args *ca, const char
 static sval call_grid(builder *b, const char *name, const call_args *ca)
 {
     (void)name;
+    static const char *const keywords[] = {"dtype", NULL};
+    if (!sb_check_kwargs(b, ca, "T.grid()", keywords))
+        return sv_none(ca->loc);
     sval v = sv_none(ca->loc);
     v.kind = SV_LOOP;
     v.for_kind = TIR_FOR_SERIAL;
@@ -1296,6 +1313,43 @@ bool sb_tirx_spelling(builder *b, const char *name, tir_loc loc)
     return false;
 }
 
+/* T.* names used as statements, decorators, annotations or block axes
+ * rather than called in expressions: candidates for a misspelled name. */
+static const char *const t_statement_names[] = {
+    "prim_func", "macro", "Buffer", "handle", "ptr", "block", "init", "reads", "writes", "where", "block_attr",
+    "func_attr", "alloc_buffer", "match_buffer", "decl_buffer", "allocate", "allocate_const", "launch_thread",
+    "attr", "Assert", "LetStmt", "realize", "evaluate", "hint", "bind", "axis.spatial", "axis.reduce",
+    "axis.scan", "axis.opaque", "axis.remap", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+    "uint64", "float16", "float32", "float64", "bfloat16", "bool",
+};
+
+const char *sb_t_name_hint(builder *b, const char *name)
+{
+    tir_vec c = {0};
+    for (size_t i = 0; i < sizeof t_calls / sizeof t_calls[0]; i++)
+        tir_vec_push(b->a, &c, (void *)t_calls[i].name);
+    for (size_t i = 0; i < sizeof t_statement_names / sizeof t_statement_names[0]; i++)
+        tir_vec_push(b->a, &c, (void *)t_statement_names[i]);
+    for (size_t i = 0; b->tirx && i < sizeof tirx_only / sizeof tirx_only[0]; i++)
+        tir_vec_push(b->a, &c, (void *)tirx_only[i].tirx);
+    return sb_t_hint(b, name, (const char *const *)c.items, c.len);
+}
+
+bool sb_check_kwargs(builder *b, const call_args *ca, const char *what, const char *const *accepted)
+{
+    for (uint32_t i = 0; i < ca->nkw; i++) {
+        size_t k = 0;
+        while (accepted[k] && strcmp(accepted[k], ca->kwnames[i]) != 0)
+            k++;
+        if (!accepted[k]) {
+            ERR(b, ca->kw[i].loc, "%s got an unexpected keyword argument '%s'%s", what, ca->kwnames[i],
+                sb_kwarg_hint(b, ca->kwnames[i], accepted));
+            return false;
+        }
+    }
+    return true;
+}
+
 /* T.xxx(...) in an expression: T.<dtype>(...), or a function of the table. */
 sval sb_call_t(builder *b, const char *name, const call_args *ca)
 {
@@ -1325,6 +1379,6 @@ sval sb_call_t(builder *b, const char *name, const call_args *ca)
         return sv_none(ca->loc);
     }
     if (!sb_tirx_spelling(b, name, ca->loc))
-        ERR(b, ca->loc, "unknown or unsupported function 'T.%s'", name);
+        ERR(b, ca->loc, "unknown or unsupported function 'T.%s'%s", name, sb_t_name_hint(b, name));
     return sv_none(ca->loc);
 }

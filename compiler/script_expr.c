@@ -26,8 +26,10 @@ static sval eval_name(builder *b, const py_expr *x)
     sval v = sv_none(x->loc);
     binding *bd = sb_lookup(b, x->name);
     if (bd) {
-        if (bd->kind == BIND_FAILED)
-            return v; /* its definition's error was reported */
+        if (bd->kind == BIND_FAILED) {
+            v.poisoned = true; /* its definition's error was reported */
+            return v;
+        }
         if (bd->kind == BIND_BUFFER) {
             v.kind = SV_BUFFER;
             v.buf = bd->buf;
@@ -89,9 +91,9 @@ static sval eval_name(builder *b, const py_expr *x)
         ERR(b, x->loc, "name '%s' is not defined (the module assigns it at line %u, after this function: TVM reads "
             "a module-level name when the function is defined)", x->name, later.line);
     else
-        ERR(b, x->loc, "name '%s' is not defined", x->name);
+        ERR(b, x->loc, "name '%s' is not defined%s", x->name, sb_name_hint(b, x->name));
     v.kind = SV_NONE;
-    v.s = "<error>";
+    v.poisoned = true;
     return v;
 }
 
@@ -171,7 +173,8 @@ static sval eval_attr(builder *b, const py_expr *x)
                 buf->name);
             return v;
         }
-        ERR(b, x->loc, "buffer '%s' has no attribute '%s'", buf->name, x->name);
+        static const char *const attrs[] = {"data", "shape", "strides", "elem_offset", "dtype", "vload", "vstore", NULL};
+        ERR(b, x->loc, "buffer '%s' has no attribute '%s'%s", buf->name, x->name, sb_kwarg_hint(b, x->name, attrs));
         return v;
     }
     case SV_EXPR:
@@ -191,7 +194,7 @@ static sval eval_attr(builder *b, const py_expr *x)
     default:
         break;
     }
-    if (base.kind != SV_NONE || !base.s)
+    if (!base.poisoned)
         UNSUPPORTED(b, x->loc, "attribute '%s'", x->name);
     return v;
 }
@@ -709,8 +712,11 @@ sval sb_eval(builder *b, const py_expr *x)
         return sv_none(x->loc);
     }
     b->depth++;
+    int errors = b->d->nerrors;
     sval v = eval_inner(b, x);
     b->depth--;
+    if (v.kind == SV_NONE && b->d->nerrors > errors)
+        v.poisoned = true; /* what uses it stays quiet about it */
     return v;
 }
 
@@ -804,8 +810,15 @@ bool sb_annotation_dtype(builder *b, const py_expr *ann, tir_dtype *out)
     }
     if (v.kind == SV_STR && tir_dtype_parse(v.s, strlen(v.s), out))
         return true;
-    if (v.kind != SV_NONE)
+    if (v.kind == SV_TFUNC && !v.is_dialect_ir) {
+        static const char *const types[] = {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+                                            "uint64", "float16", "float32", "float64", "bfloat16", "bool",
+                                            "handle", "Buffer"};
+        ERR(b, ann->loc, "expected a type annotation such as T.int32, got T.%s%s", v.s,
+            sb_t_hint(b, v.s, types, sizeof types / sizeof types[0]));
+    } else if (!v.poisoned) {
         ERR(b, ann->loc, "expected a type annotation such as T.int32");
+    }
     return false;
 }
 

@@ -502,7 +502,9 @@ void sb_define_macro(builder *b, const py_stmt *def)
         for (uint32_t i = 0; i < d->nkw; i++) {
             sval v;
             if (strcmp(d->kwnames[i], "hygienic") != 0) {
-                ERR(b, d->kwvalues[i]->loc, "T.macro() got an unexpected keyword argument '%s'", d->kwnames[i]);
+                static const char *const kws[] = {"hygienic", NULL};
+                ERR(b, d->kwvalues[i]->loc, "T.macro() got an unexpected keyword argument '%s'%s", d->kwnames[i],
+                    sb_kwarg_hint(b, d->kwnames[i], kws));
                 return;
             }
             const_status st = const_eval(b, d->kwvalues[i], &v, 0);
@@ -592,7 +594,11 @@ static sval *bind_arguments(builder *b, const module_global *g, const call_args 
         while (i < np && strcmp(def->params[i].name, ca->kwnames[k]) != 0)
             i++;
         if (i == np) {
-            ERR(b, ca->kw[k].loc, "%s() got an unexpected keyword argument '%s'", g->name, ca->kwnames[k]);
+            const char **names = tir_arena_alloc(b->a, (np + 1) * sizeof *names);
+            for (uint32_t j = 0; j < np; j++)
+                names[j] = def->params[j].name;
+            ERR(b, ca->kw[k].loc, "%s() got an unexpected keyword argument '%s'%s", g->name, ca->kwnames[k],
+                sb_kwarg_hint(b, ca->kwnames[k], names));
             return NULL;
         }
         if (given[i]) {

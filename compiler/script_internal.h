@@ -8,6 +8,7 @@
  *   script_values.c  script values, scopes and TVM's type promotion
  *   script_vaccess.c Buffer.vload / Buffer.vstore, predicated lane by lane
  *   script_globals.c module-level names: constants, tirc -D definitions, @T.macro
+ *   script_hints.c   "did you mean" suggestions for misspelled names
  * See ../shared/docs/tvmscript.md for the rules the builder follows; section
  * numbers in comments refer to it.  Functions called across files are
  * prefixed sb_ (script builder). */
@@ -64,6 +65,10 @@ struct sval {
     const char *thread_tag;
     bool is_dialect_ir; /* SV_DIALECT: I rather than T */
     module_global *macro; /* SV_MACRO */
+    /* SV_NONE: the value of something that failed, whose error was
+     * reported (an undefined name, a failed definition); whoever receives
+     * it fails quietly instead of reporting the failure again */
+    bool poisoned;
 };
 
 /* ---- scopes -------------------------------------------------------------- */
@@ -262,6 +267,24 @@ binding *sb_lookup_caller(builder *b, const char *name);
 /* Is T.<name> a spelling of the tirx dialect only (T.sblock, ...) while the
  * classic one is read?  Then reports it, saying what to write instead. */
 bool sb_tirx_spelling(builder *b, const char *name, tir_loc loc);
+
+/* "; did you mean 'T.x'?" for a misspelled T.<name> (a function, statement
+ * or dtype of the dialect), or "". */
+const char *sb_t_name_hint(builder *b, const char *name);
+/* Does a call take only the keyword arguments in accepted (NULL-ended)?
+ * Otherwise reports the first other one, as Python does, for `what`. */
+bool sb_check_kwargs(builder *b, const call_args *ca, const char *what, const char *const *accepted);
+
+/* ---- script_hints.c: "did you mean" ---------------------------------------- */
+/* The candidate nearest to name by edit distance when it is close enough to
+ * be a misspelling of it (CPython's rule), else NULL. */
+const char *sb_nearest(const char *name, const char *const *candidates, size_t n);
+/* "; did you mean 'x'?" for an undefined name among the names in scope, or "". */
+const char *sb_name_hint(builder *b, const char *name);
+/* The same among keyword names (a NULL-ended list). */
+const char *sb_kwarg_hint(builder *b, const char *kw, const char *const *accepted);
+/* The same among T.<name> candidates, shown with the dialect's alias. */
+const char *sb_t_hint(builder *b, const char *name, const char *const *candidates, size_t n);
 
 /* ---- script_vaccess.c: Buffer.vload / Buffer.vstore (with predicates) ---- */
 sval sb_vload(builder *b, tir_buffer *buf, const call_args *ca);

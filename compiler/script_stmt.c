@@ -1269,9 +1269,16 @@ static tir_stmt *build_with(builder *b, const py_stmt *st)
         return with_allocate(b, st);
     if (st->nitems == 1 && sb_is_t_call(b, st->items[0], "sblock") && sb_tirx_spelling(b, "sblock", st->items[0]->loc))
         return NULL;
+    static const char *const withs[] = {"sblock", "block", "init", "Assert", "LetStmt", "allocate", "decl_buffer",
+                                        "attr", "launch_thread"};
+    const py_expr *w = st->items[0];
+    const char *hint = w->kind == PY_CALL && w->func->kind == PY_ATTR && w->func->value->kind == PY_NAME &&
+                               b->t_alias && strcmp(w->func->value->name, b->t_alias) == 0
+                           ? sb_t_hint(b, w->func->name, withs + !b->tirx, sizeof withs / sizeof withs[0] - !b->tirx)
+                           : "";
     UNSUPPORTED(b, st->loc,
                 "with-statement (expected T.block or T.sblock, T.init, T.Assert, T.LetStmt, T.allocate, "
-                "T.decl_buffer, T.attr or T.launch_thread)");
+                "T.decl_buffer, T.attr or T.launch_thread)%s", hint);
     return NULL;
 }
 
@@ -1330,6 +1337,23 @@ static stmt_result build_stmt(builder *b, const py_stmt *st)
     return failure();
 }
 
+/* The names a failed definition would have bound (x = ..., vi, vj = ...)
+ * fail quietly where they are used: the definition's error is the one to
+ * report, not an undefined name at each use. */
+static void mark_failed_target(builder *b, const py_expr *t)
+{
+    if (t->kind == PY_NAME && !sb_lookup(b, t->name))
+        sb_bind(b, t->name, BIND_FAILED, NULL, NULL);
+    for (uint32_t i = 0; (t->kind == PY_TUPLE || t->kind == PY_LIST) && i < t->nitems; i++)
+        mark_failed_target(b, t->items[i]);
+}
+
+static void mark_failed_names(builder *b, const py_stmt *st)
+{
+    if (st->kind == PY_S_ASSIGN || st->kind == PY_S_ANNASSIGN)
+        mark_failed_target(b, st->target);
+}
+
 /* Builds suite items [from, len): scope-opening statements take the rest of
  * the suite as their body (5.1). */
 tir_stmt *sb_build_suite(builder *b, const py_suite *s, uint32_t from, tir_loc loc)
@@ -1348,15 +1372,16 @@ tir_stmt *sb_build_suite(builder *b, const py_suite *s, uint32_t from, tir_loc l
             continue;
         }
         if (sb_block_statement(b, st, &ok)) {
-            failed |= !ok;
+            if (!ok) {
+                failed = true;
+                mark_failed_names(b, st); /* vi, vj = T.axis.remap(...) that failed */
+            }
             continue;
         }
         stmt_result r = build_stmt(b, st);
         if (r.failed) {
             failed = true;
-            if ((st->kind == PY_S_ASSIGN || st->kind == PY_S_ANNASSIGN) && st->target->kind == PY_NAME &&
-                !sb_lookup(b, st->target->name))
-                sb_bind(b, st->target->name, BIND_FAILED, NULL, NULL);
+            mark_failed_names(b, st);
             continue;
         }
         if (r.opener) {

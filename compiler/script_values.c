@@ -75,7 +75,10 @@ tir_expr *sb_to_expr(builder *b, const sval *v)
         return e;
     }
     case SV_BUFFER: ERR(b, v->loc, "buffer '%s' used where a PrimExpr is expected", v->buf->name); return NULL;
-    case SV_NONE: ERR(b, v->loc, "None used where a PrimExpr is expected"); return NULL;
+    case SV_NONE:
+        if (!v->poisoned)
+            ERR(b, v->loc, "None used where a PrimExpr is expected");
+        return NULL;
     default: ERR(b, v->loc, "expected a PrimExpr"); return NULL;
     }
 }

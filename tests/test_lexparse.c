@@ -1,4 +1,5 @@
-/* Unit tests of the TVMScript tokenizer and parser (lex.c, py_parse.c). */
+/* Unit tests of the TVMScript tokenizer and parser (lex.c, py_parse.c), and
+ * of how many diagnostics the script builder gives for a mistake. */
 #include <dirent.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -8,6 +9,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "compile.h"
 #include "lex.h"
 #include "py_ast.h"
 
@@ -1156,6 +1158,84 @@ static void test_error_limit(void)
     CHECK_EQ_INT(count_occurrences(msg, ": error: "), TIR_DIAG_MAX_ERRORS);
 }
 
+/* ---- the script builder's diagnostics ---- */
+
+typedef struct {
+    char text[8192];
+    int nerrors, nwarnings;
+} diagnosed;
+
+/* Compiles src (as far as --check) and keeps its diagnostics. */
+static const diagnosed *diagnose(const char *src)
+{
+    static diagnosed r;
+    tir_compile_options opts = {.check_only = true};
+    tir_compile_result res;
+    tir_compile("t.py", src, strlen(src), &opts, &res);
+    snprintf(r.text, sizeof r.text, "%s", res.diagnostics ? res.diagnostics : "");
+    r.nerrors = res.nerrors;
+    r.nwarnings = count_occurrences(r.text, ": warning: ");
+    free(res.diagnostics);
+    return &r;
+}
+
+/* One mistake, one error: the names a failed statement would have bound, and
+ * the values that an error produced, fail quietly where they are used. */
+static void test_one_typo_one_error(void)
+{
+    const diagnosed *d = diagnose("from tvm.script import tir as T\n"
+                                  "@T.prim_func\n"
+                                  "def main(A: T.Buffer((8, 8), \"float32\"), C: T.Buffer((8, 8), \"float32\")):\n"
+                                  "    for i, j, k in T.grid(8, 8, 8):\n"
+                                  "        with T.block(\"C\"):\n"
+                                  "            vi, vj, vk = T.axis.remapp(\"SSR\", [i, j, k])\n"
+                                  "            T.reads(A[vi, vk])\n"
+                                  "            T.writes(C[vi, vj])\n"
+                                  "            with T.init():\n"
+                                  "                C[vi, vj] = T.float32(0)\n"
+                                  "            C[vi, vj] = C[vi, vj] + A[vi, vk] * A[vk, vj]\n");
+    CHECK_EQ_INT(d->nerrors, 1);
+    CHECK_STR_CONTAINS(d->text, "t.py:6:26: error: unknown block axis kind 'T.axis.remapp'; did you mean 'T.axis.remap'?");
+    CHECK(!strstr(d->text, "not defined") && !strstr(d->text, "None used"));
+    /* an undefined name is reported once, not again as a None PrimExpr */
+    d = diagnose("from tvm.script import tir as T\n"
+                 "@T.prim_func\n"
+                 "def main(A: T.Buffer((4, 4), \"int32\")):\n"
+                 "    for idx in range(4):\n"
+                 "        A[idx, idxx] = A[idxx, idx] + T.int32(idxx)\n");
+    CHECK_EQ_INT(d->nerrors, 2); /* the two reads; a failed value leaves the store unbuilt */
+    CHECK_EQ_INT(count_occurrences(d->text, "name 'idxx' is not defined; did you mean 'idx'?"), 2);
+    CHECK(!strstr(d->text, "None used"));
+}
+
+/* The nearest known name is suggested for a misspelled T.* function,
+ * keyword argument, buffer attribute or variable (CPython's rule). */
+static void test_did_you_mean(void)
+{
+    static const struct {
+        const char *body, *message;
+    } cases[] = {
+        {"    A[0] = T.exq(A[1])\n", "unknown or unsupported function 'T.exq'; did you mean 'T.exp'?"},
+        {"    T.redas(A[0:4])\n", "unknown or unsupported function 'T.redas'; did you mean 'T.reads'?"},
+        {"    for i in T.serial(4, anotations={}):\n        A[i] = T.float32(0)\n",
+         "T.serial() got an unexpected keyword argument 'anotations'; did you mean 'annotations'?"},
+        {"    A[0] = T.float32(A.shpe[0])\n", "buffer 'A' has no attribute 'shpe'; did you mean 'shape'?"},
+        {"    with T.blok(\"b\"):\n        A[0] = T.float32(0)\n", "did you mean 'T.block'?"},
+        {"    Buf = T.alloc_buffer((4,), \"float32\")\n    A[0] = buf[0]\n",
+         "name 'buf' is not defined; did you mean 'Buf'?"},
+        /* too far from every name: no suggestion */
+        {"    A[0] = T.float32(zzzzzz)\n", "name 'zzzzzz' is not defined\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char src[1024];
+        snprintf(src, sizeof src, "from tvm.script import tir as T\n@T.prim_func\ndef main(A: T.Buffer((4,), \"float32\")):\n%s",
+                 cases[i].body);
+        const diagnosed *d = diagnose(src);
+        CHECK_EQ_INT(d->nerrors, 1);
+        CHECK_STR_CONTAINS(d->text, cases[i].message);
+    }
+}
+
 /* ---- real TVMScript ---- */
 
 static const char matmul_py[] =
@@ -1451,6 +1531,8 @@ int main(void)
     RUN(test_error_invalid_targets);
     RUN(test_several_errors_reported);
     RUN(test_error_limit);
+    RUN(test_one_typo_one_error);
+    RUN(test_did_you_mean);
     RUN(test_parse_matmul_sample);
     RUN(test_parse_softmax_sample);
     RUN(test_parse_all_tvm_samples);
