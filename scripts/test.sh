@@ -16,8 +16,13 @@ for dir in build build-asan build-tsan; do
     echo "== tests in $dir"
     suites=""
     [ "$dir" = build-tsan ] && suites="--suite e2e"
+    # Sanitized debug builds run several times slower, and CI machines are
+    # shared: their tests get ten times their timeouts.
+    slow=1
+    [ "$dir" != build ] && slow=10
     if ! ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-        TSAN_OPTIONS=halt_on_error=1 meson test -C "$dir" --no-rebuild --print-errorlogs $suites; then
+        TSAN_OPTIONS=halt_on_error=1 meson test -C "$dir" --no-rebuild --print-errorlogs \
+        --timeout-multiplier "$slow" $suites; then
         status=1
     fi
 done
