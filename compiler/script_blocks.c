@@ -78,6 +78,8 @@ static bool axis_iter(builder *b, const py_expr *target, const py_expr *call, ti
             iv->var = tir_var_new(b->a, t->name, lb->var->dtype, t->loc);
             iv->dom_min = lb->loop_min;
             iv->dom_extent = lb->loop_extent;
+            if (sb_weak_index(b, lv->e))
+                sb_mark_weak(b, iv->var); /* the axis of a loop over range(16) */
             iv->iter_type = k == 'S' ? TIR_ITER_DATA_PAR : TIR_ITER_COMM_REDUCE;
             tir_vec_push(b->a, &cur_realize->values, lv->e);
             sb_bind(b, t->name, BIND_VAR, iv->var, NULL);
@@ -167,6 +169,8 @@ static bool axis_iter(builder *b, const py_expr *target, const py_expr *call, ti
     iv->dom_min = lo;
     iv->dom_extent = ext;
     iv->iter_type = type;
+    if (lo->kind == TIR_E_INT && ext->kind == TIR_E_INT && sb_weak_index(b, val))
+        sb_mark_weak(b, iv->var); /* T.axis.spatial(16, i) of a loop over range(16) */
     tir_vec_push(b->a, &cur_realize->values, val);
     sb_bind(b, target->name, BIND_VAR, iv->var, NULL);
     return true;

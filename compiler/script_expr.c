@@ -299,6 +299,32 @@ static sval eval_call(builder *b, const py_expr *x)
     }
 }
 
+/* An access whose indices have different widths only because some take the
+ * width of Python literals (A[i, 0], or B[j, i] with i a loop over
+ * range(16) and j one over an int64 n) did not choose two widths: those
+ * indices are widened to int64 here, as the checker widens mixed indices
+ * (spec-readings 12), so that only programs that really mix widths (two
+ * variables of different widths, or literals of both) get its warning, and
+ * under --strict its error.  TVM's parser builds these accesses mixed,
+ * since a literal is int32 whatever it indexes with. */
+static void widen_literal_indices(builder *b, tir_expr **ix, uint32_t n)
+{
+    bool chosen64 = false, narrow = false;
+    for (uint32_t i = 0; i < n; i++) {
+        if (!tir_dt_is_int(ix[i]->dtype) || tir_dt_is_bool(ix[i]->dtype))
+            return;
+        if (ix[i]->dtype.bits == 64)
+            chosen64 |= !sb_weak_index(b, ix[i]);
+        else if (!sb_weak_index(b, ix[i]))
+            return; /* a narrower width the program chose */
+        else
+            narrow = true;
+    }
+    for (uint32_t i = 0; chosen64 && narrow && i < n; i++)
+        if (ix[i]->dtype.bits < 64)
+            ix[i] = tir_cast(b->a, tir_dt(TIR_CODE_INT, 64, ix[i]->dtype.lanes), ix[i], ix[i]->loc);
+}
+
 /* Subscript on a buffer: a load, or a region where one is expected (6.6). */
 sval sb_region_or_load(builder *b, tir_buffer *buf, const py_expr *index, bool want_region)
 {
@@ -400,6 +426,7 @@ sval sb_region_or_load(builder *b, tir_buffer *buf, const py_expr *index, bool w
         return r;
     }
     (void)any_slice;
+    widen_literal_indices(b, ix, n);
     tir_expr *e = tir_expr_new(b->a, TIR_E_LOAD, buf->dtype, index->loc);
     e->buffer = buf;
     e->nargs = n;

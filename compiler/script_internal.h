@@ -157,6 +157,10 @@ typedef struct {
     const module_global *cur_macro;
     const char *block_suffix;
     tir_loc macro_note; /* the call the last "expanded here" note named */
+    /* variables whose integer width comes from Python literals only: loops
+     * with constant bounds (range(16), T.vectorized(16)), block axes bound
+     * to them; see sb_weak_index */
+    tir_vec weak_vars;
 } builder;
 
 /* Arguments of a call, evaluated, with keyword lookup. */
@@ -203,6 +207,12 @@ bool sb_match_types(builder *b, tir_expr **px, tir_expr **py, tir_loc loc, const
 tir_expr *sb_arith(builder *b, tir_expr_kind kind, const sval *sa, const sval *sb, tir_loc loc);
 tir_expr *sb_compare(builder *b, tir_expr_kind kind, const sval *sa, const sval *sb, tir_loc loc);
 tir_expr *sb_call_node(builder *b, tir_dtype dt, const char *op, tir_expr **args, uint32_t n, tir_loc loc);
+/* v's width comes from Python literals only (a loop over range(16)) */
+void sb_mark_weak(builder *b, tir_var *v);
+/* Is e's width that of its literals only: constants, weak variables and
+ * arithmetic of them?  Such an index takes the width of the access's other
+ * indices (sb_region_or_load). */
+bool sb_weak_index(builder *b, const tir_expr *e);
 /* "tir.<name>", in the arena */
 char *sb_op_name(builder *b, const char *name);
 

@@ -136,6 +136,13 @@ static tir_stmt *build_for(builder *b, const py_stmt *st)
             dt = mn->dtype;
         if (!tir_dt_is_int(dt))
             dt = TIR_DT_I32;
+        /* Literal bounds narrower than the loop variable take its type, as
+         * TVM's For does (spec For rules 3-4): T.serial(0, n) with an int64
+         * n has min T.int64(0). */
+        if (mn->kind == TIR_E_INT && tir_dt_is_int(dt) && mn->dtype.bits < dt.bits)
+            mn = tir_int(b->a, dt, mn->ival, mn->loc);
+        if (ext->kind == TIR_E_INT && tir_dt_is_int(dt) && ext->dtype.bits < dt.bits)
+            ext = tir_int(b->a, dt, ext->ival, ext->loc);
         tir_stmt *f = tir_stmt_new(b->a, TIR_S_FOR, st->loc);
         f->var = tir_var_new(b->a, vname, dt, t->loc);
         f->min = mn;
@@ -143,6 +150,9 @@ static tir_stmt *build_for(builder *b, const py_stmt *st)
         f->for_kind = it.for_kind;
         f->thread_tag = it.thread_tag;
         loops[i] = f;
+        bool weak = mn->kind == TIR_E_INT && ext->kind == TIR_E_INT; /* range(16): a literal's width */
+        if (weak)
+            sb_mark_weak(b, f->var);
         if (it.step) {
             /* range(start, stop, step): the loop counts iterations k from 0, and
              * the name is bound to start + k * step for the body */
@@ -155,6 +165,8 @@ static tir_stmt *build_for(builder *b, const py_stmt *st)
             tir_expr *start = tir_dt_eq(mn->dtype, dt) ? mn : tir_cast(b->a, dt, mn, mn->loc);
             stepped->value = tir_binary(b->a, TIR_E_ADD, start, tir_binary(b->a, TIR_E_MUL, k, by, st->loc), st->loc);
             sb_bind(b, t->name, BIND_VAR, stepped->var, NULL);
+            if (weak)
+                sb_mark_weak(b, stepped->var);
             continue;
         }
         /* a tuple target's elements are bound under a name no source can

@@ -249,6 +249,31 @@ tir_expr *sb_call_node(builder *b, tir_dtype dt, const char *op, tir_expr **args
     return e;
 }
 
+void sb_mark_weak(builder *b, tir_var *v) { tir_vec_push(b->a, &b->weak_vars, v); }
+
+bool sb_weak_index(builder *b, const tir_expr *e)
+{
+    for (int depth = 0; depth < 64; depth++) {
+        switch (e->kind) {
+        case TIR_E_INT: return true;
+        case TIR_E_VAR:
+            for (size_t i = b->weak_vars.len; i-- > 0;)
+                if (b->weak_vars.items[i] == e->var)
+                    return true;
+            return false;
+        case TIR_E_ADD: case TIR_E_SUB: case TIR_E_MUL: case TIR_E_FLOORDIV: case TIR_E_FLOORMOD:
+        case TIR_E_MIN: case TIR_E_MAX: case TIR_E_RAMP:
+            if (!sb_weak_index(b, e->a))
+                return false;
+            e = e->b;
+            continue;
+        case TIR_E_BROADCAST: e = e->a; continue;
+        default: return false;
+        }
+    }
+    return false;
+}
+
 char *sb_op_name(builder *b, const char *name)
 {
     char *s = tir_arena_alloc(b->a, strlen(name) + 5);

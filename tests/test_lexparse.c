@@ -1236,6 +1236,45 @@ static void test_did_you_mean(void)
     }
 }
 
+/* An index whose width is that of Python literals (a literal, a loop over
+ * range(16), a block axis bound to one) takes the int64 of a shape variable
+ * it indexes with: natural int64 code does not warn about mixed widths;
+ * two widths the program chose still do. */
+static void test_literal_index_widths(void)
+{
+    static const char head[] = "from tvm.script import tir as T\n"
+                               "@T.prim_func\n"
+                               "def main(a: T.handle, b: T.handle, m: T.int32):\n"
+                               "    n = T.int64()\n"
+                               "    A = T.match_buffer(a, (n, 16), \"float32\")\n"
+                               "    B = T.match_buffer(b, (n, 16), \"float32\")\n";
+    static const struct {
+        const char *body;
+        int warnings;
+    } cases[] = {
+        {"    for j in range(n):\n        for i in T.vectorized(16):\n            B[j, i] = A[j, i]\n", 0},
+        {"    for j in T.serial(0, n):\n        for i in T.serial(16):\n            B[j, i] = A[j, i]\n", 0},
+        {"    for j, i in T.grid(n, 16):\n        B[j, i] = A[j, 0] + A[j, i + 1 - 1]\n", 0},
+        {"    for j, i in T.grid(n, 16):\n        with T.block(\"b\"):\n"
+         "            vj, vi = T.axis.remap(\"SS\", [j, i])\n            B[vj, vi] = A[vj, vi]\n", 0},
+        {"    for j in range(n):\n        for i in range(16):\n            with T.block(\"b\"):\n"
+         "                vi = T.axis.spatial(16, i)\n                B[j, vi] = A[j, vi]\n", 0},
+        /* an int32 parameter and an int64 shape variable: really mixed */
+        {"    for j in range(n):\n        for i in range(m):\n            B[j, i] = A[j, i]\n", 1},
+        /* literals of both widths: nothing says which is meant */
+        {"    for i in range(16):\n        B[T.int64(0), i] = A[T.int64(0), i]\n", 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char src[2048];
+        snprintf(src, sizeof src, "%s%s", head, cases[i].body);
+        const diagnosed *d = diagnose(src);
+        CHECK_EQ_INT(d->nerrors, 0);
+        CHECK_EQ_INT(d->nwarnings, cases[i].warnings);
+        if (d->nwarnings != cases[i].warnings || d->nerrors)
+            printf("#   case %zu: %s", i, d->text);
+    }
+}
+
 /* ---- real TVMScript ---- */
 
 static const char matmul_py[] =
@@ -1533,6 +1572,7 @@ int main(void)
     RUN(test_error_limit);
     RUN(test_one_typo_one_error);
     RUN(test_did_you_mean);
+    RUN(test_literal_index_widths);
     RUN(test_parse_matmul_sample);
     RUN(test_parse_softmax_sample);
     RUN(test_parse_all_tvm_samples);
