@@ -12,7 +12,9 @@
 
 #include "vm_internal.h"
 
-bool vm_mem_charge(vm_ctx *ctx, uint64_t bytes, uint32_t pc, const char *what, ...)
+/* Charges bytes; the name is formatted only on failure, so a call or an
+ * allocation that succeeds costs no formatting. */
+static bool charge(vm_ctx *ctx, uint64_t bytes, uint32_t pc, const char *what, va_list ap)
 {
     uint64_t limit = ctx->call->max_memory;
     uint64_t before = atomic_fetch_add(ctx->mem_used, bytes);
@@ -23,13 +25,19 @@ bool vm_mem_charge(vm_ctx *ctx, uint64_t bytes, uint32_t pc, const char *what, .
     atomic_fetch_sub(ctx->mem_used, bytes);
     vm_note_limit(ctx);
     char name[200];
-    va_list ap;
-    va_start(ap, what);
     vsnprintf(name, sizeof name, what, ap);
-    va_end(ap);
     vm_error_at(ctx, pc, "allocating %llu bytes for %s exceeds the memory limit of %llu bytes (the call holds %llu)",
                 (unsigned long long)bytes, name, (unsigned long long)limit, (unsigned long long)before);
     return false;
+}
+
+bool vm_mem_charge(vm_ctx *ctx, uint64_t bytes, uint32_t pc, const char *what, ...)
+{
+    va_list ap;
+    va_start(ap, what);
+    bool ok = charge(ctx, bytes, pc, what, ap);
+    va_end(ap);
+    return ok;
 }
 
 void vm_mem_credit(vm_ctx *ctx, uint64_t bytes) { atomic_fetch_sub(ctx->mem_used, bytes); }
@@ -39,20 +47,22 @@ void *vm_mem_alloc(vm_ctx *ctx, uint64_t bytes, uint32_t pc, const char *what, .
     char name[200];
     va_list ap;
     va_start(ap, what);
-    vsnprintf(name, sizeof name, what, ap);
-    va_end(ap);
+    void *p = NULL;
     if (bytes > VM_MAX_ALLOC_BYTES) {
+        vsnprintf(name, sizeof name, what, ap);
         vm_error_at(ctx, pc, "allocation of %llu bytes for %s is too large", (unsigned long long)bytes, name);
-        return NULL;
+    } else if (charge(ctx, bytes, pc, what, ap)) {
+        /* zeroed: reading an unwritten element is deterministic */
+        p = bytes ? calloc(1, bytes) : NULL;
+        if (bytes && !p) {
+            vm_mem_credit(ctx, bytes);
+            va_end(ap);
+            va_start(ap, what);
+            vsnprintf(name, sizeof name, what, ap);
+            vm_error_at(ctx, pc, "out of memory allocating %llu bytes for %s", (unsigned long long)bytes, name);
+        }
     }
-    if (!vm_mem_charge(ctx, bytes, pc, "%s", name))
-        return NULL;
-    /* zeroed: reading an unwritten element is deterministic */
-    void *p = bytes ? calloc(1, bytes) : NULL;
-    if (bytes && !p) {
-        vm_mem_credit(ctx, bytes);
-        vm_error_at(ctx, pc, "out of memory allocating %llu bytes for %s", (unsigned long long)bytes, name);
-    }
+    va_end(ap);
     return p;
 }
 
