@@ -530,8 +530,42 @@ static int item_buffer(assembler *a)
         b->kind = TIRBC_BUF_PARAM;
     else if (accept_word(a, "alloc"))
         b->kind = TIRBC_BUF_ALLOC;
-    else if (!accept_raw_kind(a, &b->kind))
-        return aerr(a, "expected param, alloc or <kind K>");
+    else if (accept_word(a, "weight")) {
+        b->kind = TIRBC_BUF_WEIGHT;
+        return parse_prefixed(a, 'w', &b->weight);
+    } else if (!accept_raw_kind(a, &b->kind))
+        return aerr(a, "expected param, alloc, weight wN or <kind K>");
+    return 0;
+}
+
+/* weight wI BYTES: a weight of the module, of BYTES bytes, zero-filled
+ * (listings show a weight's size, never its bytes). */
+static int item_weight(assembler *a)
+{
+    tirbc_module *m = a->m;
+    uint64_t nbytes;
+    if (expect_next_index(a, 'w', m->nweights, "weight") || parse_uint(a, UINT32_MAX, &nbytes))
+        return -1;
+    accept_word(a, "bytes");
+    uint64_t at = (m->weight_bytes + TIRBC_WEIGHT_ALIGN - 1) / TIRBC_WEIGHT_ALIGN * TIRBC_WEIGHT_ALIGN;
+    if (at + nbytes > UINT32_MAX)
+        return aerr(a, "the weights exceed 4 GiB");
+    uint32_t cap = m->nweights;
+    if (grow(a, (void **)&m->weights, &cap, m->nweights + 1, sizeof *m->weights, TIRBC_MAX_WEIGHTS, "weights"))
+        return -1;
+    size_t rounded = (size_t)((at + nbytes + TIRBC_WEIGHT_ALIGN - 1) / TIRBC_WEIGHT_ALIGN * TIRBC_WEIGHT_ALIGN);
+    uint8_t *data = rounded ? aligned_alloc(TIRBC_WEIGHT_ALIGN, rounded) : NULL;
+    if (rounded && !data)
+        return aerr(a, "out of memory");
+    if (rounded) {
+        memset(data, 0, rounded);
+        if (m->weight_bytes)
+            memcpy(data, m->weight_data, (size_t)m->weight_bytes);
+    }
+    free(m->weight_owner);
+    m->weight_owner = m->weight_data = data;
+    m->weights[m->nweights++] = (tirbc_weight){at, nbytes};
+    m->weight_bytes = at + nbytes;
     return 0;
 }
 
@@ -735,6 +769,10 @@ static int parse_line(assembler *a, uint32_t *pending_regs)
         if (a->m->source)
             return aerr(a, "source given twice");
         rc = parse_string(a, &a->m->source);
+    } else if (accept_word(a, "weight")) {
+        if (a->m->nfuncs)
+            return aerr(a, "weights must come before the first function");
+        rc = item_weight(a);
     } else if (accept_word(a, "function")) {
         rc = item_function(a);
     } else if (accept_word(a, "registers")) {

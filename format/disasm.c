@@ -213,6 +213,8 @@ static void buffers(strbuf *sb, const tirbc_function *f)
             sb_printf(sb, " param\n");
         else if (b->kind == TIRBC_BUF_ALLOC)
             sb_printf(sb, " alloc\n");
+        else if (b->kind == TIRBC_BUF_WEIGHT)
+            sb_printf(sb, " weight w%u\n", b->weight);
         else
             sb_printf(sb, " <kind %u>\n", b->kind);
     }
@@ -359,6 +361,9 @@ char *tirbc_disasm(const tirbc_module *m)
         sb_escaped(&sb, m->source);
         sb_printf(&sb, "\"\n\n");
     }
+    for (uint32_t i = 0; m && i < m->nweights; i++)
+        sb_printf(&sb, "weight w%u %llu bytes%s", i, (unsigned long long)m->weights[i].nbytes,
+                  i + 1 == m->nweights ? "\n\n" : "\n");
     for (uint32_t i = 0; m && i < m->nfuncs; i++) {
         const tirbc_function *f = &m->funcs[i];
         if (i)

@@ -40,6 +40,8 @@ void tirbc_module_free(tirbc_module *m)
         tirbc_function_free(&m->funcs[i]);
     free(m->funcs);
     free(m->source);
+    free(m->weights);
+    free(m->weight_owner);
     free(m);
 }
 

@@ -18,11 +18,14 @@ typedef struct {
     int64_t value; /* the constant, or the register index */
 } tirbc_dimref;
 
-enum { TIRBC_BUF_PARAM = 0, TIRBC_BUF_ALLOC = 1 };
+/* A weight buffer (TIRBC_BUF_WEIGHT) is read-only memory of the module's
+ * weight section: a model's constants, shared by every call. */
+enum { TIRBC_BUF_PARAM = 0, TIRBC_BUF_ALLOC = 1, TIRBC_BUF_WEIGHT = 2 };
 typedef struct {
     char *name;
     tir_dtype dtype;          /* element dtype (lanes > 1 for vector elements) */
-    uint8_t kind;             /* TIRBC_BUF_PARAM or TIRBC_BUF_ALLOC */
+    uint8_t kind;             /* TIRBC_BUF_PARAM, TIRBC_BUF_ALLOC or TIRBC_BUF_WEIGHT */
+    uint32_t weight;          /* TIRBC_BUF_WEIGHT: the index of its weight in the module */
     uint32_t ndim;
     tirbc_dimref *shape;      /* ndim entries (PARAM: bound/checked against the DLTensor) */
     uint32_t nstrides;        /* 0: no declared strides (compact row-major) */
@@ -84,11 +87,24 @@ typedef struct {
     tir_dtype ret_dtype; /* void (handle, 0 bits) when the function returns nothing */
 } tirbc_function;
 
+/* Weights start at multiples of this in the weight section (and in the
+ * file), so that vector loads of them are aligned. */
+#define TIRBC_WEIGHT_ALIGN 64u
+typedef struct {
+    uint64_t offset; /* in the weight section, a multiple of TIRBC_WEIGHT_ALIGN */
+    uint64_t nbytes;
+} tirbc_weight;
+
 typedef struct {
     uint32_t version;
     char *source; /* source file name, for messages; may be NULL */
     uint32_t nfuncs;
     tirbc_function *funcs;
+    uint32_t nweights;
+    tirbc_weight *weights;
+    uint64_t weight_bytes;  /* the section's size */
+    uint8_t *weight_data;   /* the section, TIRBC_WEIGHT_ALIGN-aligned; NULL when empty */
+    void *weight_owner;     /* what to free for it (NULL: the section is borrowed, see tirbc_read_in_place) */
 } tirbc_module;
 
 void tirbc_module_free(tirbc_module *m);

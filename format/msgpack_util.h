@@ -15,6 +15,8 @@
 #define TIRBC_MAX_PARAMS 1024u
 #define TIRBC_MAX_BUFFERS 65536u
 #define TIRBC_MAX_NDIM 32u
+#define TIRBC_MAX_WEIGHTS 65536u
+#define TIRBC_WEIGHT_RECORD 16u /* offset u64, nbytes u64 */
 /* msgpack objects in the whole file: msgpack-c spends about 24 bytes of
  * memory on each, so this bounds decoding memory (~100 MB) whatever the
  * file claims.  A compiled module holds a few hundred objects a function,

@@ -448,6 +448,15 @@ static int read_buffer(reader *r, const msgpack_object *o, tirbc_buffer *b)
         obj_dimref(r, eo, "'elem_offset'", &b->elem_offset) || read_shape_names(r, m, b))
         return -1;
     b->kind = (uint8_t)kind;
+    const msgpack_object *wo;
+    if (field(r, m, "weight", kind == TIRBC_BUF_WEIGHT, &wo))
+        return -1;
+    if (wo) {
+        uint64_t wi;
+        if (obj_uint(r, wo, "'weight'", UINT32_MAX, &wi))
+            return -1;
+        b->weight = (uint32_t)wi;
+    }
     return 0;
 }
 
@@ -569,6 +578,47 @@ static int read_function(reader *r, const msgpack_object *o, uint32_t fi, tirbc_
     return 0;
 }
 
+/* The weight section (optional): 'weight_table' gives each weight's offset
+ * and size in the 'weights' bin.  The bytes are copied once, into memory
+ * aligned like the offsets, and shared by every call. */
+static int read_weights(reader *r, const msgpack_object_map *m, tirbc_module *mod)
+{
+    const msgpack_object *table, *data;
+    if (field(r, m, "weight_table", false, &table) || field(r, m, "weights", false, &data))
+        return -1;
+    if (!table && !data)
+        return 0;
+    size_t w = push_where(r, "module");
+    const uint8_t *recs, *bytes;
+    uint32_t n, size;
+    if (rd_bin(r, m, "weight_table", TIRBC_WEIGHT_RECORD, TIRBC_MAX_WEIGHTS, "weights", &recs, &n) ||
+        rd_bin(r, m, "weights", 1, UINT32_MAX, "bytes", &bytes, &size) ||
+        alloc_array(r, (void **)&mod->weights, n, sizeof *mod->weights))
+        return -1;
+    mod->nweights = n;
+    for (uint32_t i = 0; i < n; i++) {
+        tirbc_weight *wt = &mod->weights[i];
+        wt->offset = tirbc_get_le64(recs + (size_t)i * TIRBC_WEIGHT_RECORD);
+        wt->nbytes = tirbc_get_le64(recs + (size_t)i * TIRBC_WEIGHT_RECORD + 8);
+        if (wt->offset % TIRBC_WEIGHT_ALIGN)
+            return rerr(r, "weight %u: offset %" PRIu64 " is not a multiple of %u", i, wt->offset, TIRBC_WEIGHT_ALIGN);
+        if (wt->offset > size || wt->nbytes > size - wt->offset)
+            return rerr(r, "weight %u: %" PRIu64 " bytes at offset %" PRIu64 " reach past the %u-byte section", i,
+                        wt->nbytes, wt->offset, size);
+    }
+    if (size) {
+        size_t rounded = ((size_t)size + TIRBC_WEIGHT_ALIGN - 1) / TIRBC_WEIGHT_ALIGN * TIRBC_WEIGHT_ALIGN;
+        if (!(mod->weight_owner = aligned_alloc(TIRBC_WEIGHT_ALIGN, rounded)))
+            return rerr(r, "out of memory for %u bytes of weights", size);
+        mod->weight_data = mod->weight_owner;
+        memcpy(mod->weight_data, bytes, size);
+        memset(mod->weight_data + size, 0, rounded - size);
+    }
+    mod->weight_bytes = size;
+    pop_where(r, w);
+    return 0;
+}
+
 static int read_module(reader *r, const msgpack_object *o, tirbc_module *mod)
 {
     const msgpack_object_map *m;
@@ -583,7 +633,7 @@ static int read_module(reader *r, const msgpack_object *o, tirbc_module *mod)
     for (uint32_t i = 0; i < a->size; i++)
         if (read_function(r, &a->ptr[i], i, &mod->funcs[i]))
             return -1;
-    return 0;
+    return read_weights(r, m, mod);
 }
 
 int tirbc_read(const uint8_t *data, size_t len, tirbc_module **out, char *err, size_t err_len)

@@ -186,6 +186,30 @@ static int check_dimref(verifier *v, const tirbc_function *f, uint32_t bi, const
     return 0;
 }
 
+/* A weight buffer is the whole of one weight of the module: constant shape,
+ * compact, no offset, exactly as many bytes as its elements. */
+static int check_weight(verifier *v, uint32_t i, const tirbc_buffer *b)
+{
+    const tirbc_module *m = v->m;
+    if (b->weight >= m->nweights)
+        return verr(v, R_WEIGHT_RANGE, "buffer b%u '%s': weight %u out of range (the module has %u)", i, buf_name(b),
+                    b->weight, m->nweights);
+    uint64_t n = tir_dtype_elem_size(b->dtype);
+    for (uint32_t d = 0; d < b->ndim; d++) {
+        const tirbc_dimref *x = &b->shape[d];
+        if (x->kind != TIRBC_DIM_CONST || x->value < 0 || (x->value && n > UINT64_MAX / (uint64_t)x->value))
+            return verr(v, R_WEIGHT_SHAPE, "buffer b%u '%s': a weight buffer's shape must be non-negative constants "
+                        "(dimension %u)", i, buf_name(b), d);
+        n *= (uint64_t)x->value;
+    }
+    if (b->nstrides || b->elem_offset.kind != TIRBC_DIM_CONST || b->elem_offset.value != 0)
+        return verr(v, R_WEIGHT_SHAPE, "buffer b%u '%s': a weight buffer has no strides and no offset", i, buf_name(b));
+    if (n != m->weights[b->weight].nbytes)
+        return verr(v, R_WEIGHT_SIZE, "buffer b%u '%s': %llu bytes of elements, but weight %u holds %llu", i,
+                    buf_name(b), (unsigned long long)n, b->weight, (unsigned long long)m->weights[b->weight].nbytes);
+    return 0;
+}
+
 static int check_buffers(verifier *v, const tirbc_function *f)
 {
     char dt[32];
@@ -198,14 +222,19 @@ static int check_buffers(verifier *v, const tirbc_function *f)
         if (b->dtype.lanes != 1)
             return verr(v, R_BUFFER_VECTOR_ELEMENTS, "buffer b%u '%s': element type %s has %u lanes, but only scalar elements are supported",
                         i, buf_name(b), tir_dtype_str(b->dtype, dt, sizeof dt), b->dtype.lanes);
-        if (b->kind != TIRBC_BUF_PARAM && b->kind != TIRBC_BUF_ALLOC)
-            return verr(v, R_BUFFER_KIND, "buffer b%u '%s': unknown kind %u (expected 0 param or 1 alloc)", i, buf_name(b),
-                        b->kind);
+        if (b->kind != TIRBC_BUF_PARAM && b->kind != TIRBC_BUF_ALLOC && b->kind != TIRBC_BUF_WEIGHT)
+            return verr(v, R_BUFFER_KIND, "buffer b%u '%s': unknown kind %u (expected 0 param, 1 alloc or 2 weight)", i,
+                        buf_name(b), b->kind);
         if (b->ndim > TIRBC_MAX_NDIM)
             return verr(v, R_BUFFER_NDIM, "buffer b%u '%s': %u dimensions exceeds the limit of %u", i, buf_name(b), b->ndim,
                         TIRBC_MAX_NDIM);
         if (b->kind == TIRBC_BUF_ALLOC)
             continue; /* the VM ignores an alloc buffer's shape, strides and offset */
+        if (b->kind == TIRBC_BUF_WEIGHT) {
+            if (check_weight(v, i, b))
+                return -1;
+            continue;
+        }
         if (b->nstrides != 0 && b->nstrides != b->ndim)
             return verr(v, R_BUFFER_STRIDES, "buffer b%u '%s': %u strides for %u dimensions (expected 0 or %u)", i, buf_name(b),
                         b->nstrides, b->ndim, b->ndim);
@@ -311,8 +340,8 @@ static int check_params(verifier *v, const tirbc_function *f)
             }
             const tirbc_buffer *b = &f->buffers[p->index];
             if (b->kind != TIRBC_BUF_PARAM) {
-                verr(v, R_PARAM_BUFFER_KIND, "param '%s': buffer b%u '%s' is an alloc buffer, expected a param buffer", p->name,
-                     p->index, buf_name(b));
+                verr(v, R_PARAM_BUFFER_KIND, "param '%s': buffer b%u '%s' is %s buffer, expected a param buffer", p->name,
+                     p->index, buf_name(b), b->kind == TIRBC_BUF_WEIGHT ? "a weight" : "an alloc");
                 goto out;
             }
             /* handle, or the vector element type of a buffer of vector
@@ -708,7 +737,10 @@ static int check_operands(verifier *v, const tirbc_function *f, const uint8_t *i
                 return ierr(v, R_BUFFER_ELEMENT_MISMATCH, pc, op, n, "buffer b%u '%s' has element type %s, expected %s", w, buf_name(b),
                             vt_name(bvt), vt_name(want));
             if (o->check == TIRBC_OPC_ALLOC_BUFFER && b->kind != TIRBC_BUF_ALLOC)
-                return ierr(v, R_ALLOC_BUFFER_EXPECTED, pc, op, n, "buffer b%u '%s' is a param buffer, expected an alloc buffer", w,
+                return ierr(v, R_ALLOC_BUFFER_EXPECTED, pc, op, n, "buffer b%u '%s' is a %s buffer, expected an alloc buffer", w,
+                            buf_name(b), b->kind == TIRBC_BUF_WEIGHT ? "weight" : "param");
+            if (o->access == TIRBC_OPA_WRITE && b->kind == TIRBC_BUF_WEIGHT)
+                return ierr(v, R_WEIGHT_READ_ONLY, pc, op, n, "buffer b%u '%s' is a weight buffer, which is read-only", w,
                             buf_name(b));
             break;
         }

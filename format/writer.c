@@ -209,6 +209,34 @@ static bool has_shape_names(const tirbc_buffer *b)
     return false;
 }
 
+static void enc_weight(const void *base, uint32_t i, uint8_t *out)
+{
+    const tirbc_weight *wt = (const tirbc_weight *)base + i;
+    tirbc_put_le64(out, wt->offset);
+    tirbc_put_le64(out + 8, wt->nbytes);
+}
+
+/* The weight section, last in the module map: 'pad' (zero bytes) puts the
+ * start of the 'weights' bytes at a file offset that is a multiple of
+ * TIRBC_WEIGHT_ALIGN, so a loader may use them where they lie. */
+static void p_weights(writer *w, const tirbc_module *m, const msgpack_sbuffer *sbuf)
+{
+    p_key(w, "weight_table");
+    p_records(w, m->weights, m->nweights, TIRBC_WEIGHT_RECORD, enc_weight);
+    uint64_t n = m->weight_bytes;
+    size_t header = n < 256 ? 2 : n < 65536 ? 3 : 5;
+    /* "pad" key (4 bytes), its bin8 header (2), "weights" key (8), the bin's header */
+    size_t at = sbuf->size + 4 + 2 + 8 + header;
+    size_t pad = (TIRBC_WEIGHT_ALIGN - at % TIRBC_WEIGHT_ALIGN) % TIRBC_WEIGHT_ALIGN;
+    static const uint8_t zeros[TIRBC_WEIGHT_ALIGN];
+    p_key(w, "pad");
+    p_ok(w, msgpack_pack_bin(&w->pk, pad));
+    p_ok(w, msgpack_pack_bin_body(&w->pk, zeros, pad));
+    p_key(w, "weights");
+    p_ok(w, msgpack_pack_bin(&w->pk, (size_t)n));
+    p_ok(w, msgpack_pack_bin_body(&w->pk, m->weight_data, (size_t)n));
+}
+
 static void p_function(writer *w, const tirbc_function *f)
 {
     p_ok(w, msgpack_pack_map(&w->pk, 9));
@@ -236,8 +264,8 @@ static void p_function(writer *w, const tirbc_function *f)
     p_ok(w, msgpack_pack_array(&w->pk, f->nbuffers));
     for (uint32_t i = 0; i < f->nbuffers; i++) {
         const tirbc_buffer *b = &f->buffers[i];
-        bool names = has_shape_names(b);
-        p_ok(w, msgpack_pack_map(&w->pk, names ? 7 : 6));
+        bool names = has_shape_names(b), weight = b->kind == TIRBC_BUF_WEIGHT;
+        p_ok(w, msgpack_pack_map(&w->pk, 6 + names + weight));
         p_key(w, "name");
         p_str(w, b->name);
         p_key(w, "dtype");
@@ -255,6 +283,10 @@ static void p_function(writer *w, const tirbc_function *f)
             p_ok(w, msgpack_pack_array(&w->pk, b->ndim));
             for (uint32_t k = 0; k < b->ndim; k++)
                 p_str(w, b->shape_names[k]);
+        }
+        if (weight) {
+            p_key(w, "weight");
+            p_uint(w, b->weight);
         }
     }
 
@@ -291,6 +323,9 @@ int tirbc_write(const tirbc_module *m, uint8_t **out, size_t *out_len, char *err
     for (uint32_t i = 0; i < m->nfuncs; i++)
         if (check_function(&w, &m->funcs[i], i) != 0)
             return -1;
+    if (m->nweights > TIRBC_MAX_WEIGHTS || m->weight_bytes > UINT32_MAX)
+        return werr(&w, "cannot write module: %u weights of %llu bytes exceed the format limits (%u weights, 4 GiB)",
+                    m->nweights, (unsigned long long)m->weight_bytes, TIRBC_MAX_WEIGHTS);
 
     msgpack_sbuffer sbuf;
     msgpack_sbuffer_init(&sbuf);
@@ -299,13 +334,17 @@ int tirbc_write(const tirbc_module *m, uint8_t **out, size_t *out_len, char *err
     p_ok(&w, msgpack_pack_array(&w.pk, 3));
     p_str(&w, "tirbc");
     p_uint(&w, TIRBC_FORMAT_VERSION);
-    p_ok(&w, msgpack_pack_map(&w.pk, 2));
+    /* a module without weights is byte for byte what earlier writers wrote */
+    bool weights = m->nweights > 0;
+    p_ok(&w, msgpack_pack_map(&w.pk, weights ? 5 : 2));
     p_key(&w, "source");
     p_str(&w, m->source);
     p_key(&w, "funcs");
     p_ok(&w, msgpack_pack_array(&w.pk, m->nfuncs));
     for (uint32_t i = 0; i < m->nfuncs && !w.failed; i++)
         p_function(&w, &m->funcs[i]);
+    if (weights && !w.failed)
+        p_weights(&w, m, &sbuf);
 
     if (w.failed) {
         msgpack_sbuffer_destroy(&sbuf);

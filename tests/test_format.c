@@ -1436,7 +1436,7 @@ static void test_asm(void)
     expect_asm_error("function f() -> int33\n", "t.tirasm:1:17: error: expected a dtype");
     expect_asm_error("function f() -> void\n  constant k0 = 1..5\n", "'1..5' is not a number");
     expect_asm_error("function f() -> void\n  jmp @99999999999\n", "number too large");
-    expect_asm_error("function f() -> void\n  buffer b0 \"A\" float32[1] mine\n", "expected param, alloc or <kind K>");
+    expect_asm_error("function f() -> void\n  buffer b0 \"A\" float32[1] mine\n", "expected param, alloc, weight wN or <kind K>");
 }
 
 /* ---- disassembler ------------------------------------------------------- */

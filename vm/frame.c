@@ -35,6 +35,21 @@ void vm_error_at(vm_ctx *ctx, uint32_t pc, const char *fmt, ...)
 
 size_t fn_elem_size(const tirbc_function *f, uint32_t b) { return tir_dtype_elem_size(f->buffers[b].dtype); }
 
+void vm_bind_weights(const tirbc_module *mod, const tirbc_function *f, vm_buf *bufs)
+{
+    for (uint32_t i = 0; i < f->nbuffers; i++) {
+        const tirbc_buffer *b = &f->buffers[i];
+        if (b->kind != TIRBC_BUF_WEIGHT)
+            continue;
+        /* verified: the buffer's elements fill its weight exactly */
+        const tirbc_weight *w = &mod->weights[b->weight];
+        size_t es = tir_dtype_elem_size(b->dtype);
+        bufs[i].data = mod->weight_data + w->offset;
+        bufs[i].nelem = es ? w->nbytes / es : 0;
+        bufs[i].owned = false;
+    }
+}
+
 void vm_buf_release(vm_ctx *ctx, vm_buf *b, size_t elem_size)
 {
     if (b->owned)

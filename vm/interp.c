@@ -966,6 +966,7 @@ bool vm_call(vm_ctx *ctx, uint32_t fidx, const vm_slot *args, const vm_buf *bufs
     for (uint32_t k = 0; k < f->nparams; k++)
         if (f->params[k].kind == TIRBC_PARAM_SCALAR)
             regs[f->params[k].index] = args[a++];
+    vm_bind_weights(ctx->mod, f, cbufs);
     bool ok = !bufargs || vm_bind_buffer_args(ctx, pc, f, regs, cbufs, bufs, bufargs);
     ok = ok && vm_interpret(callee, regs, cbufs, 0);
     if (ok && ret)

@@ -412,6 +412,24 @@ static void module_free(tirvm_module *m)
     free(m);
 }
 
+/* The verifier refuses a store into a weight buffer; a call may still pass
+ * one to a callee that stores into its parameter (find_written follows
+ * that), which would write memory every call shares. */
+static bool weights_read_only(tirvm_module *m, char *err, size_t err_len)
+{
+    for (uint32_t fi = 0; fi < m->mod->nfuncs; fi++) {
+        const tirbc_function *f = &m->mod->funcs[fi];
+        for (uint32_t b = 0; b < f->nbuffers; b++)
+            if (f->buffers[b].kind == TIRBC_BUF_WEIGHT && m->written[fi][b]) {
+                vm_set_err(err, err_len, "function '%.128s': buffer b%u '%.128s' is a weight buffer, and a call passes it "
+                           "to a buffer parameter its callee may store into [weight-read-only]", f->name, b,
+                           f->buffers[b].name ? f->buffers[b].name : "");
+                return false;
+            }
+    }
+    return true;
+}
+
 tirvm_status tirvm_runtime_load(tirvm_runtime *rt, const void *data, size_t len, tirvm_module **out, char *err,
                                 size_t err_len)
 {
@@ -447,6 +465,10 @@ tirvm_status tirvm_runtime_load(tirvm_runtime *rt, const void *data, size_t len,
         module_free(m);
         vm_set_err(err, err_len, "out of memory");
         return TIRVM_ERR_NOMEM;
+    }
+    if (!weights_read_only(m, err, err_len)) {
+        module_free(m);
+        return TIRVM_ERR_MODULE;
     }
     *out = m;
     return TIRVM_OK;
@@ -785,6 +807,7 @@ tirvm_status tirvm_call_ex(tirvm_module *m, int func, const tirvm_arg *args, int
     ctxp->m = m;
     ctxp->stack_floor = vm_stack_floor();
     /* The call holds its frame, and what the caller allocated for it. */
+    vm_bind_weights(m->mod, f, bufs);
     uint64_t held = vm_frame_bytes(m) + (opts ? opts->caller_bytes : 0);
     bool ok = vm_mem_charge(ctxp, held, 0, "the call's frame%s", held > vm_frame_bytes(m) ? " and the outputs the caller allocated for it" : "") &&
               vm_bind_args(ctxp, plain, nargs, regs, bufs, frame->bound) && vm_interpret(ctxp, regs, bufs, 0);

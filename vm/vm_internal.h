@@ -123,6 +123,9 @@ struct vm_pool *vm_runtime_pool(tirvm_runtime *rt);
 
 /* Frees a frame-owned buffer and returns its bytes to the call's budget. */
 void vm_buf_release(vm_ctx *ctx, vm_buf *b, size_t elem_size);
+/* Points f's weight buffers at the module's weight section (read-only:
+ * the verifier and the loader refuse any store into one). */
+void vm_bind_weights(const tirbc_module *mod, const tirbc_function *f, vm_buf *bufs);
 size_t fn_elem_size(const tirbc_function *f, uint32_t b);
 
 /* Deepest nesting of calls between PrimFuncs and regions (parallel or run
