@@ -30,14 +30,34 @@ static bool dimref(cg *c, const tir_expr *x, tirbc_dimref *out, const char *what
     return false;
 }
 
+static bool is_weight(const tir_func *f, uint32_t i) { return f->param_weights && f->param_weights[i]; }
+
+/* A param bound to a weight: a weight buffer, of constant shape. */
+static void gen_weight(cg *c, const tir_buffer *b, const tir_weight *w)
+{
+    uint32_t vb = cg_add_vmbuf(c, b, TIRBC_BUF_WEIGHT);
+    tirbc_buffer *vbuf = &c->bufs[vb];
+    vbuf->weight = w->index;
+    vbuf->ndim = b->ndim;
+    vbuf->shape = tir_xcalloc(b->ndim ? b->ndim : 1, sizeof *vbuf->shape);
+    for (uint32_t k = 0; k < b->ndim; k++) {
+        if (b->shape[k]->kind != TIR_E_INT) {
+            UNSUPPORTED(c, b->shape[k]->loc, "weight '%s' has a symbolic shape", b->name);
+            return;
+        }
+        vbuf->shape[k] = (tirbc_dimref){TIRBC_DIM_CONST, b->shape[k]->ival};
+    }
+}
+
 static void gen_params(cg *c, tirbc_function *fn)
 {
     const tir_func *f = c->func;
-    fn->nparams = f->nparams;
     fn->params = tir_xcalloc(f->nparams ? f->nparams : 1, sizeof *fn->params);
     /* Scalar parameters first: a buffer shape may name one (spec PrimFunc 1.i). */
     for (uint32_t i = 0; i < f->nparams; i++) {
-        tirbc_param *p = &fn->params[i];
+        if (is_weight(f, i))
+            continue;
+        tirbc_param *p = &fn->params[fn->nparams++];
         const tir_buffer *b = f->param_buffers[i];
         p->name = tir_xstrdup(b ? b->name : f->params[i]->name);
         if (b) {
@@ -56,11 +76,15 @@ static void gen_params(cg *c, tirbc_function *fn)
         p->dtype = f->params[i]->dtype;
         p->index = cg_bind_var(c, f->params[i], tir_range_unknown());
     }
-    for (uint32_t i = 0; i < f->nparams; i++) {
+    for (uint32_t i = 0, np = 0; i < f->nparams; i++) {
         const tir_buffer *b = f->param_buffers[i];
+        if (is_weight(f, i)) {
+            gen_weight(c, b, f->param_weights[i]);
+            continue;
+        }
+        tirbc_param *p = &fn->params[np++];
         if (!b)
             continue;
-        tirbc_param *p = &fn->params[i];
         p->kind = TIRBC_PARAM_BUFFER;
         /* A buffer of vector elements (float32x4) says so in the param's
          * dtype; its storage is lanes consecutive scalars per element. */
@@ -209,12 +233,56 @@ static bool gen_function(tir_arena *a, tir_diag *d, const tir_module *m, const t
     return !c.failed;
 }
 
+/* Every weight a function's params are bound to, once each, in the order
+ * first met, at offsets aligned for vector loads. */
+static void gen_weight_section(const tir_module *m, tirbc_module *out)
+{
+    uint32_t n = 0;
+    uint64_t bytes = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint32_t i = 0; i < m->nfuncs; i++) {
+            const tir_func *f = m->funcs[i];
+            for (uint32_t k = 0; k < f->nparams; k++) {
+                tir_weight *w = is_weight(f, k) ? f->param_weights[k] : NULL;
+                if (!w)
+                    continue;
+                if (pass == 0) {
+                    w->index = UINT32_MAX;
+                    continue;
+                }
+                if (w->index != UINT32_MAX)
+                    continue;
+                w->index = n;
+                out->weights = tir_xrealloc(out->weights, ((size_t)n + 1) * sizeof *out->weights);
+                bytes = (bytes + TIRBC_WEIGHT_ALIGN - 1) / TIRBC_WEIGHT_ALIGN * TIRBC_WEIGHT_ALIGN;
+                out->weights[n++] = (tirbc_weight){bytes, w->nbytes};
+                bytes += w->nbytes;
+            }
+        }
+    }
+    out->nweights = n;
+    out->weight_bytes = bytes;
+    if (!n)
+        return;
+    size_t rounded = (size_t)((bytes + TIRBC_WEIGHT_ALIGN - 1) / TIRBC_WEIGHT_ALIGN * TIRBC_WEIGHT_ALIGN);
+    out->weight_owner = out->weight_data = tir_xaligned(TIRBC_WEIGHT_ALIGN, rounded ? rounded : TIRBC_WEIGHT_ALIGN);
+    memset(out->weight_data, 0, rounded);
+    for (uint32_t i = 0; i < m->nfuncs; i++) {
+        const tir_func *f = m->funcs[i];
+        for (uint32_t k = 0; k < f->nparams; k++)
+            if (is_weight(f, k) && f->param_weights[k]->nbytes)
+                memcpy(out->weight_data + out->weights[f->param_weights[k]->index].offset, f->param_weights[k]->data,
+                       (size_t)f->param_weights[k]->nbytes);
+    }
+}
+
 tirbc_module *tir_codegen_module(tir_arena *a, tir_diag *d, const tir_module *m, const char *source_name)
 {
     tirbc_module *out = tir_xcalloc(1, sizeof *out);
     out->version = TIRBC_FORMAT_VERSION;
     out->source = source_name ? tir_xstrdup(source_name) : NULL;
     out->funcs = tir_xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof *out->funcs);
+    gen_weight_section(m, out);
     bool ok = true;
     for (uint32_t i = 0; i < m->nfuncs; i++) {
         ok &= gen_function(a, d, m, m->funcs[i], &out->funcs[i]);

@@ -49,7 +49,7 @@ static void compile_phases(compile_state *st, const char *file, const char *src,
     st->phase = TIR_ERR_SYNTAX;
     if (is_json(file, src, len)) {
         /* TVM's JSON serialization: syntax and structure are checked together */
-        m = tir_json_build(&st->arena, d, src, len);
+        m = tir_json_build(&st->arena, d, src, len, opts ? opts->params : NULL, opts ? opts->nparams : 0);
         st->phase = TIR_ERR_SCRIPT;
     } else {
         py_module *pm = py_parse(&st->arena, d, src, len);

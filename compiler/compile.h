@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "module.h"
+#include "tir_ast.h"
 
 typedef struct {
     bool check_only; /* compile as far as writing, keep nothing */
@@ -16,6 +17,8 @@ typedef struct {
     int tvm_minor;   /* read TVMScript as TVM 0.<tvm_minor> prints it (18..27); 0: guess from the file */
     bool emit_tir;   /* stop after the middle end: the result is its TIR as text, no module */
     uint32_t skip_passes; /* middle-end passes not to run (tir_pass_bit) */
+    const tir_named_tensor *params; /* a model's detached weights, bound into the module */
+    uint32_t nparams;
 } tir_compile_options;
 
 /* The class of the first error, for tools that sort failures (the

@@ -36,6 +36,14 @@ void *tir_xrealloc(void *p, size_t n)
     return q;
 }
 
+void *tir_xaligned(size_t align, size_t n)
+{
+    void *p = aligned_alloc(align, n);
+    if (!p)
+        tir_out_of_memory();
+    return p;
+}
+
 char *tir_xstrdup(const char *s)
 {
     char *p = strdup(s);

@@ -20,6 +20,8 @@ void *tir_xmalloc(size_t n);
 void *tir_xcalloc(size_t count, size_t size);
 void *tir_xrealloc(void *p, size_t n);
 char *tir_xstrdup(const char *s);
+/* aligned_alloc: n must be a multiple of align. */
+void *tir_xaligned(size_t align, size_t n);
 /* p, an array of *cap elements of elem bytes, grown (doubling, from 16) to
  * hold at least need; *cap is updated. */
 void *tir_xgrow(void *p, uint32_t *cap, uint32_t need, size_t elem);

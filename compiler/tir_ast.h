@@ -160,12 +160,35 @@ struct tir_stmt {
     tir_block *block;    /* BLOCK_REALIZE */
 };
 
+/* A model's constant (a weight): its bytes, in the buffer's layout
+ * (compact row-major, little-endian elements).  Codegen puts it in the
+ * module's weight section; index is its place there. */
+typedef struct {
+    const uint8_t *data;
+    uint64_t nbytes;
+    uint32_t index;
+} tir_weight;
+
+/* A tensor given by name (a model's detached weight, tirc --params). */
+typedef struct {
+    const char *name;
+    tir_dtype dtype;
+    uint32_t ndim;
+    const int64_t *shape;
+    const uint8_t *data; /* compact row-major, little-endian */
+    uint64_t nbytes;
+} tir_named_tensor;
+
 struct tir_func {
     const char *name;
     tir_loc loc;
     uint32_t nparams;
     tir_var **params;
     tir_buffer **param_buffers; /* buffer_map: param_buffers[i] is NULL for scalar params */
+    /* NULL, or per param: the weight a buffer param is bound to (NULL for
+     * an argument).  A bound param is no argument of the compiled function:
+     * its buffer reads the module's weight section. */
+    tir_weight **param_weights;
     tir_stmt *body;
     bool has_ret_type;
     tir_dtype ret_dtype;

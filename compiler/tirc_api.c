@@ -103,7 +103,7 @@ static tirc_status compile_module(const char *name, const char *src, size_t len,
         return TIRC_ERR_USAGE;
     }
     tir_compile_options o = {opts && opts->check_only, opts && opts->strict, opts ? opts->tvm_minor : 0,
-                             opts && opts->emit_tir, 0};
+                             opts && opts->emit_tir, 0, NULL, 0};
     if (opts && opts->passes && !parse_passes(opts->passes, &o.skip_passes, name, diagnostics))
         return TIRC_ERR_USAGE;
     tir_compile_result res;

@@ -1,4 +1,5 @@
 #include "tvm_json.h"
+#include "relax.h"
 #include "tvm_json_reader.h"
 
 #include <stdarg.h>
@@ -139,6 +140,41 @@ static bool func_signature(reader *r, uint32_t ni, tir_func *f)
     }
 }
 
+/* TVM tells parameters apart by identity, not name: LegalizeOps names each
+ * output of split 'T_split'.  Later repeats get the suffixes TVMScript
+ * prints them with (T_split_1, T_split_2), skipping names already taken. */
+static void rename_repeated_params(reader *r, tir_func *f)
+{
+    for (uint32_t k = 1; k < f->nparams; k++) {
+        const char *name = f->param_buffers[k] ? f->param_buffers[k]->name : f->params[k]->name;
+        bool repeated = false;
+        for (uint32_t j = 0; j < k && !repeated; j++)
+            repeated = strcmp(f->param_buffers[j] ? f->param_buffers[j]->name : f->params[j]->name, name) == 0 ||
+                       strcmp(f->params[j]->name, name) == 0;
+        if (!repeated)
+            continue;
+        size_t len = strlen(name) + 16;
+        char *fresh = tir_arena_alloc(r->a, len);
+        for (unsigned n = 1;; n++) {
+            snprintf(fresh, len, "%s_%u", name, n);
+            bool taken = false;
+            for (uint32_t j = 0; j < f->nparams && !taken; j++)
+                taken = strcmp(f->params[j]->name, fresh) == 0 ||
+                        (f->param_buffers[j] && strcmp(f->param_buffers[j]->name, fresh) == 0);
+            if (!taken)
+                break;
+        }
+        if (f->param_buffers[k]) {
+            bool same = strcmp(f->params[k]->name, f->param_buffers[k]->name) == 0;
+            f->param_buffers[k]->name = fresh;
+            if (same)
+                f->params[k]->name = fresh;
+        } else {
+            f->params[k]->name = fresh;
+        }
+    }
+}
+
 /* name is the GlobalVar's name inside an IRModule, NULL for a PrimFunc saved alone. */
 static tir_func *build_func(reader *r, uint32_t ni, const char *name)
 {
@@ -152,6 +188,7 @@ static tir_func *build_func(reader *r, uint32_t ni, const char *name)
     bool ok = false;
     if (!func_attrs(r, ni, f, &symbol) || !func_signature(r, ni, f))
         goto done;
+    rename_repeated_params(r, f);
     f->name = name ? name : symbol ? symbol : "main";
     /* In a module, a function without global_symbol is private (section 6.1). */
     f->is_private = name && !symbol;
@@ -174,7 +211,7 @@ static int compare_func_names(const void *x, const void *y)
 
 static tir_module *build_module(reader *r, uint32_t root)
 {
-    tir_vec funcs = {0};
+    tir_vec funcs = {0}, relax_fns = {0};
     node_kind rk = tj_kind_of(r, root);
     if (rk == N_PRIMFUNC) {
         tir_func *f = build_func(r, root, NULL);
@@ -196,7 +233,11 @@ static tir_module *build_module(reader *r, uint32_t root)
             if (!name)
                 return NULL;
             if (tj_kind_of(r, fn) != N_PRIMFUNC) {
-                /* Relax functions may share the module; they are not TIR (section 6.1). */
+                /* a model's Relax function: read once the PrimFuncs it calls are */
+                if (strncmp(r->nodes[fn].type, "relax.", 6) == 0 && strstr(r->nodes[fn].type, "Function")) {
+                    tir_vec_push(r->a, &relax_fns, (void *)(uintptr_t)i);
+                    continue;
+                }
                 if (strncmp(r->nodes[fn].type, "relax.", 6) == 0) {
                     tir_diag_note(r->d, node_loc(fn), "skipping Relax function '%s' (only PrimFuncs are TIR)", name);
                     continue;
@@ -208,6 +249,18 @@ static tir_module *build_module(reader *r, uint32_t root)
                 return NULL;
             tir_vec_push(r->a, &funcs, f);
         }
+        size_t nkernels = funcs.len;
+        for (size_t k = 0; k < relax_fns.len; k++) {
+            uint32_t i = (uint32_t)(uintptr_t)relax_fns.items[k];
+            const char *name = tj_string_field(r, m.keys[i], "name_hint");
+            tir_vec kernels = {funcs.items, nkernels, nkernels};
+            tir_func *f = name ? tj_relax_function(r, m.values[i], name, &kernels, r->bind, r->nbind) : NULL;
+            if (!f)
+                return NULL;
+            tir_vec_push(r->a, &funcs, f);
+        }
+        if (r->nbind && !relax_fns.len)
+            return tj_node_error(r, root, "weights are given (--params), but the module has no Relax function");
     } else {
         return tj_wrong_kind(r, root, "root", root, "an IRModule or a tir.PrimFunc");
     }
@@ -253,7 +306,8 @@ static bool version_after(const tir_json *v, long major, long minor)
     return ma > major || (ma == major && mi > minor);
 }
 
-tir_module *tir_json_build(tir_arena *a, tir_diag *d, const char *src, size_t len)
+tir_module *tir_json_build(tir_arena *a, tir_diag *d, const char *src, size_t len, const tir_named_tensor *bind,
+                           uint32_t nbind)
 {
     tir_json *doc = tir_json_parse(a, d, src, len);
     if (!doc)
@@ -275,6 +329,8 @@ tir_module *tir_json_build(tir_arena *a, tir_diag *d, const char *src, size_t le
     reader *r = &rd;
     r->a = a;
     r->d = d;
+    r->bind = bind;
+    r->nbind = nbind;
     r->legacy = root != NULL;
     const tir_json *version = tir_json_get(tir_json_get(doc, r->legacy ? "attrs" : "metadata"), "tvm_version");
     r->inline_lanes = r->legacy && version_before_0_16(version);

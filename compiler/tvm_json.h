@@ -10,7 +10,10 @@
 
 #include "tir_ast.h"
 
-/* Builds the module from TVM JSON text; NULL after reporting errors through d. */
-tir_module *tir_json_build(tir_arena *a, tir_diag *d, const char *src, size_t len);
+/* Builds the module from TVM JSON text; NULL after reporting errors through
+ * d.  A Relax function becomes a PrimFunc (relax/relax.h), its detached
+ * weights bound to the nbind tensors of bind when there are any. */
+tir_module *tir_json_build(tir_arena *a, tir_diag *d, const char *src, size_t len, const tir_named_tensor *bind,
+                           uint32_t nbind);
 
 #endif

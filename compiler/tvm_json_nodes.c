@@ -324,30 +324,37 @@ static int base64_value(char c)
     return -1;
 }
 
-/* Decodes base64 (legacy "repr_b64") into a NUL-terminated string; NULL if malformed. */
-static const char *base64_text(reader *r, const tir_json *v)
+const uint8_t *tj_base64(reader *r, const char *s, size_t len, size_t *out_len)
 {
-    char *out = tir_arena_alloc(r->a, v->len / 4 * 3 + 4);
+    uint8_t *out = tir_arena_alloc(r->a, len / 4 * 3 + 4);
     size_t n = 0;
     uint32_t acc = 0;
     int bits = 0;
     size_t i = 0;
-    for (; i < v->len && v->str[i] != '='; i++) {
-        int x = base64_value(v->str[i]);
+    for (; i < len && s[i] != '='; i++) {
+        int x = base64_value(s[i]);
         if (x < 0)
             return NULL;
         acc = (acc << 6) | (uint32_t)x;
         bits += 6;
         if (bits >= 8) {
             bits -= 8;
-            out[n++] = (char)((acc >> bits) & 0xff);
+            out[n++] = (uint8_t)((acc >> bits) & 0xff);
         }
     }
-    for (; i < v->len; i++)
-        if (v->str[i] != '=')
+    for (; i < len; i++)
+        if (s[i] != '=')
             return NULL;
     out[n] = 0;
+    *out_len = n;
     return out;
+}
+
+/* Decodes base64 (legacy "repr_b64") into a NUL-terminated string; NULL if malformed. */
+static const char *base64_text(reader *r, const tir_json *v)
+{
+    size_t n;
+    return (const char *)tj_base64(r, v->str, v->len, &n);
 }
 
 /* The text of a string or Op node: "repr_str"/"repr_b64" (legacy) or "data"

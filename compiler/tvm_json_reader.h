@@ -66,6 +66,8 @@ typedef struct {
     bool failed;         /* the first error stops the build */
     const char *version; /* the file's tvm_version, or NULL */
     bool future;         /* written by a TVM newer than the newest this reader knows */
+    const tir_named_tensor *bind; /* tensors for a model's detached weights (tirc --params) */
+    uint32_t nbind;
 } reader;
 
 /* Constructs built from a node point at it, so later checks can name it. */
@@ -122,5 +124,7 @@ bool tj_expr_dtype(reader *r, uint32_t ni, tir_dtype *out);
 bool tj_no_layout(reader *r, uint32_t ni);
 tir_expr *tj_expr_at(reader *r, uint32_t from, const char *fname, uint32_t ni);
 tir_stmt *tj_stmt_field(reader *r, uint32_t ni, const char *name);
+/* Decodes base64 into arena memory (NUL-terminated, *out_len bytes); NULL if malformed. */
+const uint8_t *tj_base64(reader *r, const char *s, size_t len, size_t *out_len);
 
 #endif

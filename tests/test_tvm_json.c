@@ -40,7 +40,7 @@ static void build_json_bytes(built *b, const char *src, size_t len)
 {
     tir_arena_init(&b->a);
     tir_diag_init(&b->d, "t.json", src, len);
-    b->m = tir_json_build(&b->a, &b->d, src, len);
+    b->m = tir_json_build(&b->a, &b->d, src, len, NULL, 0);
 }
 
 static void build_json(built *b, const char *src) { build_json_bytes(b, src, strlen(src)); }

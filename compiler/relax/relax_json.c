@@ -1,0 +1,791 @@
+/* The Relax front end: a model's Relax function, as TVM's "zero" pipeline
+ * leaves it (dataflow blocks of R.call_tir into PrimFuncs, tuples, weights
+ * as constants), becomes one more PrimFunc of the module.  That function
+ * takes the model's inputs and outputs as buffers, holds its weights as
+ * weight buffers, plans the intermediate tensors into a few allocations
+ * reused once a tensor is dead (as TVM's StaticPlanBlockMemory does), and
+ * calls the kernels in order, passing each the memory of its tensors.
+ *
+ * What is read is in docs (tvm-json.md, "Relax"): the node type keys and
+ * fields of TVM 0.26 (relax.TensorType, ty, ty_args) and of 0.24-0.25
+ * (relax.TensorStructInfo, struct_info, sinfo_args). */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "relax.h"
+#include "tvm_json_reader.h"
+
+/* A tensor of the model: its type, and where its memory is once planned. */
+typedef struct rx_tensor rx_tensor;
+struct rx_tensor {
+    tir_dtype dtype;
+    uint32_t ndim;
+    tir_expr **shape;
+    tir_var *data;     /* its memory: a param's, a weight's or a storage's data */
+    int output;        /* >= 0: the model's output number `output` */
+    bool planned;      /* an intermediate: memory from the plan */
+    uint32_t last_use; /* the last step reading it (steps count from 1) */
+    int token;         /* planned: its storage */
+    const char *size_key; /* planned: its element count, as text, for reuse */
+    int64_t size;         /* planned: its element count when constant, else -1 */
+    tir_expr *count;      /* planned: its element count */
+};
+
+/* What a Relax variable holds: a tensor, or a tuple of them. */
+typedef struct {
+    uint32_t n; /* 0: a tensor */
+    rx_tensor *t;
+    rx_tensor **items;
+} rx_value;
+
+/* One kernel call, in order. */
+typedef struct {
+    const char *callee;
+    tir_func *func;
+    uint32_t nin, nout;
+    rx_tensor **in, **out;
+    uint32_t node;
+} rx_step;
+
+/* A storage: one allocation, reused by tensors whose lives do not overlap. */
+typedef struct {
+    tir_dtype dtype;
+    const char *size_key;
+    int64_t size;     /* the largest constant element count of its tensors */
+    tir_expr *count;  /* symbolic: the element count */
+    bool busy;
+    tir_buffer *buf;
+} rx_storage;
+
+typedef struct {
+    reader *r;
+    tir_vec *funcs;         /* the module's PrimFuncs */
+    rx_value **vals;        /* per node: the value of a Relax variable */
+    tir_vec steps, storages, params, param_bufs, param_weights;
+    uint32_t nconsts;
+    const tir_named_tensor *bind;
+    uint32_t nbind;
+    /* per PrimFunc (by index in funcs): the shape variables it was given as
+     * scalar parameters, so every call passes their values */
+    uint32_t *nextra;
+    tir_var ***extra;
+} rx_builder;
+
+static void *rx_err(rx_builder *b, uint32_t ni, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void *rx_err(rx_builder *b, uint32_t ni, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return tj_node_unsupported(b->r, ni, "%s", msg);
+}
+
+/* Type keys by their last component: relax.expr.Var and relax.Var,
+ * relax.TensorType and relax.TensorStructInfo read the same. */
+static bool is_type(const reader *r, uint32_t ni, const char *suffix)
+{
+    const char *t = r->nodes[ni].type;
+    size_t n = strlen(t), k = strlen(suffix);
+    return n >= k && strcmp(t + n - k, suffix) == 0 && (n == k || t[n - k - 1] == '.');
+}
+
+/* A field by its 0.26 name or its earlier one. */
+static const char *field_name(const reader *r, uint32_t ni, const char *now, const char *before)
+{
+    return tj_field(r, ni, now) ? now : before;
+}
+
+static bool ty_of(reader *r, uint32_t ni, uint32_t *out)
+{
+    return tj_ref_field(r, ni, field_name(r, ni, "ty", "struct_info"), false, out);
+}
+
+static const char *var_name(reader *r, uint32_t ni)
+{
+    uint32_t s;
+    if (tj_field(r, ni, "name"))
+        return tj_ref_field(r, ni, "name", false, &s) ? tj_string_at(r, ni, "name", s) : NULL;
+    /* before 0.26: vid.name_hint */
+    if (!tj_ref_field(r, ni, "vid", false, &s))
+        return NULL;
+    return tj_string_field(r, s, "name_hint");
+}
+
+/* The dtype of a TensorType: a PrimType node (0.26) or a dtype string. */
+static bool tensor_dtype(reader *r, uint32_t ty, tir_dtype *out)
+{
+    const tir_json *f = tj_field(r, ty, "dtype");
+    int64_t ref;
+    if (f && tj_json_int(f, &ref) && ref >= 0 && (uint64_t)ref < r->n && tj_kind_of(r, (uint32_t)ref) == N_PRIMTYPE)
+        return tj_dtype_field(r, (uint32_t)ref, "dtype", out);
+    return tj_dtype_field(r, ty, "dtype", out);
+}
+
+/* A tensor type: dtype and shape (constants and shape variables). */
+static rx_tensor *tensor_of_type(rx_builder *b, uint32_t ty)
+{
+    reader *r = b->r;
+    if (!is_type(r, ty, "TensorType") && !is_type(r, ty, "TensorStructInfo"))
+        return rx_err(b, ty, "a %s where a tensor type was expected", r->nodes[ty].type);
+    rx_tensor *t = tir_arena_alloc(r->a, sizeof *t);
+    t->output = -1;
+    t->token = -1;
+    if (!tensor_dtype(r, ty, &t->dtype))
+        return NULL;
+    uint32_t shape;
+    if (!tj_ref_field(r, ty, "shape", true, &shape))
+        return NULL;
+    if (tj_is_null(r, shape))
+        return rx_err(b, ty, "a tensor of unknown rank or shape: tirc needs every tensor's shape");
+    if (!is_type(r, shape, "ShapeExpr"))
+        return rx_err(b, shape, "a tensor shape given by a %s (tirc reads shapes written as R.shape / ShapeExpr)",
+                      r->nodes[shape].type);
+    if (!tj_expr_list_field(r, shape, "values", false, &t->shape, &t->ndim))
+        return NULL;
+    for (uint32_t k = 0; k < t->ndim; k++) {
+        tir_expr *e = t->shape[k];
+        if (e->kind != TIR_E_INT && e->kind != TIR_E_VAR)
+            return rx_err(b, shape, "dimension %u of a tensor is an expression; tirc supports constants and shape "
+                          "variables", k);
+        if (e->kind == TIR_E_INT && e->dtype.bits != 64)
+            t->shape[k] = tir_int(r->a, TIR_DT_I64, e->ival, e->loc);
+    }
+    return t;
+}
+
+/* A tensor type's buffer: compact, over its own data pointer. */
+static tir_buffer *tensor_buffer(rx_builder *b, const char *name, rx_tensor *t, tir_loc loc)
+{
+    tir_arena *a = b->r->a;
+    tir_buffer *buf = tir_flat_buffer(a, name, name, t->dtype, NULL, "global", loc);
+    buf->ndim = t->ndim;
+    buf->shape = t->shape;
+    t->data = buf->data;
+    return buf;
+}
+
+static void add_param(rx_builder *b, const char *name, const char *buffer_name, rx_tensor *t, tir_weight *w,
+                      tir_loc loc)
+{
+    tir_arena *a = b->r->a;
+    tir_buffer *buf = tensor_buffer(b, buffer_name, t, loc);
+    tir_var *p = tir_var_new(a, name, TIR_DT_HANDLE, loc);
+    tir_vec_push(a, &b->params, p);
+    tir_vec_push(a, &b->param_bufs, buf);
+    tir_vec_push(a, &b->param_weights, w);
+}
+
+static uint64_t rd_u64(const uint8_t *p)
+{
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--)
+        v = v << 8 | p[i];
+    return v;
+}
+
+/* The number of elements of a constant shape, or -1 if symbolic or too large. */
+static int64_t const_count(const rx_tensor *t)
+{
+    int64_t n = 1;
+    for (uint32_t k = 0; k < t->ndim; k++)
+        if (t->shape[k]->kind != TIR_E_INT || t->shape[k]->ival < 0 ||
+            __builtin_mul_overflow(n, t->shape[k]->ival, &n))
+            return -1;
+    return n;
+}
+
+/* A relax Constant: its tensor, whose bytes are TVM's serialization of a
+ * tensor (base64): magic, reserved word, device, ndim, dtype, shape, byte
+ * count, bytes; little-endian.  It becomes a weight of the module. */
+static rx_tensor *constant(rx_builder *b, uint32_t ni)
+{
+    reader *r = b->r;
+    if (b->vals[ni])
+        return b->vals[ni]->t;
+    uint32_t ty, data;
+    if (!ty_of(r, ni, &ty) || !tj_ref_field(r, ni, "data", false, &data))
+        return NULL;
+    rx_tensor *t = tensor_of_type(b, ty);
+    if (!t)
+        return NULL;
+    int64_t count = const_count(t);
+    if (count < 0)
+        return rx_err(b, ni, "a constant of symbolic shape");
+    const tir_json *text = tir_json_get(r->nodes[data].j, "data");
+    if (!text || text->kind != TIR_JSON_STRING)
+        return rx_err(b, data, "a constant whose data is not base64 text (%s); tirc reads TVM 0.24 and later's "
+                      "JSON, which embeds each tensor", r->nodes[data].type);
+    size_t n;
+    const uint8_t *bytes = tj_base64(r, text->str, text->len, &n);
+    if (!bytes)
+        return tj_node_error(r, data, "the constant's data is not valid base64");
+    /* header: magic 8, reserved 8, device 8, ndim 4, dtype 4 */
+    if (n < 32 || rd_u64(bytes) != UINT64_C(0xDD5E40F096B4A13F))
+        return tj_node_error(r, data, "the constant's data is not a serialized TVM tensor (bad magic)");
+    uint32_t dev = (uint32_t)bytes[16] | (uint32_t)bytes[17] << 8, ndim = (uint32_t)bytes[24] | (uint32_t)bytes[25] << 8;
+    tir_dtype dt = tir_dt(bytes[28], bytes[29], (uint16_t)(bytes[30] | bytes[31] << 8));
+    if (dev != 1)
+        return tj_node_error(r, data, "the constant lives on device type %u; tirc reads CPU tensors (type 1)", dev);
+    if (!tir_dt_eq(dt, t->dtype) || ndim != t->ndim || n < 32 + 8 * (size_t)ndim + 8)
+        return tj_node_error(r, data, "the constant's data (%u dimensions of %s) disagrees with its type", ndim,
+                             tir_dtype_name(dt));
+    for (uint32_t k = 0; k < ndim; k++)
+        if ((int64_t)rd_u64(bytes + 32 + 8 * k) != t->shape[k]->ival)
+            return tj_node_error(r, data, "dimension %u of the constant's data disagrees with its type", k);
+    uint64_t nbytes = rd_u64(bytes + 32 + 8 * ndim), es = tir_dtype_elem_size(dt);
+    size_t at = 32 + 8 * (size_t)ndim + 8;
+    if (nbytes != (uint64_t)count * es || nbytes > n - at)
+        return tj_node_error(r, data, "the constant holds %" PRIu64 " bytes of data, expected %" PRIu64, nbytes,
+                             (uint64_t)count * es);
+    tir_weight *w = tir_arena_alloc(r->a, sizeof *w);
+    w->data = bytes + at;
+    w->nbytes = nbytes;
+    char *name = tir_arena_alloc(r->a, 32);
+    snprintf(name, 32, "const_%u", b->nconsts++);
+    add_param(b, name, name, t, w, node_loc(ni));
+    rx_value *v = tir_arena_alloc(r->a, sizeof *v);
+    v->t = t;
+    b->vals[ni] = v;
+    return t;
+}
+
+/* The value of an argument: a variable bound earlier, or a constant. */
+static rx_value *value_of(rx_builder *b, uint32_t ni)
+{
+    reader *r = b->r;
+    if (is_type(r, ni, "Constant")) {
+        if (!constant(b, ni))
+            return NULL;
+        return b->vals[ni];
+    }
+    if (is_type(r, ni, "Var") || is_type(r, ni, "DataflowVar")) {
+        if (!b->vals[ni])
+            return rx_err(b, ni, "variable '%s' is used before it is bound", var_name(r, ni));
+        return b->vals[ni];
+    }
+    return rx_err(b, ni, "a %s as an argument; tirc reads variables and constants there", r->nodes[ni].type);
+}
+
+static rx_tensor *tensor_arg(rx_builder *b, uint32_t ni, uint32_t step)
+{
+    rx_value *v = value_of(b, ni);
+    if (!v)
+        return NULL;
+    if (v->n)
+        return rx_err(b, ni, "a tuple passed where a tensor is expected");
+    if (v->t->last_use < step)
+        v->t->last_use = step;
+    return v->t;
+}
+
+static int find_func(rx_builder *b, const char *name)
+{
+    for (size_t i = 0; i < b->funcs->len; i++)
+        if (strcmp(((tir_func *)b->funcs->items[i])->name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+static bool var_in(tir_var *v, tir_var **vs, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (vs[i] == v)
+            return true;
+    return false;
+}
+
+/* The shape variables of a kernel's buffer parameters that no scalar
+ * parameter gives (a symbolic batch: `x: T.Buffer((n, 784))`) become
+ * scalar parameters of the kernel, which each call passes: a call passes
+ * the kernel memory, not shapes. */
+static void give_shape_vars(rx_builder *b, int fi)
+{
+    tir_arena *a = b->r->a;
+    tir_func *f = b->funcs->items[fi];
+    if (b->extra[fi] || b->nextra[fi])
+        return;
+    tir_vec found = {0};
+    for (uint32_t i = 0; i < f->nparams; i++) {
+        const tir_buffer *buf = f->param_buffers[i];
+        for (uint32_t k = 0; buf && k < buf->ndim; k++) {
+            tir_expr *e = buf->shape[k];
+            if (e->kind == TIR_E_VAR && !var_in(e->var, f->params, f->nparams) &&
+                !var_in(e->var, (tir_var **)found.items, (uint32_t)found.len))
+                tir_vec_push(a, &found, e->var);
+        }
+    }
+    b->extra[fi] = tir_arena_alloc(a, (found.len ? found.len : 1) * sizeof **b->extra);
+    b->nextra[fi] = (uint32_t)found.len;
+    if (!found.len)
+        return;
+    uint32_t n = f->nparams + (uint32_t)found.len;
+    tir_var **params = tir_arena_alloc(a, n * sizeof *params);
+    tir_buffer **bufs = tir_arena_alloc(a, n * sizeof *bufs);
+    memcpy(params, f->params, f->nparams * sizeof *params);
+    memcpy(bufs, f->param_buffers, f->nparams * sizeof *bufs);
+    for (size_t i = 0; i < found.len; i++) {
+        params[f->nparams + i] = found.items[i];
+        bufs[f->nparams + i] = NULL;
+        b->extra[fi][i] = found.items[i];
+    }
+    if (f->param_weights) {
+        tir_weight **w = tir_arena_alloc(a, n * sizeof *w);
+        memcpy(w, f->param_weights, f->nparams * sizeof *w);
+        f->param_weights = w;
+    }
+    f->params = params;
+    f->param_buffers = bufs;
+    f->nparams = n;
+}
+
+/* R.call_tir(kernel, (args...), out_sinfo): one step. */
+static rx_value *call_tir(rx_builder *b, uint32_t call, uint32_t *args, uint32_t nargs, uint32_t step)
+{
+    reader *r = b->r;
+    tir_arena *a = r->a;
+    if (nargs < 2 || nargs > 3)
+        return rx_err(b, call, "R.call_tir with %u arguments", nargs);
+    if (nargs == 3)
+        return rx_err(b, call, "R.call_tir passing shape variables to its kernel (tir_vars)");
+    if (tj_kind_of(r, args[0]) != N_GLOBALVAR)
+        return rx_err(b, call, "R.call_tir of a %s; tirc calls PrimFuncs of the module", r->nodes[args[0]].type);
+    const char *callee = tj_string_field(r, args[0], "name_hint");
+    if (!callee)
+        return NULL;
+    int fi = find_func(b, callee);
+    if (fi < 0)
+        return rx_err(b, call, "R.call_tir of '%s', which is not a PrimFunc of the module", callee);
+    rx_step *s = tir_arena_alloc(a, sizeof *s);
+    s->callee = callee;
+    s->func = b->funcs->items[fi];
+    s->node = call;
+    uint32_t *ins, nin;
+    if (is_type(r, args[1], "Tuple")) {
+        if (!tj_list_field(r, args[1], "fields", false, &ins, &nin))
+            return NULL;
+    } else {
+        ins = &args[1];
+        nin = 1;
+    }
+    s->nin = nin;
+    s->in = tir_arena_alloc(a, (nin ? nin : 1) * sizeof *s->in);
+    for (uint32_t i = 0; i < nin; i++)
+        if (!(s->in[i] = tensor_arg(b, ins[i], step)))
+            return NULL;
+    /* the outputs: the call's own type (a tensor, or a tuple of them) */
+    uint32_t ty;
+    if (!ty_of(r, call, &ty))
+        return NULL;
+    rx_value *v = tir_arena_alloc(a, sizeof *v);
+    if (is_type(r, ty, "TupleType") || is_type(r, ty, "TupleStructInfo")) {
+        uint32_t *fields, n;
+        if (!tj_list_field(r, ty, "fields", false, &fields, &n))
+            return NULL;
+        if (!n)
+            return rx_err(b, call, "R.call_tir with no outputs");
+        v->n = n;
+        v->items = tir_arena_alloc(a, n * sizeof *v->items);
+        for (uint32_t k = 0; k < n; k++)
+            if (!(v->items[k] = tensor_of_type(b, fields[k])))
+                return NULL;
+        s->nout = n;
+        s->out = v->items;
+    } else {
+        if (!(v->t = tensor_of_type(b, ty)))
+            return NULL;
+        s->nout = 1;
+        s->out = &v->t;
+    }
+    uint32_t nbuf = 0;
+    for (uint32_t k = 0; k < s->func->nparams; k++)
+        nbuf += s->func->param_buffers[k] != NULL;
+    if (nbuf != nin + s->nout)
+        return rx_err(b, call, "R.call_tir passes '%s' %u tensors, but it takes %u buffers", callee, nin + s->nout,
+                      nbuf);
+    for (uint32_t k = 0; k < s->nout; k++) {
+        s->out[k]->planned = true;
+        s->out[k]->last_use = step;
+    }
+    give_shape_vars(b, fi);
+    tir_vec_push(a, &b->steps, s);
+    return v;
+}
+
+/* A binding's value. */
+static rx_value *binding_value(rx_builder *b, uint32_t value, uint32_t step)
+{
+    reader *r = b->r;
+    if (is_type(r, value, "TupleGetItem")) {
+        uint32_t tuple;
+        int64_t index;
+        if (!tj_ref_field(r, value, "tuple_value", false, &tuple) || !tj_int_field(r, value, "index", false, 0, &index))
+            return NULL;
+        rx_value *t = value_of(b, tuple);
+        if (!t)
+            return NULL;
+        if (!t->n || index < 0 || (uint64_t)index >= t->n)
+            return rx_err(b, value, "tuple index %" PRId64 " out of range", index);
+        rx_value *v = tir_arena_alloc(r->a, sizeof *v);
+        v->t = t->items[index];
+        return v;
+    }
+    if (is_type(r, value, "Var") || is_type(r, value, "DataflowVar") || is_type(r, value, "Constant"))
+        return value_of(b, value);
+    if (is_type(r, value, "Tuple")) {
+        uint32_t *fields, n;
+        if (!tj_list_field(r, value, "fields", false, &fields, &n))
+            return NULL;
+        rx_value *v = tir_arena_alloc(r->a, sizeof *v);
+        v->n = n;
+        v->items = tir_arena_alloc(r->a, (n ? n : 1) * sizeof *v->items);
+        for (uint32_t k = 0; k < n; k++) {
+            rx_value *x = value_of(b, fields[k]);
+            if (!x)
+                return NULL;
+            if (x->n)
+                return rx_err(b, value, "a tuple of tuples");
+            v->items[k] = x->t;
+        }
+        return v;
+    }
+    if (tj_kind_of(r, value) != N_CALL && !is_type(r, value, "Call"))
+        return rx_err(b, value, "a binding of a %s", r->nodes[value].type);
+    uint32_t op, *args, nargs;
+    if (!tj_ref_field(r, value, "op", false, &op) || !tj_list_field(r, value, "args", false, &args, &nargs))
+        return NULL;
+    const char *name = tj_kind_of(r, op) == N_OP ? tj_build_text(r, op) : NULL;
+    if (!name)
+        return rx_err(b, value, "a call of a %s", r->nodes[op].type);
+    if (strcmp(name, "relax.call_tir") == 0)
+        return call_tir(b, value, args, nargs, step);
+    if (strncmp(name, "relax.vm.", 9) == 0 || strncmp(name, "relax.builtin.", 14) == 0 ||
+        strcmp(name, "relax.call_packed") == 0 || strcmp(name, "relax.memory.alloc_storage") == 0)
+        return rx_err(b, value, "%s: a module after TVM's build pipeline (relax.get_pipeline(\"default\")); tirc "
+                      "reads the module after relax.get_pipeline(\"zero\"), before the build", name);
+    if (strcmp(name, "relax.call_tir_inplace") == 0 || strcmp(name, "relax.call_dps_packed") == 0)
+        return rx_err(b, value, "%s is not supported yet", name);
+    return rx_err(b, value, "operator %s: the module is not legalized; run relax.get_pipeline(\"zero\") (or "
+                  "relax.transform.LegalizeOps) first, so that every operator is a call_tir of a PrimFunc", name);
+}
+
+/* The model's outputs: the body's variable, or each variable of its tuple. */
+static bool mark_outputs(rx_builder *b, uint32_t body, rx_tensor ***outs, uint32_t *n)
+{
+    reader *r = b->r;
+    rx_value *v = value_of(b, body);
+    if (!v)
+        return false;
+    *n = v->n ? v->n : 1;
+    *outs = v->n ? v->items : &v->t;
+    for (uint32_t k = 0; k < *n; k++) {
+        rx_tensor *t = (*outs)[k];
+        if (!t->planned || t->output >= 0) {
+            rx_err(b, body, "the model returns %s; tirc supports outputs that kernels compute, each once",
+                   t->output >= 0 ? "one tensor twice" : "an input or a constant");
+            return false;
+        }
+        t->output = (int)k;
+        t->planned = false;
+    }
+    (void)r;
+    return true;
+}
+
+/* Text naming an element count, so that equal symbolic sizes share storage. */
+static const char *size_key(tir_arena *a, const rx_tensor *t)
+{
+    size_t len = 0;
+    char buf[512];
+    for (uint32_t k = 0; k < t->ndim && len < sizeof buf - 40; k++) {
+        const tir_expr *e = t->shape[k];
+        if (e->kind == TIR_E_INT)
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "%" PRId64 "*", e->ival);
+        else
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "v%d*", e->var->id);
+    }
+    buf[len] = 0;
+    return tir_arena_strdup(a, buf);
+}
+
+static tir_expr *element_count(tir_arena *a, const rx_tensor *t, tir_loc loc)
+{
+    tir_expr *n = tir_int(a, TIR_DT_I64, 1, loc);
+    for (uint32_t k = 0; k < t->ndim; k++)
+        n = tir_binary(a, TIR_E_MUL, n, t->shape[k], loc);
+    return n;
+}
+
+/* Gives each intermediate a storage, reusing one whose tensors are all dead
+ * (same dtype; a constant size takes the largest free one, growing it). */
+static void plan(rx_builder *b)
+{
+    tir_arena *a = b->r->a;
+    for (size_t si = 0; si < b->steps.len; si++) {
+        rx_step *s = b->steps.items[si];
+        uint32_t step = (uint32_t)si + 1;
+        /* free what no later step reads (a step's outputs never share its inputs' memory) */
+        for (size_t k = 0; k < b->storages.len; k++)
+            ((rx_storage *)b->storages.items[k])->busy = false;
+        for (size_t sj = 0; sj < si; sj++) {
+            rx_step *p = b->steps.items[sj];
+            for (uint32_t o = 0; o < p->nout; o++)
+                if (p->out[o]->planned && p->out[o]->last_use >= step)
+                    ((rx_storage *)b->storages.items[p->out[o]->token])->busy = true;
+        }
+        for (uint32_t o = 0; o < s->nout; o++) {
+            rx_tensor *t = s->out[o];
+            if (!t->planned)
+                continue;
+            t->size = const_count(t);
+            t->size_key = size_key(a, t);
+            int best = -1;
+            for (size_t k = 0; k < b->storages.len; k++) {
+                rx_storage *st = b->storages.items[k];
+                if (st->busy || !tir_dt_eq(st->dtype, t->dtype) || (st->size < 0) != (t->size < 0))
+                    continue;
+                if (t->size < 0 ? strcmp(st->size_key, t->size_key) == 0
+                                : best < 0 || st->size > ((rx_storage *)b->storages.items[best])->size)
+                    best = (int)k;
+            }
+            if (best < 0) {
+                rx_storage *st = tir_arena_alloc(a, sizeof *st);
+                st->dtype = t->dtype;
+                st->size = t->size;
+                st->size_key = t->size_key;
+                st->count = t->size < 0 ? element_count(a, t, no_loc) : NULL;
+                tir_vec_push(a, &b->storages, st);
+                best = (int)b->storages.len - 1;
+            }
+            rx_storage *st = b->storages.items[best];
+            if (t->size > st->size)
+                st->size = t->size;
+            st->busy = true;
+            t->token = best;
+        }
+    }
+}
+
+/* Evaluate(kernel(in.data..., out.data..., shape variables...)). */
+static tir_stmt *call_stmt(rx_builder *b, rx_step *s)
+{
+    tir_arena *a = b->r->a;
+    tir_loc loc = node_loc(s->node);
+    int fi = find_func(b, s->callee);
+    uint32_t nextra = b->nextra[fi], n = s->nin + s->nout + nextra;
+    tir_expr *call = tir_expr_new(a, TIR_E_CALL, s->func->has_ret_type ? s->func->ret_dtype : TIR_DT_VOID, loc);
+    call->callee = s->callee;
+    call->nargs = n;
+    call->args = tir_arena_alloc(a, n * sizeof *call->args);
+    /* the kernel's buffers in order: inputs, then outputs (destination passing) */
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < s->nin; i++)
+        call->args[k++] = tir_var_ref(a, s->in[i]->data, loc);
+    for (uint32_t i = 0; i < s->nout; i++)
+        call->args[k++] = tir_var_ref(a, s->out[i]->data, loc);
+    /* each shape variable the kernel was given: the extent of the first of
+     * its buffers that has it as a dimension, in the tensor passed there */
+    for (uint32_t e = 0; e < nextra; e++) {
+        tir_var *v = b->extra[fi][e];
+        tir_expr *val = NULL;
+        for (uint32_t p = 0, bi = 0; p < s->func->nparams && !val; p++) {
+            const tir_buffer *buf = s->func->param_buffers[p];
+            if (!buf)
+                continue;
+            rx_tensor *t = bi < s->nin ? s->in[bi] : s->out[bi - s->nin];
+            bi++;
+            for (uint32_t d = 0; d < buf->ndim && d < t->ndim && !val; d++)
+                if (buf->shape[d]->kind == TIR_E_VAR && buf->shape[d]->var == v)
+                    val = t->shape[d];
+        }
+        if (!val)
+            return rx_err(b, s->node, "'%s': no buffer gives shape variable '%s' a value", s->callee, v->name);
+        call->args[k++] = val->dtype.bits == v->dtype.bits ? val : tir_cast(a, v->dtype, val, loc);
+    }
+    /* the callee's parameters in its order: buffers first as read, then the
+     * shape variables appended last */
+    tir_stmt *ev = tir_stmt_new(a, TIR_S_EVALUATE, loc);
+    ev->value = call;
+    return ev;
+}
+
+/* Binds the detached weights (the params after num_input) to the given
+ * tensors: by the name p_K (K counting from the first weight, as TVM's
+ * tutorial saves them) or by the parameter's own name. */
+static const tir_named_tensor *bound_tensor(rx_builder *b, uint32_t k, const char *name)
+{
+    char pk[32];
+    snprintf(pk, sizeof pk, "p_%u", k);
+    for (uint32_t i = 0; i < b->nbind; i++)
+        if (strcmp(b->bind[i].name, pk) == 0 || strcmp(b->bind[i].name, name) == 0)
+            return &b->bind[i];
+    return NULL;
+}
+
+static bool check_bound(rx_builder *b, uint32_t pi, const char *name, const rx_tensor *t, const tir_named_tensor *x)
+{
+    bool ok = tir_dt_eq(x->dtype, t->dtype) && x->ndim == t->ndim;
+    for (uint32_t k = 0; ok && k < t->ndim; k++)
+        ok = t->shape[k]->kind == TIR_E_INT && t->shape[k]->ival == x->shape[k];
+    if (!ok)
+        tj_node_error(b->r, pi, "parameter '%s' (bound to '%s') has another dtype or shape than the tensor given for "
+                      "it (%s, %u dimensions)", name, x->name, tir_dtype_name(x->dtype), x->ndim);
+    return ok;
+}
+
+/* Reads a Relax function into a PrimFunc named `name`. */
+tir_func *tj_relax_function(reader *r, uint32_t fn, const char *name, tir_vec *funcs, const tir_named_tensor *bind,
+                            uint32_t nbind)
+{
+    tir_arena *a = r->a;
+    rx_builder b = {.r = r, .funcs = funcs, .bind = bind, .nbind = nbind};
+    b.vals = tir_arena_alloc(a, r->n * sizeof *b.vals);
+    memset(b.vals, 0, r->n * sizeof *b.vals);
+    b.nextra = tir_arena_alloc(a, (funcs->len ? funcs->len : 1) * sizeof *b.nextra);
+    b.extra = tir_arena_alloc(a, (funcs->len ? funcs->len : 1) * sizeof *b.extra);
+    memset(b.nextra, 0, (funcs->len ? funcs->len : 1) * sizeof *b.nextra);
+    memset(b.extra, 0, (funcs->len ? funcs->len : 1) * sizeof *b.extra);
+
+    /* num_input: the params after it are the model's weights (detached) */
+    uint32_t *params, nparams;
+    if (!tj_list_field(r, fn, "params", false, &params, &nparams))
+        return NULL;
+    int64_t num_input = nparams;
+    uint32_t attrs, dict;
+    map_entries m;
+    if (tj_ref_field(r, fn, "attrs", true, &attrs) && !tj_is_null(r, attrs) &&
+        tj_ref_field(r, attrs, "__dict__", true, &dict) && !tj_is_null(r, dict) &&
+        tj_map_at(r, attrs, "__dict__", dict, &m))
+        for (uint32_t i = 0; i < m.n; i++) {
+            const char *key = m.names ? m.names[i] : tj_string_at(r, dict, "key", m.keys[i]);
+            int64_t v;
+            if (key && strcmp(key, "num_input") == 0) {
+                const tir_json *j = r->nodes[m.values[i]].j;
+                const tir_json *d = tir_json_get(j, "data");
+                if ((d && tj_json_int(d, &v)) || tj_int_field(r, m.values[i], "value", true, -1, &v))
+                    if (v >= 0 && v <= (int64_t)nparams)
+                        num_input = v;
+            }
+        }
+    if (r->failed)
+        return NULL;
+    uint32_t nbound = 0;
+    for (uint32_t i = 0; i < nparams; i++) {
+        uint32_t ty;
+        const char *pname = var_name(r, params[i]);
+        if (!pname || !ty_of(r, params[i], &ty))
+            return NULL;
+        rx_tensor *t = tensor_of_type(&b, ty);
+        if (!t)
+            return NULL;
+        tir_weight *w = NULL;
+        const char *sig = pname;
+        if ((int64_t)i >= num_input) {
+            /* a detached weight: p_K, as TVM's tutorial names them */
+            uint32_t k = i - (uint32_t)num_input;
+            char *pk = tir_arena_alloc(a, 32);
+            snprintf(pk, 32, "p_%u", k);
+            sig = pk;
+            const tir_named_tensor *x = nbind ? bound_tensor(&b, k, pname) : NULL;
+            if (nbind && !x)
+                return tj_node_error(r, params[i], "no tensor given for weight '%s' (p_%u)", pname, k);
+            if (x) {
+                if (!check_bound(&b, params[i], pname, t, x))
+                    return NULL;
+                w = tir_arena_alloc(a, sizeof *w);
+                w->data = x->data;
+                w->nbytes = x->nbytes;
+                nbound++;
+            }
+        }
+        add_param(&b, sig, pname, t, w, node_loc(params[i]));
+        rx_value *v = tir_arena_alloc(a, sizeof *v);
+        v->t = t;
+        b.vals[params[i]] = v;
+    }
+    if (nbind && nbound != nbind)
+        return tj_node_error(r, fn, "%u tensors given for the model's %u detached weights", nbind, nbound);
+
+    /* the bindings, in order */
+    uint32_t body, *blocks, nblocks, result;
+    if (!tj_ref_field(r, fn, "body", false, &body))
+        return NULL;
+    if (!is_type(r, body, "SeqExpr"))
+        return rx_err(&b, body, "a function body that is a %s (expected a SeqExpr)", r->nodes[body].type);
+    if (!tj_list_field(r, body, "blocks", false, &blocks, &nblocks) || !tj_ref_field(r, body, "body", false, &result))
+        return NULL;
+    uint32_t step = 0;
+    for (uint32_t bi = 0; bi < nblocks; bi++) {
+        uint32_t *bindings, nbindings;
+        if (!tj_list_field(r, blocks[bi], "bindings", false, &bindings, &nbindings))
+            return NULL;
+        for (uint32_t k = 0; k < nbindings; k++) {
+            uint32_t bn = bindings[k], var, value;
+            if (is_type(r, bn, "MatchCast"))
+                return rx_err(&b, bn, "R.match_cast is not supported yet");
+            if (!is_type(r, bn, "VarBinding"))
+                return rx_err(&b, bn, "a binding of kind %s", r->nodes[bn].type);
+            if (!tj_ref_field(r, bn, "var", false, &var) || !tj_ref_field(r, bn, "value", false, &value))
+                return NULL;
+            rx_value *v = binding_value(&b, value, ++step);
+            if (!v)
+                return NULL;
+            b.vals[var] = v;
+        }
+    }
+    rx_tensor **outs;
+    uint32_t nouts;
+    if (!mark_outputs(&b, result, &outs, &nouts))
+        return NULL;
+    for (uint32_t k = 0; k < nouts; k++) {
+        char *on = tir_arena_alloc(a, 32);
+        if (nouts == 1)
+            snprintf(on, 32, "output");
+        else
+            snprintf(on, 32, "output_%u", k);
+        add_param(&b, on, on, outs[k], NULL, node_loc(result));
+    }
+    if (!b.steps.len)
+        return rx_err(&b, fn, "a Relax function that calls no kernel");
+    plan(&b);
+    for (size_t k = 0; k < b.storages.len; k++) {
+        rx_storage *st = b.storages.items[k];
+        char *sn = tir_arena_alloc(a, 32);
+        snprintf(sn, 32, "storage_%zu", k);
+        tir_expr *count = st->count ? st->count : tir_int(a, TIR_DT_I64, st->size, no_loc);
+        st->buf = tir_flat_buffer(a, sn, sn, st->dtype, count, "global", node_loc(fn));
+    }
+    for (size_t si = 0; si < b.steps.len; si++) {
+        rx_step *s = b.steps.items[si];
+        for (uint32_t o = 0; o < s->nout; o++)
+            if (s->out[o]->planned)
+                s->out[o]->data = ((rx_storage *)b.storages.items[s->out[o]->token])->buf->data;
+    }
+
+    /* the body: the storages' allocations around the calls in order */
+    tir_stmt **calls = tir_arena_alloc(a, b.steps.len * sizeof *calls);
+    for (size_t si = 0; si < b.steps.len; si++)
+        if (!(calls[si] = call_stmt(&b, b.steps.items[si])))
+            return NULL;
+    tir_stmt *inner = tir_seq(a, calls, (uint32_t)b.steps.len, node_loc(fn));
+    for (size_t k = b.storages.len; k-- > 0;) {
+        rx_storage *st = b.storages.items[k];
+        tir_stmt *al = tir_alloc_decl(a, st->buf, node_loc(fn));
+        al->body->body = inner;
+        inner = al;
+    }
+
+    tir_func *f = tir_arena_alloc(a, sizeof *f);
+    f->name = name;
+    f->loc = node_loc(fn);
+    f->nparams = (uint32_t)b.params.len;
+    f->params = (tir_var **)b.params.items;
+    f->param_buffers = (tir_buffer **)b.param_bufs.items;
+    f->param_weights = (tir_weight **)b.param_weights.items;
+    f->body = inner;
+    return f;
+}
