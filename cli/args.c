@@ -142,6 +142,27 @@ static void make_tensor(cli_args *ca, int i)
     ca->args[i].tensor = t;
 }
 
+int cli_args_set_array(cli_args *ca, const char *name, const char *from, npy_array *arr, char *err, size_t err_len)
+{
+    int i = cli_args_find(ca, name, strlen(name));
+    if (i < 0 || ca->params[i].kind != TIRVM_PARAM_BUFFER) {
+        char names[600];
+        cli_args_list(ca, names, sizeof names);
+        snprintf(err, err_len, "%s: array '%s' names no buffer parameter of function '%s' (its parameters: %s)",
+                 from, name, ca->func_name ? ca->func_name : "?", names);
+        return CLI_USAGE;
+    }
+    if (ca->given[i]) {
+        snprintf(err, err_len, "parameter '%s' is given twice (%s holds it too)", ca->params[i].name, from);
+        return CLI_USAGE;
+    }
+    ca->given[i] = true;
+    ca->arrays[i] = *arr;
+    memset(arr, 0, sizeof *arr);
+    make_tensor(ca, i);
+    return CLI_OK;
+}
+
 int cli_args_set(cli_args *ca, const char *spec, char *err, size_t err_len)
 {
     const char *eq = strchr(spec, '=');

@@ -44,6 +44,10 @@ const char *cli_args_user_name(const cli_args *ca, int i);
  * number for a buffer, a file for a scalar, a VALUE that is not of the
  * scalar's type: 'abc' or 1.5 for an int32). */
 int cli_args_set(cli_args *ca, const char *spec, char *err, size_t err_len);
+/* Gives buffer parameter NAME the array arr (taken over: *arr is emptied),
+ * one of a .npz file's (`from`, for messages); CLI_USAGE if NAME is no
+ * buffer parameter or is given twice. */
+int cli_args_set_array(cli_args *ca, const char *name, const char *from, npy_array *arr, char *err, size_t err_len);
 /* Checks that every parameter has a value.  Every scalar and every buffer
  * the function never writes (an input) must be given: one missing is
  * CLI_RUNTIME, with every missing input named in err.  A buffer the

@@ -526,33 +526,35 @@ static int write_full(int fd, const void *buf, size_t n)
 
 /* ---- reading --------------------------------------------------------- */
 
-int npy_read(const char *path, npy_array *out, char *err, size_t err_len)
-{
-    if (!out)
-        return fail(err, err_len, path, "no output array given");
-    memset(out, 0, sizeof *out);
-    if (!path)
-        return fail(err, err_len, path, "no path given");
+/* Where a .npy's bytes come from: an open file, or memory (a member of a
+ * .npz archive). */
+typedef struct {
+    int fd;              /* -1: memory */
+    const uint8_t *mem;
+    size_t len, pos;
+    bool sized;          /* the total size is known (a regular file, or memory) */
+    uint64_t size;
+} npy_src;
 
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return fail(err, err_len, path, "cannot open: %s", strerror(errno));
+static int src_read(npy_src *s, void *buf, size_t n, size_t *got)
+{
+    if (s->fd >= 0)
+        return read_full(s->fd, buf, n, got);
+    size_t k = n < s->len - s->pos ? n : s->len - s->pos;
+    memcpy(buf, s->mem + s->pos, k);
+    s->pos += k;
+    *got = k;
+    return 0;
+}
+
+static int read_npy(npy_src *src, const char *path, npy_array *out, char *err, size_t err_len)
+{
     char *hdr = NULL;
     void *data = NULL;
     int rc = -1;
-    struct stat st;
-    if (fstat(fd, &st) != 0) {
-        fail(err, err_len, path, "cannot stat: %s", strerror(errno));
-        goto done;
-    }
-    if (S_ISDIR(st.st_mode)) {
-        fail(err, err_len, path, "is a directory");
-        goto done;
-    }
-
     unsigned char pre[12];
     size_t got;
-    if (read_full(fd, pre, 10, &got) != 0) {
+    if (src_read(src, pre, 10, &got) != 0) {
         fail(err, err_len, path, "read error: %s", strerror(errno));
         goto done;
     }
@@ -578,7 +580,7 @@ int npy_read(const char *path, npy_array *out, char *err, size_t err_len)
     if (major == 1) {
         hlen = (uint32_t)pre[8] | (uint32_t)pre[9] << 8;
     } else {
-        if (read_full(fd, pre + 10, 2, &got) != 0) {
+        if (src_read(src, pre + 10, 2, &got) != 0) {
             fail(err, err_len, path, "read error: %s", strerror(errno));
             goto done;
         }
@@ -598,7 +600,7 @@ int npy_read(const char *path, npy_array *out, char *err, size_t err_len)
         fail(err, err_len, path, "out of memory");
         goto done;
     }
-    if (read_full(fd, hdr, hlen, &got) != 0) {
+    if (src_read(src, hdr, hlen, &got) != 0) {
         fail(err, err_len, path, "read error: %s", strerror(errno));
         goto done;
     }
@@ -641,8 +643,8 @@ int npy_read(const char *path, npy_array *out, char *err, size_t err_len)
     uint64_t data_off = (uint64_t)prelen + hlen;
     /* Check the size before allocating, so a lying shape cannot make us
      * allocate memory the file does not back. */
-    if (S_ISREG(st.st_mode)) {
-        uint64_t fsize = (uint64_t)st.st_size;
+    if (src->sized) {
+        uint64_t fsize = src->size;
         uint64_t avail = fsize > data_off ? fsize - data_off : 0;
         if (avail < nbytes) {
             fail(err, err_len, path, "truncated data: expected %zu bytes of array data, found %llu", nbytes,
@@ -665,7 +667,7 @@ int npy_read(const char *path, npy_array *out, char *err, size_t err_len)
         /* Keep the rounding slack defined for code that reads whole
          * vectors. */
         memset((char *)data + nbytes, 0, alloc - nbytes);
-        if (read_full(fd, data, nbytes, &got) != 0) {
+        if (src_read(src, data, nbytes, &got) != 0) {
             fail(err, err_len, path, "read error: %s", strerror(errno));
             goto done;
         }
@@ -679,7 +681,7 @@ int npy_read(const char *path, npy_array *out, char *err, size_t err_len)
         unsigned char extra[4096];
         unsigned long long nextra = 0;
         for (;;) {
-            if (read_full(fd, extra, sizeof extra, &got) != 0) {
+            if (src_read(src, extra, sizeof extra, &got) != 0) {
                 fail(err, err_len, path, "read error: %s", strerror(errno));
                 goto done;
             }
@@ -712,8 +714,41 @@ int npy_read(const char *path, npy_array *out, char *err, size_t err_len)
 done:
     free(data);
     free(hdr);
+    return rc;
+}
+
+int npy_read(const char *path, npy_array *out, char *err, size_t err_len)
+{
+    if (!out)
+        return fail(err, err_len, path, "no output array given");
+    memset(out, 0, sizeof *out);
+    if (!path)
+        return fail(err, err_len, path, "no path given");
+
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return fail(err, err_len, path, "cannot open: %s", strerror(errno));
+    int rc = -1;
+    struct stat st;
+    if (fstat(fd, &st) != 0)
+        fail(err, err_len, path, "cannot stat: %s", strerror(errno));
+    else if (S_ISDIR(st.st_mode))
+        fail(err, err_len, path, "is a directory");
+    else {
+        npy_src src = {fd, NULL, 0, 0, S_ISREG(st.st_mode), (uint64_t)st.st_size};
+        rc = read_npy(&src, path, out, err, err_len);
+    }
     close(fd);
     return rc;
+}
+
+int npy_read_mem(const void *buf, size_t len, const char *name, npy_array *out, char *err, size_t err_len)
+{
+    if (!out)
+        return fail(err, err_len, name, "no output array given");
+    memset(out, 0, sizeof *out);
+    npy_src src = {-1, buf, len, 0, true, len};
+    return read_npy(&src, name, out, err, err_len);
 }
 
 void npy_free(npy_array *arr)

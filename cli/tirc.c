@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "files.h"
+#include "npz.h"
 #include "tirc.h"
 
 enum { EXIT_INVALID = 1, EXIT_USAGE = 2 };
@@ -31,6 +32,10 @@ static const char usage[] =
     "A JSON SOURCE names its release in its metadata.\n"
     "--passes=-NAME[,-NAME...] skips middle-end passes (to bisect a wrong\n"
     "answer); --passes=list prints them.\n"
+    "--params FILE.npz binds a model's detached weights (TVM JSON of a Relax\n"
+    "module imported with keep_params_in_input and detach_params) into the\n"
+    "module: the arrays p_0, p_1, ... (as np.savez saves TVM's params), or\n"
+    "named as the weights are; without it they stay inputs of main.\n"
     "-D NAME=VALUE (repeatable) sets a module-level constant that a TVMScript\n"
     "SOURCE reads, as M in T.Buffer((M, K), dtype) after M = 128, or replaces\n"
     "the value the SOURCE assigns it: VALUE is an int, else a float, else a\n"
@@ -121,6 +126,7 @@ static int run(int argc, char **argv, const char **defines)
     const char *source = NULL, *output = NULL;
     bool check = false, emit_asm = false, emit_tir = false, strict = false;
     const char *passes = NULL;
+    const char *params_path = NULL;
     int tvm_minor = 0;
     int ndefines = 0;
     for (int i = 1; i < argc; i++) {
@@ -160,6 +166,15 @@ static int run(int argc, char **argv, const char **defines)
             return 0;
         } else if (strncmp(a, "--passes=", 9) == 0) {
             passes = a + 9;
+        } else if (strcmp(a, "--params") == 0 || strncmp(a, "--params=", 9) == 0) {
+            if (params_path)
+                return usage_error("%s", "--params given twice");
+            params_path = a[8] == '=' ? a + 9 : NULL;
+            if (!params_path) {
+                if (i + 1 >= argc)
+                    return usage_error("%s needs a .npz file", a);
+                params_path = argv[++i];
+            }
         } else if (strncmp(a, "-D", 2) == 0) {
             const char *d = a[2] ? a + 2 : NULL;
             if (!d) {
@@ -209,11 +224,57 @@ static int run(int argc, char **argv, const char **defines)
     }
     tirc_options opts = {.check_only = check, .strict = strict, .emit_asm = emit_asm && !emit_tir,
                          .tvm_minor = tvm_minor, .emit_tir = emit_tir, .passes = passes};
+    npz_file weights = {0};
+    DLTensor *tensors = NULL;
+    const char **names = NULL;
+    if (params_path) {
+        char err[768];
+        if (!json_source(name, src, len)) {
+            free(src);
+            return usage_error("--params binds the weights of a model in TVM JSON; '%s' is TVMScript", name);
+        }
+        if (npz_read(params_path, &weights, err, sizeof err) != 0) {
+            free(src);
+            cli_message("tirc", "error", "%s", err);
+            return EXIT_USAGE;
+        }
+        tensors = calloc(weights.n ? (size_t)weights.n : 1, sizeof *tensors);
+        names = calloc(weights.n ? (size_t)weights.n : 1, sizeof *names);
+        if (!tensors || !names) {
+            free(src);
+            free(tensors);
+            free(names);
+            npz_free(&weights);
+            cli_message("tirc", "error", "out of memory");
+            return EXIT_USAGE;
+        }
+        for (int k = 0; k < weights.n; k++) {
+            npy_array *arr = &weights.entries[k].arr;
+            names[k] = weights.entries[k].name;
+            tensors[k].data = arr->data;
+            tensors[k].device.device_type = kDLCPU;
+            tensors[k].ndim = arr->ndim;
+            tensors[k].shape = arr->shape;
+            tensors[k].dtype.code = arr->dtype.code;
+            tensors[k].dtype.bits = arr->dtype.bits;
+            tensors[k].dtype.lanes = 1;
+        }
+        opts.params = tensors;
+        opts.param_names = names;
+        opts.nparams = weights.n;
+        if (!weights.n) {
+            opts.params = NULL;
+            opts.param_names = NULL;
+        }
+    }
     void *bytes = NULL;
     size_t nbytes = 0;
     char *diagnostics = NULL;
     tirc_status st = tirc_compile(name, src, len, &opts, &bytes, &nbytes, &diagnostics);
     free(src);
+    free(tensors);
+    free(names);
+    npz_free(&weights);
     if (diagnostics)
         fputs(diagnostics, stderr);
     tirvm_free(diagnostics);

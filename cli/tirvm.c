@@ -11,11 +11,12 @@
 #include "files.h"
 #include "npy.h"
 #include "serve.h"
+#include "npz.h"
 #include "tirvm.h"
 
 static const char usage[] =
     "usage: tirvm run MODULE.tirbc [--entry NAME] [--threads N] [--max-steps N] [--max-memory BYTES]\n"
-    "                 [--timeout SECONDS] [ARG ...] [--out NAME=FILE.npy ...]\n"
+    "                 [--timeout SECONDS] [--params FILE.npz] [ARG ...] [--out NAME=FILE.npy ...]\n"
     "       tirvm dis [--unverified] MODULE.tirbc   readable listing of every function's\n"
     "                                   bytecode (--unverified: of a module that decodes but\n"
     "                                   may fail verification)\n"
@@ -35,6 +36,8 @@ static const char usage[] =
     "buffer the function writes that is not given starts zero-filled, with its\n"
     "constant shape or the one the given arguments bind its variables to; if no\n"
     "--out names it, a note on stderr says how to keep what the run computed.\n"
+    "--params FILE.npz gives the buffers its arrays name (a model's detached\n"
+    "weights p_0, p_1, ..., as np.savez saves TVM's params).\n"
     "--entry NAME picks the function to run (default: main, or the only one).\n"
     "--out NAME=FILE.npy writes that buffer after a successful run (its directory\n"
     "is checked before the run); FILE '-' writes the .npy to standard output.\n"
@@ -371,7 +374,7 @@ static int threads_from_env(long *threads)
 
 static int cmd_run(int argc, char **argv)
 {
-    const char *path = NULL, *entry = NULL;
+    const char *path = NULL, *entry = NULL, *params_path = NULL;
     const char **outs = calloc((size_t)argc + 1, sizeof *outs);
     const char **specs = calloc((size_t)argc + 1, sizeof *specs);
     int *out_param = calloc((size_t)argc + 1, sizeof *out_param);
@@ -410,6 +413,14 @@ static int cmd_run(int argc, char **argv)
                 goto done;
             }
             i++;
+            continue;
+        }
+        if (strcmp(a, "--params") == 0) {
+            if (i + 1 >= argc || params_path) {
+                status = usage_error(params_path ? "--params given twice" : "--params needs a .npz file");
+                goto done;
+            }
+            params_path = argv[++i];
             continue;
         }
         if (strcmp(a, "--entry") == 0 || strcmp(a, "--threads") == 0 || strcmp(a, "--out") == 0) {
@@ -490,6 +501,21 @@ static int cmd_run(int argc, char **argv)
                 usage_error(err);
             else
                 cli_message("tirvm", "error", "%s", err);
+            goto done;
+        }
+    }
+    if (params_path) {
+        npz_file z;
+        if (npz_read(params_path, &z, err, sizeof err) != 0) {
+            cli_message("tirvm", "error", "%s", err);
+            status = CLI_RUNTIME;
+            goto done;
+        }
+        for (int k = 0; k < z.n && !status; k++)
+            status = cli_args_set_array(&ca, z.entries[k].name, params_path, &z.entries[k].arr, err, sizeof err);
+        npz_free(&z);
+        if (status) {
+            usage_error(err);
             goto done;
         }
     }

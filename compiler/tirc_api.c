@@ -90,6 +90,56 @@ static bool parse_passes(const char *spec, uint32_t *skip, const char *name, cha
     return true;
 }
 
+/* tirc_options.params as the compiler's named tensors (compact CPU
+ * tensors only: the weight section is a copy of their bytes). */
+static tir_named_tensor *named_tensors(const tirc_options *opts, const char *name, char **diagnostics)
+{
+    if (!opts->params || !opts->param_names || opts->nparams > 65536) {
+        add_diag(diagnostics, name, "tirc_options.params: no tensors, no names, or more than 65536");
+        return NULL;
+    }
+    tir_named_tensor *out = calloc((size_t)opts->nparams, sizeof *out);
+    if (!out) {
+        add_diag(diagnostics, name, "out of memory");
+        return NULL;
+    }
+    for (int i = 0; i < opts->nparams; i++) {
+        const DLTensor *t = &opts->params[i];
+        const char *pn = opts->param_names[i] ? opts->param_names[i] : "";
+        uint64_t n = (t->dtype.bits * (uint64_t)t->dtype.lanes + 7) / 8;
+        bool ok = t->device.device_type == kDLCPU && t->ndim >= 0 && t->ndim <= 32 && (t->shape || !t->ndim) &&
+                  (t->data || !n) && t->dtype.lanes == 1;
+        for (int k = 0; ok && k < t->ndim; k++) {
+            ok = t->shape[k] >= 0 && (t->shape[k] == 0 || n <= UINT64_MAX / (uint64_t)t->shape[k]);
+            n *= (uint64_t)t->shape[k];
+        }
+        if (ok && t->strides) { /* only the compact layout */
+            int64_t expect = 1;
+            for (int k = t->ndim; k-- > 0;) {
+                if (t->shape[k] > 1 && t->strides[k] != expect)
+                    ok = false;
+                expect *= t->shape[k];
+            }
+        }
+        if (!ok) {
+            char msg[320];
+            snprintf(msg, sizeof msg, "weight '%.200s' must be a compact CPU tensor of scalar elements", pn);
+            add_diag(diagnostics, name, msg);
+            free(out);
+            return NULL;
+        }
+        out[i].name = pn;
+        out[i].dtype = tir_dt(t->dtype.code, t->dtype.bits, t->dtype.lanes);
+        if (t->dtype.code == TIR_CODE_DLBOOL)
+            out[i].dtype = TIR_DT_BOOL;
+        out[i].ndim = (uint32_t)t->ndim;
+        out[i].shape = t->shape;
+        out[i].data = (const uint8_t *)t->data + t->byte_offset;
+        out[i].nbytes = n;
+    }
+    return out;
+}
+
 static tirc_status compile_module(const char *name, const char *src, size_t len, const tirc_options *opts,
                                   tirbc_module **mod, char **tir_text, char **diagnostics)
 {
@@ -106,8 +156,16 @@ static tirc_status compile_module(const char *name, const char *src, size_t len,
                              opts && opts->emit_tir, 0, NULL, 0};
     if (opts && opts->passes && !parse_passes(opts->passes, &o.skip_passes, name, diagnostics))
         return TIRC_ERR_USAGE;
+    tir_named_tensor *params = NULL;
+    if (opts && opts->nparams > 0) {
+        if (!(params = named_tensors(opts, name, diagnostics)))
+            return TIRC_ERR_USAGE;
+        o.params = params;
+        o.nparams = (uint32_t)opts->nparams;
+    }
     tir_compile_result res;
     bool ok = tir_compile(name, src ? src : "", len, &o, &res);
+    free(params);
     if (diagnostics)
         *diagnostics = res.diagnostics;
     else

@@ -41,6 +41,15 @@ typedef struct {
                        0: tell the release from the file */
     int emit_tir;   /* tirc_compile: the TIR after the middle end (text, NUL-terminated) instead of bytes */
     const char *passes; /* middle-end passes to skip, as tirc --passes=: "-name,-name" (NULL: run all) */
+    /* A model's detached weights (the parameters of its Relax main after
+     * num_input), bound into the module as its weight section, as
+     * tirc --params FILE.npz: tensor i is named params_names[i], either p_K
+     * (the K-th weight, as TVM's tutorial saves them) or the parameter's own
+     * name.  Each must be a compact CPU tensor of the parameter's dtype and
+     * shape; every weight is bound, or none (they stay parameters). */
+    const DLTensor *params;
+    const char *const *param_names;
+    int nparams;
 } tirc_options;
 
 /* The middle end's passes, in the order they run: how many, and pass i's

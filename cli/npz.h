@@ -1,0 +1,25 @@
+/* NumPy .npz archives (np.savez: a ZIP of stored NAME.npy members), such as
+ * a model's detached weights p_0, p_1, ... */
+#ifndef TIR_NPZ_H
+#define TIR_NPZ_H
+
+#include "npy.h"
+
+typedef struct {
+    char *name; /* the member's name without ".npy" */
+    npy_array arr;
+} npz_entry;
+
+typedef struct {
+    int n;
+    npz_entry *entries; /* in the archive's order */
+} npz_file;
+
+/* Reads every member of `path`.  Returns 0, or -1 with a message in err
+ * naming the file (and the member) and what is wrong: not a ZIP, compressed
+ * members (np.savez_compressed), a damaged directory, a bad .npy. */
+int npz_read(const char *path, npz_file *out, char *err, size_t err_len);
+const npz_entry *npz_find(const npz_file *z, const char *name);
+void npz_free(npz_file *z);
+
+#endif
