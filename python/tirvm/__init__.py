@@ -436,6 +436,14 @@ class Function:
                     break
             else:
                 raise UsageError("%s has no parameter '%s'" % (self.name, key))
+        defaults = self._module._params
+        if defaults:
+            for i, p in enumerate(params):
+                if values[i] is None:
+                    for key in (p.name, p.alias):
+                        if key in defaults:
+                            values[i] = defaults[key]
+                            break
         keep, borrowed = [], []
         try:
             return self._call(values, keep, borrowed, max_steps, max_memory, timeout, cancel)
@@ -620,7 +628,22 @@ class Module:
     def __init__(self, handle, runtime):
         self._handle = handle
         self._runtime = runtime
+        self._params = {}
         self.functions = [Function(self, i) for i in range(_lib.vm.tirvm_function_count(handle))]
+
+    def _set_params(self, params):
+        """The arguments every call gets unless it passes them (load's params)."""
+        if isinstance(params, (str, bytes, _os.PathLike)):
+            import numpy as np
+
+            with np.load(params, allow_pickle=False) as z:
+                params = {k: z[k] for k in z.files}
+        names = {n for f in self.functions for p in f.params if p.kind == "buffer" for n in (p.name, p.alias) if n}
+        unknown = sorted(k for k in params if k not in names)
+        if unknown:
+            raise UsageError("params: no function of the module has a buffer parameter named %s"
+                             % ", ".join(repr(k) for k in unknown))
+        self._params = dict(params)
 
     def __getitem__(self, name):
         for f in self.functions:
@@ -663,9 +686,12 @@ def _runtime_handle(runtime):
     return runtime._handle if runtime is not None else None
 
 
-def load(source, runtime=None):
+def load(source, runtime=None, params=None):
     """Loads and verifies a module: source is a path to a .tirbc file, or its
-    bytes.  VerifyError when it is not a valid module."""
+    bytes.  VerifyError when it is not a valid module.  params gives buffer
+    arguments that every call receives unless it passes them itself: a
+    model's detached weights, as a path to the .npz that np.savez wrote
+    (p_0, p_1, ...) or a dict of arrays by parameter name."""
     h = _ctypes.c_void_p()
     err = _err_buf()
     if isinstance(source, (bytes, bytearray, memoryview)):
@@ -676,7 +702,10 @@ def load(source, runtime=None):
                                              len(err))
     if st != _lib.OK:
         _raise(st, err)
-    return Module(h, runtime)
+    mod = Module(h, runtime)
+    if params is not None:
+        mod._set_params(params)
+    return mod
 
 
 # A diagnostic's first line: FILE:LINE:COL: SEVERITY: MESSAGE, or FILE: node

@@ -115,7 +115,9 @@ class CompileOptions(ctypes.Structure):
     """tirc_options of include/tirc.h, every field in its order (the C side
     reads them all)."""
     _fields_ = [("check_only", ctypes.c_int), ("strict", ctypes.c_int), ("emit_asm", ctypes.c_int),
-                ("tvm_minor", ctypes.c_int), ("emit_tir", ctypes.c_int), ("passes", ctypes.c_char_p)]
+                ("tvm_minor", ctypes.c_int), ("emit_tir", ctypes.c_int), ("passes", ctypes.c_char_p),
+                ("params", ctypes.c_void_p), ("param_names", ctypes.POINTER(ctypes.c_char_p)),
+                ("nparams", ctypes.c_int)]
 
 
 # ---- loading --------------------------------------------------------------

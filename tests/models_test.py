@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+"""Whole models from TVM (../shared/tvm-models beside the repository): each
+model compiles from TVM's JSON with its weights embedded, and with its
+weights detached (bound at compile time with tirc --params, or at run time
+with tirvm run --params), and runs from the command line, a C host
+program, the Python package and the server; every output matches TVM's
+(y.npy) within the models' README tolerance, max|y - y_tvm| <= 1e-3 *
+max(1, max|y_tvm|).  A module after the build pipeline is refused with a
+message naming the stage tirc reads.
+
+Usage: models_test.py TIRC TIRVM MODEL_HOST MODELS_DIR SOURCE_ROOT   (TAP)
+"""
+import http.client
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+TIRC, TIRVM, HOST, MODELS, ROOT = sys.argv[1:6]
+sys.path.insert(0, os.path.join(ROOT, "python"))
+import tirvm  # noqa: E402
+
+T = tempfile.mkdtemp()
+n = 0
+failed = 0
+
+
+def report(ok, what, detail=""):
+    global n, failed
+    n += 1
+    print("%s %d - %s" % ("ok" if ok else "not ok", n, what))
+    if not ok:
+        failed += 1
+        for line in str(detail).splitlines()[:20]:
+            print("#   " + line)
+
+
+def close(y, ref):
+    y, ref = np.asarray(y), np.asarray(ref)
+    if y.shape != ref.shape:
+        return False, "shape %s, expected %s" % (y.shape, ref.shape)
+    diff = float(np.max(np.abs(y.astype(np.float64) - ref))) if y.size else 0.0
+    tol = 1e-3 * max(1.0, float(np.max(np.abs(ref))) if ref.size else 0.0)
+    return diff <= tol, "max|diff| %g, tolerance %g" % (diff, tol)
+
+
+def run(cmd):
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    return p.returncode, p.stdout + p.stderr
+
+
+def check_file(what, out, ref):
+    if not os.path.exists(out):
+        report(False, what, "no output written")
+        return
+    ok, why = close(np.load(out), ref)
+    report(ok, "%s (%s)" % (what, why), why)
+
+
+models = sorted(d for d in os.listdir(MODELS) if os.path.isfile(os.path.join(MODELS, d, d + ".zero.json")))
+report(len(models) >= 4, "the model set holds at least 4 models (%s)" % ", ".join(models))
+served = []
+for name in models:
+    d = os.path.join(MODELS, name)
+    x, ref = np.load(os.path.join(d, "x.npy")), np.load(os.path.join(d, "y.npy"))
+    params = os.path.join(d, "params.npz")
+    embedded = os.path.join(T, name + ".tirbc")
+    bound = os.path.join(T, name + ".bound.tirbc")
+    detached = os.path.join(T, name + ".detached.tirbc")
+
+    # embedded weights, from the command line
+    rc, out = run([TIRC, os.path.join(d, name + ".zero.json"), "-o", embedded])
+    report(rc == 0, "%s: the zero stage with embedded weights compiles" % name, out)
+    if rc == 0:
+        y = os.path.join(T, name + ".y.npy")
+        rc, out = run([TIRVM, "run", embedded, "x=" + os.path.join(d, "x.npy"), "--out", "output=" + y])
+        report(rc == 0, "%s: tirvm run" % name, out)
+        check_file("%s: tirvm run matches TVM" % name, y, ref)
+        rc, out = run([TIRVM, "info", embedded])
+        main = out[out.find("function main"):]
+        report(rc == 0 and "\n  x " in main and "\n  output " in main and "const_" not in main,
+               "%s: tirvm info lists main's input and output, not its weights" % name, main)
+        served.append((name, embedded, x, ref))
+
+    # detached weights bound at compile time
+    rc, out = run([TIRC, os.path.join(d, name + ".params.zero.json"), "--params", params, "-o", bound])
+    report(rc == 0, "%s: the detached-weights module compiles with --params" % name, out)
+    if rc == 0:
+        y = os.path.join(T, name + ".bound.npy")
+        rc, out = run([TIRVM, "run", bound, "x=" + os.path.join(d, "x.npy"), "--out", "output=" + y])
+        report(rc == 0, "%s: tirvm run of the bound module" % name, out)
+        check_file("%s: weights bound at compile time match TVM" % name, y, ref)
+        if os.path.exists(embedded):
+            # the same weights, as constants or as --params, give the same bytes of weights
+            a, b = open(embedded, "rb").read(), open(bound, "rb").read()
+            report(abs(len(a) - len(b)) < 4096, "%s: embedded and bound modules are of one size (%d, %d bytes)"
+                   % (name, len(a), len(b)))
+
+    # detached weights given at run time
+    rc, out = run([TIRC, os.path.join(d, name + ".params.zero.json"), "-o", detached])
+    report(rc == 0, "%s: the detached-weights module compiles without --params" % name, out)
+    if rc == 0:
+        y = os.path.join(T, name + ".detached.npy")
+        rc, out = run([TIRVM, "run", detached, "--params", params, "x=" + os.path.join(d, "x.npy"), "--out",
+                       "output=" + y])
+        report(rc == 0, "%s: tirvm run --params" % name, out)
+        check_file("%s: weights given at run time match TVM" % name, y, ref)
+        rc, out = run([TIRVM, "run", detached, "x=" + os.path.join(d, "x.npy")])
+        report(rc != 0 and "missing input" in out and "p_0" not in out.replace("give p_0", ""),
+               "%s: without --params, a weight is a missing input" % name, out)
+        # the C API
+        y = os.path.join(T, name + ".c.npy")
+        rc, out = run([HOST, detached, os.path.join(d, "x.npy"), y, params])
+        report(rc == 0, "%s: the C host program runs the model" % name, out)
+        check_file("%s: the C API matches TVM" % name, y, ref)
+
+    # Python
+    try:
+        got = tirvm.load(embedded).main(x)
+        ok, why = close(got, ref)
+        report(ok, "%s: tirvm.load(model).main(x) matches TVM (%s)" % (name, why), why)
+        got = tirvm.load(detached, params=params).main(x)
+        ok, why = close(got, ref)
+        report(ok, "%s: tirvm.load(model, params=...).main(x) matches TVM (%s)" % (name, why), why)
+    except Exception as e:  # noqa: BLE001 - reported as a failed test
+        report(False, "%s: Python" % name, repr(e))
+
+    # the build stage is refused with the stage tirc reads
+    built = os.path.join(d, name + ".built.json")
+    if os.path.exists(built):
+        rc, out = run([TIRC, built, "--check"])
+        report(rc != 0 and 'relax.get_pipeline("zero")' in out,
+               "%s: the built stage is refused, naming the stage tirc reads" % name, out)
+
+# a symbolic batch: the batch model at another batch size, against numpy
+batch = os.path.join(T, "mlp_batch.tirbc")
+if os.path.exists(batch):
+    x4 = np.load(os.path.join(MODELS, "mlp_batch", "x.npy"))
+    m = tirvm.load(batch)
+    y7 = m.main(np.concatenate([x4, x4[:3]]))
+    ok, why = close(y7, np.concatenate([np.load(os.path.join(MODELS, "mlp_batch", "y.npy")),
+                                        np.load(os.path.join(MODELS, "mlp_batch", "y.npy"))[:3]]))
+    report(ok, "mlp_batch: a batch of 7 gives each row's output (%s)" % why, why)
+
+# the server: every model at once, with the Open Inference Protocol
+if served:
+    portfile = os.path.join(T, "port")
+    log = open(os.path.join(T, "serve.log"), "w+")
+    args = [TIRVM, "serve", "--http-address", "127.0.0.1", "--http-port", "0", "--port-file", portfile,
+            "--shutdown-delay-s", "0"]
+    for name, path, _, _ in served:
+        args += ["--model", "%s=%s" % (name, path)]
+    proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.time() + 60
+        while not os.path.exists(portfile) and proc.poll() is None and time.time() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.1)
+        port = int(open(portfile).read())
+        for name, _, x, ref in served:
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+            c.request("GET", "/v2/models/" + name)
+            r = c.getresponse()
+            meta = json.loads(r.read() or b"{}")
+            names = [t.get("name") for t in meta.get("inputs", [])], [t.get("name") for t in meta.get("outputs", [])]
+            report(r.status == 200 and names == (["x"], ["output"]),
+                   "%s: served metadata lists input x and output 'output'" % name, json.dumps(meta)[:800])
+            body = json.dumps({"inputs": [{"name": "x", "shape": list(x.shape), "datatype": "FP32",
+                                           "data": x.ravel().tolist()}]})
+            c.request("POST", "/v2/models/%s/infer" % name, body=body, headers={"Content-Type": "application/json"})
+            r = c.getresponse()
+            resp = json.loads(r.read() or b"{}")
+            outs = {o["name"]: o for o in resp.get("outputs", [])}
+            if r.status != 200 or "output" not in outs:
+                report(False, "%s: served inference" % name, json.dumps(resp)[:800])
+            else:
+                o = outs["output"]
+                ok, why = close(np.array(o["data"], np.float32).reshape(o["shape"]), ref)
+                report(ok, "%s: served inference matches TVM (%s)" % (name, why), why)
+            c.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=60)
+        log.seek(0)
+        if failed:
+            print("# server log:\n" + "\n".join("#   " + s for s in log.read().splitlines()[-20:]))
+
+print("1..%d" % n)
+sys.exit(1 if failed else 0)
