@@ -16,7 +16,8 @@
 
 static const char usage[] =
     "usage: tirvm run MODULE.tirbc [--entry NAME] [--threads N] [--max-steps N] [--max-memory BYTES]\n"
-    "                 [--timeout SECONDS] [--params FILE.npz] [ARG ...] [--out NAME=FILE.npy ...]\n"
+    "                 [--timeout SECONDS] [--profile] [--params FILE.npz] [ARG ...]\n"
+    "                 [--out NAME=FILE.npy ...]\n"
     "       tirvm dis [--unverified] MODULE.tirbc   readable listing of every function's\n"
     "                                   bytecode (--unverified: of a module that decodes but\n"
     "                                   may fail verification)\n"
@@ -36,6 +37,8 @@ static const char usage[] =
     "buffer the function writes that is not given starts zero-filled, with its\n"
     "constant shape or the one the given arguments bind its variables to; if no\n"
     "--out names it, a note on stderr says how to keep what the run computed.\n"
+    "--profile prints, after the run, the time of each function it called (a\n"
+    "model's kernels) and its share of the whole, then the time spent outside them.\n"
     "--params FILE.npz gives the buffers its arrays name (a model's detached\n"
     "weights p_0, p_1, ..., as np.savez saves TVM's params).\n"
     "--entry NAME picks the function to run (default: main, or the only one).\n"
@@ -372,6 +375,46 @@ static int threads_from_env(long *threads)
     return CLI_OK;
 }
 
+static int by_time(const void *x, const void *y)
+{
+    const tirvm_profile_entry *const *a = x, *const *b = y;
+    return ((*a)->ns < (*b)->ns) - ((*a)->ns > (*b)->ns);
+}
+
+/* tirvm run --profile: each function the run ran (a model's kernels), its
+ * runs, time and share of the whole run, slowest first, as TVM's
+ * vm.profile() reports; then the time the entry function spent outside
+ * them (a model's orchestration). */
+static void print_profile(const tirvm_module *m, int func, tirvm_profile_entry *prof)
+{
+    int n = tirvm_function_count(m);
+    const tirvm_profile_entry **rows = calloc((size_t)n, sizeof *rows);
+    if (!rows)
+        return;
+    int nrows = 0;
+    uint64_t total = prof[func].ns, inside = 0, calls = 0;
+    for (int i = 0; i < n; i++)
+        if (i != func && prof[i].calls) {
+            rows[nrows++] = &prof[i];
+            inside += prof[i].ns;
+            calls += prof[i].calls;
+        }
+    qsort(rows, (size_t)nrows, sizeof *rows, by_time);
+    double whole = total ? (double)total : 1.0;
+    fprintf(stderr, "profile of %s: %.3f ms\n", tirvm_function_name(m, func), (double)total / 1e6);
+    fprintf(stderr, "  %-48s %7s %11s %7s\n", "function", "calls", "time ms", "share");
+    for (int k = 0; k < nrows; k++)
+        fprintf(stderr, "  %-48.48s %7llu %11.3f %6.1f%%\n", tirvm_function_name(m, (int)(rows[k] - prof)),
+                (unsigned long long)rows[k]->calls, (double)rows[k]->ns / 1e6, 100.0 * (double)rows[k]->ns / whole);
+    if (nrows) {
+        uint64_t outside = total > inside ? total - inside : 0;
+        fprintf(stderr, "  %-48.48s %7llu %11.3f %6.1f%%  (%.2f us per call)\n", "(outside the calls)",
+                (unsigned long long)calls, (double)outside / 1e6, 100.0 * (double)outside / whole,
+                calls ? (double)outside / 1e3 / (double)calls : 0.0);
+    }
+    free(rows);
+}
+
 static int cmd_run(int argc, char **argv)
 {
     const char *path = NULL, *entry = NULL, *params_path = NULL;
@@ -380,6 +423,7 @@ static int cmd_run(int argc, char **argv)
     int *out_param = calloc((size_t)argc + 1, sizeof *out_param);
     int nouts = 0, nspecs = 0, status = CLI_OK;
     long threads = 0;
+    bool profile = false;
     uint64_t max_steps = 0, max_memory = 0, timeout_ns = 0;
     tirvm_module *m = NULL;
     tirvm_runtime *rt = NULL;
@@ -413,6 +457,10 @@ static int cmd_run(int argc, char **argv)
                 goto done;
             }
             i++;
+            continue;
+        }
+        if (strcmp(a, "--profile") == 0) {
+            profile = true;
             continue;
         }
         if (strcmp(a, "--params") == 0) {
@@ -563,8 +611,19 @@ static int cmd_run(int argc, char **argv)
     }
     tirvm_call_options co = {
         .max_steps = max_steps, .max_memory = max_memory, .timeout_ns = timeout_ns, .caller_bytes = ca.zero_bytes};
+    if (profile && !(co.profile = calloc((size_t)tirvm_function_count(m), sizeof *co.profile))) {
+        cli_message("tirvm", "error", "out of memory");
+        status = CLI_RUNTIME;
+        goto done;
+    }
     tirvm_value ret;
-    if (tirvm_call_ex(m, func, ca.args, ca.nparams, &co, &ret, err, sizeof err) != TIRVM_OK) {
+    tirvm_status cs = tirvm_call_ex(m, func, ca.args, ca.nparams, &co, &ret, err, sizeof err);
+    if (co.profile) {
+        if (cs == TIRVM_OK)
+            print_profile(m, func, co.profile);
+        free(co.profile);
+    }
+    if (cs != TIRVM_OK) {
         cli_message("tirvm", "error", "%s", err);
         status = CLI_RUNTIME;
         goto done;

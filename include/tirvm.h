@@ -230,7 +230,17 @@ typedef struct {
     uint64_t timeout_ns; /* cancel the call once it has run this long; 0: no timeout */
     uint64_t caller_bytes; /* bytes the caller allocated for this call (outputs it zero-filled on the
                               call's behalf): counted against max_memory from the call's start */
+    struct tirvm_profile_entry *profile; /* NULL, or tirvm_function_count(m) entries (zeroed by the
+                              caller) to which the call adds, per function, each run of it: the
+                              called function and every call between PrimFuncs (a model's kernels) */
 } tirvm_call_options;
+
+/* What a profiled call adds to one function's entry: its runs and their
+ * time, each run's time inclusive of the functions it calls. */
+typedef struct tirvm_profile_entry {
+    uint64_t calls;
+    uint64_t ns;
+} tirvm_profile_entry;
 /* Exceeding a limit stops the call with TIRVM_ERR_LIMIT; cancellation with
  * TIRVM_ERR_CANCELLED.  Both are checked where the VM draws steps from the
  * call's budget, every few thousand loop iterations, so they cost nothing

@@ -35,6 +35,8 @@ void vm_error_at(vm_ctx *ctx, uint32_t pc, const char *fmt, ...)
 
 size_t fn_elem_size(const tirbc_function *f, uint32_t b) { return tir_dtype_elem_size(f->buffers[b].dtype); }
 
+uint64_t vm_now_ns(void) { return uv_hrtime(); }
+
 void vm_bind_weights(const tirbc_module *mod, const tirbc_function *f, vm_buf *bufs)
 {
     for (uint32_t i = 0; i < f->nbuffers; i++) {

@@ -773,6 +773,8 @@ tirvm_status tirvm_call_ex(tirvm_module *m, int func, const tirvm_arg *args, int
     }
     atomic_init(&call.failure, 0);
     atomic_init(&call.steps, call.max_steps ? call.max_steps : UINT64_MAX);
+    call.profile = opts ? opts->profile : NULL;
+    uint64_t t0 = call.profile ? uv_hrtime() : 0;
     vm_call_frame *frame = vm_frame_take(m, f);
     if (!frame) {
         vm_set_err(err, err_len, "out of memory");
@@ -813,6 +815,10 @@ tirvm_status tirvm_call_ex(tirvm_module *m, int func, const tirvm_arg *args, int
               vm_bind_args(ctxp, plain, nargs, regs, bufs, frame->bound) && vm_interpret(ctxp, regs, bufs, 0);
     for (uint32_t i = 0; i < f->nbuffers; i++)
         vm_buf_release(ctxp, &bufs[i], fn_elem_size(f, i));
+    if (call.profile) {
+        __atomic_fetch_add(&call.profile[func].calls, 1, __ATOMIC_RELAXED);
+        __atomic_fetch_add(&call.profile[func].ns, uv_hrtime() - t0, __ATOMIC_RELAXED);
+    }
     if (result) {
         tir_vtype rvt = tir_dtype_vtype(f->ret_dtype);
         result->has_value = ok && !tir_dt_is_void(f->ret_dtype);

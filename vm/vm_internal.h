@@ -48,6 +48,7 @@ typedef struct {
                                        TIRVM_ERR_CANCELLED once one happened, TIRVM_ERR_USAGE for an argument
                                        the binder refused as missing */
     atomic_uint_fast64_t steps;     /* the call's steps not yet drawn by a thread */
+    tirvm_profile_entry *profile;   /* NULL, or per function: runs and time (atomic adds) */
 } vm_call_state;
 
 /* Scratch space for the lanes of one vector operand (the widest vector, of 8-byte lanes). */
@@ -125,6 +126,8 @@ struct vm_pool *vm_runtime_pool(tirvm_runtime *rt);
 void vm_buf_release(vm_ctx *ctx, vm_buf *b, size_t elem_size);
 /* Points f's weight buffers at the module's weight section (read-only:
  * the verifier and the loader refuse any store into one). */
+/* A monotonic clock in nanoseconds (for profiles). */
+uint64_t vm_now_ns(void);
 void vm_bind_weights(const tirbc_module *mod, const tirbc_function *f, vm_buf *bufs);
 size_t fn_elem_size(const tirbc_function *f, uint32_t b);
 

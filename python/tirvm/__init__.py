@@ -402,7 +402,7 @@ class Function:
     def __repr__(self):
         return "<tirvm.Function %s>" % self.signature()
 
-    def __call__(self, *args, max_steps=0, max_memory=0, timeout=None, cancel=None, **kwargs):
+    def __call__(self, *args, max_steps=0, max_memory=0, timeout=None, cancel=None, profile=None, **kwargs):
         """Calls the function.  Arguments in parameter order or by name
         (the parameter's or its buffer's).  Buffers are arrays (anything
         with __dlpack__, or NumPy arrays) the VM reads and writes in place.
@@ -412,7 +412,9 @@ class Function:
         UsageError.  Returns the function's return value, else the
         allocated buffers (one, or a tuple), else None; with both, a tuple
         (value, *allocated).  max_steps and max_memory bound this call,
-        timeout (seconds) and cancel (a CancelFlag) cancel it.
+        timeout (seconds) and cancel (a CancelFlag) cancel it.  profile, a
+        dict, gets per function the call ran (this one, and a model's
+        kernels) [runs, seconds] added to it.
 
         Arguments are checked before the call: an array of another dtype
         raises ArgumentTypeError (a TypeError), one of another rank or of
@@ -446,7 +448,7 @@ class Function:
                             break
         keep, borrowed = [], []
         try:
-            return self._call(values, keep, borrowed, max_steps, max_memory, timeout, cancel)
+            return self._call(values, keep, borrowed, max_steps, max_memory, timeout, cancel, profile)
         finally:
             for b in borrowed:
                 b.release()
@@ -502,7 +504,7 @@ class Function:
                 raise ArgumentValueError("argument '%s': shape[%d] is %d, expected %d%s"
                                          % (p.name, k, t.shape[k], expected, why), "usage error")
 
-    def _call(self, values, keep, borrowed, max_steps, max_memory, timeout, cancel):
+    def _call(self, values, keep, borrowed, max_steps, max_memory, timeout, cancel, profile=None):
         params = self.params
         n = len(params)
         cargs = (_lib.Arg * max(n, 1))()
@@ -566,11 +568,21 @@ class Function:
             opts.timeout_ns = max(1, int(timeout * 1e9))
         if cancel is not None:
             opts.cancel = _ctypes.pointer(cancel._flag)
+        if profile is not None:
+            funcs = self._module.functions
+            entries = (_lib.ProfileEntry * len(funcs))()
+            opts.profile = _ctypes.cast(entries, _ctypes.c_void_p)
         result = _lib.Value()
         st = _lib.vm.tirvm_call_ex(self._module._handle, self.index, cargs, n, _ctypes.byref(opts),
                                    _ctypes.byref(result), err, len(err))
         if st != _lib.OK:
             _raise(st, err)
+        if profile is not None:
+            for f, e in zip(funcs, entries):
+                if e.calls:
+                    row = profile.setdefault(f.name, [0, 0.0])
+                    row[0] += e.calls
+                    row[1] += e.ns / 1e9
         out = []
         if result.has_value:
             dt = result.dtype

@@ -103,7 +103,12 @@ class CallOptions(ctypes.Structure):
         ("cancel", ctypes.POINTER(ctypes.c_int)),
         ("timeout_ns", ctypes.c_uint64),
         ("caller_bytes", ctypes.c_uint64),
+        ("profile", ctypes.c_void_p),
     ]
+
+
+class ProfileEntry(ctypes.Structure):
+    _fields_ = [("calls", ctypes.c_uint64), ("ns", ctypes.c_uint64)]
 
 
 # ---- tirc.h ---------------------------------------------------------------
