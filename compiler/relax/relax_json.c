@@ -32,13 +32,23 @@ struct rx_tensor {
     const char *size_key; /* planned: its element count, as text, for reuse */
     int64_t size;         /* planned: its element count when constant, else -1 */
     tir_expr *count;      /* planned: its element count */
+    struct rx_storage *storage; /* after the build pipeline: the storage it views */
+    rx_tensor *base;      /* a reshape: the tensor whose memory it views */
 };
 
-/* What a Relax variable holds: a tensor, or a tuple of them. */
+typedef struct rx_storage rx_storage;
+
+/* What a Relax variable holds: a tensor, or a tuple of them; after the
+ * build pipeline also a storage, a shape, or nothing (a builtin's unit). */
+enum { RV_TENSOR, RV_STORAGE, RV_SHAPE, RV_UNIT };
 typedef struct {
-    uint32_t n; /* 0: a tensor */
+    uint32_t n; /* RV_TENSOR: 0 for a tensor, else a tuple of n */
     rx_tensor *t;
     rx_tensor **items;
+    int kind;
+    rx_storage *storage;      /* RV_STORAGE */
+    uint32_t ndim;            /* RV_SHAPE */
+    tir_expr **dims;
 } rx_value;
 
 /* One kernel call, in order. */
@@ -51,20 +61,33 @@ typedef struct {
 } rx_step;
 
 /* A storage: one allocation, reused by tensors whose lives do not overlap. */
-typedef struct {
+struct rx_storage {
     tir_dtype dtype;
     const char *size_key;
     int64_t size;     /* the largest constant element count of its tensors */
     tir_expr *count;  /* symbolic: the element count */
     bool busy;
     tir_buffer *buf;
-} rx_storage;
+    tir_expr *bytes;  /* after the build pipeline: its size in bytes, until a tensor gives it a dtype */
+    bool typed;
+};
+
+/* The function's body in order: a statement, or a storage whose allocation
+ * holds for the rest of the body. */
+typedef struct {
+    tir_stmt *stmt;
+    rx_storage *storage;
+    rx_step *step;
+} rx_item;
 
 typedef struct {
     reader *r;
     tir_vec *funcs;         /* the module's PrimFuncs */
     rx_value **vals;        /* per node: the value of a Relax variable */
-    tir_vec steps, storages, params, param_bufs, param_weights;
+    tir_vec steps, storages, params, param_bufs, param_weights, items;
+    bool built;           /* a module after the build pipeline: memory is explicit */
+    uint32_t result;      /* the node of the function's result */
+    tir_buffer *heap;     /* the shape heap (symbolic shapes), once allocated */
     uint32_t nconsts;
     const tir_named_tensor *bind;
     uint32_t nbind;
@@ -416,6 +439,302 @@ static rx_value *call_tir(rx_builder *b, uint32_t call, uint32_t *args, uint32_t
     return v;
 }
 
+/* ---- after the build pipeline: explicit memory, builtins, the shape heap ---- */
+static rx_value *unit(rx_builder *b)
+{
+    rx_value *v = tir_arena_alloc(b->r->a, sizeof *v);
+    v->kind = RV_UNIT;
+    return v;
+}
+
+static void push_item(rx_builder *b, tir_stmt *stmt, rx_storage *st, rx_step *step)
+{
+    rx_item *it = tir_arena_alloc(b->r->a, sizeof *it);
+    it->stmt = stmt;
+    it->storage = st;
+    it->step = step;
+    tir_vec_push(b->r->a, &b->items, it);
+}
+
+/* An integer argument: a PrimValue of an IntImm, or an IntImm. */
+static bool int_arg(rx_builder *b, uint32_t ni, int64_t *out)
+{
+    reader *r = b->r;
+    uint32_t v = ni;
+    if (is_type(r, ni, "PrimValue") && !tj_ref_field(r, ni, "value", false, &v))
+        return false;
+    if (tj_kind_of(r, v) != N_INTIMM) {
+        rx_err(b, ni, "a %s where an integer is expected", r->nodes[v].type);
+        return false;
+    }
+    return tj_int_field(r, v, "value", false, 0, out);
+}
+
+static rx_storage *new_storage(rx_builder *b, const char *name, tir_dtype dt, tir_expr *count, tir_loc loc)
+{
+    tir_arena *a = b->r->a;
+    rx_storage *st = tir_arena_alloc(a, sizeof *st);
+    char *sn = tir_arena_alloc(a, 32);
+    snprintf(sn, 32, "%s_%zu", name, b->storages.len);
+    st->dtype = dt;
+    st->buf = tir_flat_buffer(a, sn, sn, dt, count, "global", loc);
+    tir_vec_push(a, &b->storages, st);
+    return st;
+}
+
+static tir_expr *heap_load(rx_builder *b, uint32_t ni, int64_t k)
+{
+    tir_arena *a = b->r->a;
+    if (!b->heap)
+        return rx_err(b, ni, "a shape read from the shape heap before it is allocated");
+    tir_expr *e = tir_expr_new(a, TIR_E_LOAD, TIR_DT_I64, node_loc(ni));
+    e->buffer = b->heap;
+    e->nargs = 1;
+    e->args = tir_arena_alloc(a, sizeof *e->args);
+    e->args[0] = tir_int(a, TIR_DT_I64, k, node_loc(ni));
+    return e;
+}
+
+/* A shape: a ShapeExpr, or a variable bound to one (make_shape). */
+static rx_value *shape_arg(rx_builder *b, uint32_t ni)
+{
+    reader *r = b->r;
+    if (is_type(r, ni, "ShapeExpr")) {
+        rx_value *v = tir_arena_alloc(r->a, sizeof *v);
+        v->kind = RV_SHAPE;
+        if (!tj_expr_list_field(r, ni, "values", false, &v->dims, &v->ndim))
+            return NULL;
+        for (uint32_t k = 0; k < v->ndim; k++)
+            if (v->dims[k]->dtype.bits != 64)
+                v->dims[k] = tir_cast(r->a, TIR_DT_I64, v->dims[k], v->dims[k]->loc);
+        return v;
+    }
+    rx_value *v = is_type(r, ni, "Var") || is_type(r, ni, "DataflowVar") ? b->vals[ni] : NULL;
+    if (!v || v->kind != RV_SHAPE)
+        return rx_err(b, ni, "a %s where a shape is expected", r->nodes[ni].type);
+    return v;
+}
+
+static rx_value *tensor_value(rx_builder *b, rx_tensor *t)
+{
+    rx_value *v = tir_arena_alloc(b->r->a, sizeof *v);
+    v->t = t;
+    return v;
+}
+
+/* vm.builtin.match_shape(t, heap, ndim, kind, value, ...): kind 1 stores
+ * dimension k of t into the heap; the others check it (binding and each
+ * kernel's view check the same). */
+static rx_value *match_shape(rx_builder *b, uint32_t call, uint32_t *args, uint32_t nargs)
+{
+    reader *r = b->r;
+    tir_arena *a = r->a;
+    int64_t ndim;
+    if (nargs < 3 || !int_arg(b, args[2], &ndim) || ndim < 0 || (uint64_t)nargs < 3 + 2 * (uint64_t)ndim)
+        return r->failed ? NULL : rx_err(b, call, "vm.builtin.match_shape with %u arguments", nargs);
+    rx_value *tv = value_of(b, args[0]);
+    if (!tv)
+        return NULL;
+    if (tv->kind != RV_TENSOR || tv->n || tv->t->ndim != (uint32_t)ndim)
+        return rx_err(b, call, "vm.builtin.match_shape of a value that is not a tensor of %" PRId64 " dimensions",
+                      ndim);
+    for (int64_t k = 0; k < ndim; k++) {
+        int64_t kind, val;
+        if (!int_arg(b, args[3 + 2 * k], &kind) || !int_arg(b, args[4 + 2 * k], &val))
+            return NULL;
+        if (kind != 1)
+            continue;
+        if (!b->heap || val < 0 || val >= b->heap->shape[0]->ival)
+            return rx_err(b, call, "vm.builtin.match_shape stores to slot %" PRId64 " of no shape heap", val);
+        tir_stmt *st = tir_stmt_new(a, TIR_S_STORE, node_loc(call));
+        st->buffer = b->heap;
+        st->nindices = 1;
+        st->indices = tir_arena_alloc(a, sizeof *st->indices);
+        st->indices[0] = tir_int(a, TIR_DT_I64, val, node_loc(call));
+        tir_expr *dim = tv->t->shape[k];
+        st->value = dim->dtype.bits == 64 ? dim : tir_cast(a, TIR_DT_I64, dim, node_loc(call));
+        push_item(b, st, NULL, NULL);
+    }
+    return unit(b);
+}
+
+/* vm.builtin.make_shape(heap, ndim, kind, value, ...): kind 0 a constant,
+ * kind 1 a slot of the heap. */
+static rx_value *make_shape(rx_builder *b, uint32_t call, uint32_t *args, uint32_t nargs)
+{
+    reader *r = b->r;
+    int64_t ndim;
+    if (nargs < 2 || !int_arg(b, args[1], &ndim) || ndim < 0 || (uint64_t)nargs < 2 + 2 * (uint64_t)ndim)
+        return r->failed ? NULL : rx_err(b, call, "vm.builtin.make_shape with %u arguments", nargs);
+    rx_value *v = tir_arena_alloc(r->a, sizeof *v);
+    v->kind = RV_SHAPE;
+    v->ndim = (uint32_t)ndim;
+    v->dims = tir_arena_alloc(r->a, (ndim ? (size_t)ndim : 1) * sizeof *v->dims);
+    for (int64_t k = 0; k < ndim; k++) {
+        int64_t kind, val;
+        if (!int_arg(b, args[2 + 2 * k], &kind) || !int_arg(b, args[3 + 2 * k], &val))
+            return NULL;
+        if (kind == 0)
+            v->dims[k] = tir_int(r->a, TIR_DT_I64, val, node_loc(call));
+        else if (kind == 1) {
+            if (!(v->dims[k] = heap_load(b, call, val)))
+                return NULL;
+        } else
+            return rx_err(b, call, "vm.builtin.make_shape with a dimension of kind %" PRId64, kind);
+    }
+    return v;
+}
+
+static const char *extern_name(rx_builder *b, uint32_t ni)
+{
+    uint32_t sym;
+    if (!tj_ref_field(b->r, ni, "global_symbol", false, &sym))
+        return NULL;
+    return tj_string_at(b->r, ni, "global_symbol", sym);
+}
+
+/* A builtin of the VM after the build pipeline (by its name). */
+static rx_value *builtin(rx_builder *b, uint32_t call, const char *name, uint32_t *args, uint32_t nargs)
+{
+    reader *r = b->r;
+    tir_arena *a = r->a;
+    tir_loc loc = node_loc(call);
+    if (strcmp(name, "relax.null_value") == 0 || strcmp(name, "vm.builtin.check_tensor_info") == 0 ||
+        strcmp(name, "relax.vm.kill_object") == 0)
+        return unit(b);
+    if (strcmp(name, "vm.builtin.match_shape") == 0)
+        return match_shape(b, call, args, nargs);
+    if (strcmp(name, "vm.builtin.make_shape") == 0)
+        return make_shape(b, call, args, nargs);
+    if (strcmp(name, "relax.call_builtin_with_ctx") == 0 && nargs == 2 && is_type(r, args[0], "ExternFunc")) {
+        const char *inner = extern_name(b, args[0]);
+        uint32_t *targs, ntargs;
+        if (!inner || !tj_list_field(r, args[1], "fields", false, &targs, &ntargs))
+            return NULL;
+        if (strcmp(inner, "vm.builtin.alloc_shape_heap") == 0) {
+            int64_t n;
+            if (ntargs != 1 || !int_arg(b, targs[0], &n) || n < 0 || n > (1 << 20))
+                return r->failed ? NULL : rx_err(b, call, "vm.builtin.alloc_shape_heap of an unexpected size");
+            if (b->heap)
+                return rx_err(b, call, "a second shape heap");
+            rx_storage *st = new_storage(b, "shape_heap", TIR_DT_I64, tir_int(a, TIR_DT_I64, n, loc), loc);
+            st->typed = true;
+            b->heap = st->buf;
+            push_item(b, NULL, st, NULL);
+            rx_tensor *t = tir_arena_alloc(a, sizeof *t);
+            t->output = -1;
+            t->dtype = TIR_DT_I64;
+            t->ndim = 1;
+            t->shape = st->buf->shape;
+            t->storage = st;
+            return tensor_value(b, t);
+        }
+        name = inner;
+    }
+    if (strcmp(name, "relax.vm.alloc_storage") == 0) {
+        rx_value *shape = nargs >= 1 ? shape_arg(b, args[0]) : NULL;
+        if (!shape)
+            return NULL;
+        if (shape->ndim != 1)
+            return rx_err(b, call, "relax.vm.alloc_storage of a %u-dimensional size", shape->ndim);
+        rx_storage *st = new_storage(b, "storage", tir_dt(TIR_CODE_UINT, 8, 1), shape->dims[0], loc);
+        st->bytes = shape->dims[0];
+        push_item(b, NULL, st, NULL);
+        rx_value *v = tir_arena_alloc(a, sizeof *v);
+        v->kind = RV_STORAGE;
+        v->storage = st;
+        return v;
+    }
+    if (strcmp(name, "relax.vm.alloc_tensor") == 0) {
+        if (nargs < 4)
+            return rx_err(b, call, "relax.vm.alloc_tensor with %u arguments", nargs);
+        rx_value *sv = value_of(b, args[0]), *shape = shape_arg(b, args[2]);
+        int64_t offset;
+        if (!sv || !shape || !int_arg(b, args[1], &offset))
+            return NULL;
+        if (sv->kind != RV_STORAGE)
+            return rx_err(b, call, "relax.vm.alloc_tensor in a value that is not a storage");
+        if (offset != 0)
+            return rx_err(b, call, "relax.vm.alloc_tensor at offset %" PRId64 " of its storage", offset);
+        tir_dtype dt;
+        if (!tj_dtype_field(r, args[3], "value", &dt))
+            return NULL;
+        rx_storage *st = sv->storage;
+        if (st->typed && !tir_dt_eq(st->dtype, dt))
+            return rx_err(b, call, "a storage holding tensors of two dtypes (%s and %s)", tir_dtype_name(st->dtype),
+                          tir_dtype_name(dt));
+        if (!st->typed) {
+            /* the storage's elements are the tensor's: bytes / element size */
+            st->typed = true;
+            st->dtype = dt;
+            st->buf->dtype = dt;
+            st->buf->data->elem_dtype = tir_dt_is_bool(dt) ? tir_dt(TIR_CODE_INT, 8, 1) : dt;
+            tir_expr *es = tir_int(a, TIR_DT_I64, (int64_t)tir_dtype_elem_size(dt), loc);
+            st->buf->shape[0] = st->bytes->kind == TIR_E_INT
+                                    ? tir_int(a, TIR_DT_I64, st->bytes->ival / es->ival, loc)
+                                    : tir_binary(a, TIR_E_FLOORDIV, st->bytes, es, loc);
+        }
+        rx_tensor *t = tir_arena_alloc(a, sizeof *t);
+        t->output = -1;
+        t->dtype = dt;
+        t->ndim = shape->ndim;
+        t->shape = shape->dims;
+        t->storage = st;
+        t->planned = true;
+        return tensor_value(b, t);
+    }
+    if (strcmp(name, "vm.builtin.reshape") == 0) {
+        rx_value *tv = nargs == 2 ? value_of(b, args[0]) : NULL, *shape = nargs == 2 ? shape_arg(b, args[1]) : NULL;
+        if (!tv || !shape)
+            return r->failed ? NULL : rx_err(b, call, "vm.builtin.reshape with %u arguments", nargs);
+        if (tv->kind != RV_TENSOR || tv->n)
+            return rx_err(b, call, "vm.builtin.reshape of a value that is not a tensor");
+        /* a view: the same memory, another shape */
+        rx_tensor *t = tir_arena_alloc(a, sizeof *t);
+        *t = *tv->t;
+        t->output = -1;
+        t->planned = false;
+        t->base = tv->t;
+        t->ndim = shape->ndim;
+        t->shape = shape->dims;
+        return tensor_value(b, t);
+    }
+    return rx_err(b, call, "%s: a builtin of TVM's VM that tirc does not support (it reads the allocation, shape "
+                  "and reshape builtins of a CPU module; the LLM runtime's KV caches and sampling are out of "
+                  "scope)", name);
+}
+
+/* A call of a PrimFunc after the build pipeline: destination passing, the
+ * outputs among the arguments (or the shape heap of a shape function). */
+static rx_value *call_kernel(rx_builder *b, uint32_t call, uint32_t gv, uint32_t *args, uint32_t nargs)
+{
+    reader *r = b->r;
+    const char *callee = tj_string_field(r, gv, "name_hint");
+    if (!callee)
+        return NULL;
+    int fi = find_func(b, callee);
+    if (fi < 0)
+        return rx_err(b, call, "a call of '%s', which is not a PrimFunc of the module", callee);
+    rx_step *s = tir_arena_alloc(r->a, sizeof *s);
+    s->callee = callee;
+    s->func = b->funcs->items[fi];
+    s->node = call;
+    s->nin = nargs;
+    s->in = tir_arena_alloc(r->a, (nargs ? nargs : 1) * sizeof *s->in);
+    for (uint32_t i = 0; i < nargs; i++)
+        if (!(s->in[i] = tensor_arg(b, args[i], UINT32_MAX)))
+            return NULL;
+    uint32_t nbuf = 0;
+    for (uint32_t k = 0; k < s->func->nparams; k++)
+        nbuf += s->func->param_buffers[k] != NULL;
+    if (nbuf != nargs || nbuf != s->func->nparams)
+        return rx_err(b, call, "a call passes '%s' %u tensors, but it takes %u buffers and %u scalars", callee, nargs,
+                      nbuf, s->func->nparams - nbuf);
+    give_shape_vars(b, fi);
+    push_item(b, NULL, NULL, s);
+    return unit(b);
+}
+
 /* A binding's value. */
 static rx_value *binding_value(rx_builder *b, uint32_t value, uint32_t step)
 {
@@ -458,15 +777,29 @@ static rx_value *binding_value(rx_builder *b, uint32_t value, uint32_t step)
     uint32_t op, *args, nargs;
     if (!tj_ref_field(r, value, "op", false, &op) || !tj_list_field(r, value, "args", false, &args, &nargs))
         return NULL;
+    if (tj_kind_of(r, op) == N_GLOBALVAR) {
+        b->built = true;
+        return call_kernel(b, value, op, args, nargs);
+    }
+    if (is_type(r, op, "ExternFunc")) {
+        const char *ext = extern_name(b, op);
+        b->built = true;
+        return ext ? builtin(b, value, ext, args, nargs) : NULL;
+    }
     const char *name = tj_kind_of(r, op) == N_OP ? tj_build_text(r, op) : NULL;
     if (!name)
         return rx_err(b, value, "a call of a %s", r->nodes[op].type);
     if (strcmp(name, "relax.call_tir") == 0)
         return call_tir(b, value, args, nargs, step);
-    if (strncmp(name, "relax.vm.", 9) == 0 || strncmp(name, "relax.builtin.", 14) == 0 ||
-        strcmp(name, "relax.call_packed") == 0 || strcmp(name, "relax.memory.alloc_storage") == 0)
-        return rx_err(b, value, "%s: a module after TVM's build pipeline (relax.get_pipeline(\"default\")); tirc "
-                      "reads the module after relax.get_pipeline(\"zero\"), before the build", name);
+    if (strcmp(name, "relax.null_value") == 0 || strcmp(name, "relax.call_builtin_with_ctx") == 0 ||
+        strncmp(name, "relax.vm.", 9) == 0) {
+        b->built = true;
+        return builtin(b, value, name, args, nargs);
+    }
+    if (strncmp(name, "relax.builtin.", 14) == 0 || strcmp(name, "relax.call_packed") == 0 ||
+        strncmp(name, "relax.memory.", 13) == 0)
+        return rx_err(b, value, "%s: a module between TVM's pipelines; tirc reads the module after "
+                      "relax.get_pipeline(\"zero\"), or after the whole build pipeline", name);
     if (strcmp(name, "relax.call_tir_inplace") == 0 || strcmp(name, "relax.call_dps_packed") == 0)
         return rx_err(b, value, "%s is not supported yet", name);
     return rx_err(b, value, "operator %s: the module is not legalized; run relax.get_pipeline(\"zero\") (or "
@@ -570,6 +903,19 @@ static void plan(rx_builder *b)
     }
 }
 
+/* The memory a tensor lives in: an output's or a param's own, a view's
+ * base's, or (after the build pipeline) its storage's. */
+static tir_var *data_of(const rx_tensor *t)
+{
+    if (t->output >= 0)
+        return t->data;
+    if (t->base)
+        return data_of(t->base);
+    if (t->storage)
+        return t->storage->buf->data;
+    return t->data;
+}
+
 /* Evaluate(kernel(in.data..., out.data..., shape variables...)). */
 static tir_stmt *call_stmt(rx_builder *b, rx_step *s)
 {
@@ -584,9 +930,9 @@ static tir_stmt *call_stmt(rx_builder *b, rx_step *s)
     /* the kernel's buffers in order: inputs, then outputs (destination passing) */
     uint32_t k = 0;
     for (uint32_t i = 0; i < s->nin; i++)
-        call->args[k++] = tir_var_ref(a, s->in[i]->data, loc);
+        call->args[k++] = tir_var_ref(a, data_of(s->in[i]), loc);
     for (uint32_t i = 0; i < s->nout; i++)
-        call->args[k++] = tir_var_ref(a, s->out[i]->data, loc);
+        call->args[k++] = tir_var_ref(a, data_of(s->out[i]), loc);
     /* each shape variable the kernel was given: the extent of the first of
      * its buffers that has it as a dimension, in the tensor passed there */
     for (uint32_t e = 0; e < nextra; e++) {
@@ -741,43 +1087,94 @@ tir_func *tj_relax_function(reader *r, uint32_t fn, const char *name, tir_vec *f
     uint32_t nouts;
     if (!mark_outputs(&b, result, &outs, &nouts))
         return NULL;
+    /* each output's declared type (the function's return type) gives its
+     * parameter's shape, in the model's shape variables (after the build
+     * pipeline the computed shape reads the shape heap) */
+    uint32_t ret, *ret_fields = NULL, nret = 0;
+    if (!tj_ref_field(r, fn, field_name(r, fn, "ret_ty", "ret_struct_info"), true, &ret))
+        return NULL;
+    if (!tj_is_null(r, ret) && (is_type(r, ret, "TupleType") || is_type(r, ret, "TupleStructInfo"))) {
+        if (!tj_list_field(r, ret, "fields", false, &ret_fields, &nret))
+            return NULL;
+    } else if (!tj_is_null(r, ret)) {
+        ret_fields = &ret;
+        nret = 1;
+    }
     for (uint32_t k = 0; k < nouts; k++) {
         char *on = tir_arena_alloc(a, 32);
         if (nouts == 1)
             snprintf(on, 32, "output");
         else
             snprintf(on, 32, "output_%u", k);
-        add_param(&b, on, on, outs[k], NULL, node_loc(result));
+        rx_tensor *declared = nret == nouts ? tensor_of_type(&b, ret_fields[k]) : NULL;
+        if (nret == nouts && !declared)
+            return NULL;
+        add_param(&b, on, on, declared ? declared : outs[k], NULL, node_loc(result));
+        if (declared)
+            outs[k]->data = declared->data;
     }
-    if (!b.steps.len)
-        return rx_err(&b, fn, "a Relax function that calls no kernel");
-    plan(&b);
-    for (size_t k = 0; k < b.storages.len; k++) {
-        rx_storage *st = b.storages.items[k];
-        char *sn = tir_arena_alloc(a, 32);
-        snprintf(sn, 32, "storage_%zu", k);
-        tir_expr *count = st->count ? st->count : tir_int(a, TIR_DT_I64, st->size, no_loc);
-        st->buf = tir_flat_buffer(a, sn, sn, st->dtype, count, "global", node_loc(fn));
-    }
-    for (size_t si = 0; si < b.steps.len; si++) {
-        rx_step *s = b.steps.items[si];
-        for (uint32_t o = 0; o < s->nout; o++)
-            if (s->out[o]->planned)
-                s->out[o]->data = ((rx_storage *)b.storages.items[s->out[o]->token])->buf->data;
+    if (b.built && b.steps.len)
+        return rx_err(&b, fn, "a function mixing R.call_tir with the build pipeline's explicit memory");
+    if (!b.built) {
+        if (!b.steps.len)
+            return rx_err(&b, fn, "a Relax function that calls no kernel");
+        /* the zero stage: plan the intermediates, allocate every storage first */
+        plan(&b);
+        for (size_t k = 0; k < b.storages.len; k++) {
+            rx_storage *st = b.storages.items[k];
+            char *sn = tir_arena_alloc(a, 32);
+            snprintf(sn, 32, "storage_%zu", k);
+            tir_expr *count = st->count ? st->count : tir_int(a, TIR_DT_I64, st->size, no_loc);
+            st->buf = tir_flat_buffer(a, sn, sn, st->dtype, count, "global", node_loc(fn));
+            st->typed = true;
+            push_item(&b, NULL, st, NULL);
+        }
+        for (size_t si = 0; si < b.steps.len; si++) {
+            rx_step *s = b.steps.items[si];
+            for (uint32_t o = 0; o < s->nout; o++)
+                if (s->out[o]->planned)
+                    s->out[o]->data = ((rx_storage *)b.storages.items[s->out[o]->token])->buf->data;
+            push_item(&b, NULL, NULL, s);
+        }
     }
 
-    /* the body: the storages' allocations around the calls in order */
-    tir_stmt **calls = tir_arena_alloc(a, b.steps.len * sizeof *calls);
-    for (size_t si = 0; si < b.steps.len; si++)
-        if (!(calls[si] = call_stmt(&b, b.steps.items[si])))
+    /* the body, in order: each storage's allocation holds for the rest of
+     * it (a storage no tensor uses, such as one an output replaced, is left out) */
+    tir_stmt **run = tir_arena_alloc(a, (b.items.len + 1) * sizeof *run); /* in reverse order */
+    uint32_t nrun = 0, ncalls = 0;
+    tir_stmt *inner = NULL;
+    for (size_t k = b.items.len; k-- > 0;) {
+        rx_item *it = b.items.items[k];
+        tir_stmt *st = it->stmt;
+        ncalls += it->step != NULL;
+        if (it->step && !(st = call_stmt(&b, it->step)))
             return NULL;
-    tir_stmt *inner = tir_seq(a, calls, (uint32_t)b.steps.len, node_loc(fn));
-    for (size_t k = b.storages.len; k-- > 0;) {
-        rx_storage *st = b.storages.items[k];
-        tir_stmt *al = tir_alloc_decl(a, st->buf, node_loc(fn));
-        al->body->body = inner;
-        inner = al;
+        if (!it->storage) {
+            run[nrun++] = st;
+            continue;
+        }
+        if (!it->storage->typed)
+            continue;
+        for (uint32_t i = 0; i < nrun / 2; i++) {
+            tir_stmt *t = run[i];
+            run[i] = run[nrun - 1 - i];
+            run[nrun - 1 - i] = t;
+        }
+        tir_stmt *al = tir_alloc_decl(a, it->storage->buf, node_loc(fn));
+        al->body->body = nrun == 1 ? run[0] : tir_seq(a, run, nrun, node_loc(fn));
+        run = tir_arena_alloc(a, (b.items.len + 1) * sizeof *run);
+        run[0] = al;
+        nrun = 1;
     }
+    for (uint32_t i = 0; i < nrun / 2; i++) {
+        tir_stmt *t = run[i];
+        run[i] = run[nrun - 1 - i];
+        run[nrun - 1 - i] = t;
+    }
+    if (ncalls)
+        inner = nrun == 1 ? run[0] : tir_seq(a, run, nrun, node_loc(fn));
+    if (!inner)
+        return rx_err(&b, fn, "a Relax function that calls no kernel");
 
     tir_func *f = tir_arena_alloc(a, sizeof *f);
     f->name = name;
