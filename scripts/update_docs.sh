@@ -1,10 +1,11 @@
 #!/bin/sh
-# Rewrites the parts of the documentation that tools print: the tirc --help
-# and tirvm --help texts of docs/cli.md, the tirvm serve --help text of
-# docs/serving.md, and the conformance table and case counts
-# (tir-conformance --markdown) of docs/testing.md's Conformance section.
-# The readme test fails until they agree; run this after changing a --help
-# text or the corpus.
+# Rewrites the parts of the documentation that tools print or tables hold:
+# the tirc --help and tirvm --help texts of docs/cli.md, the tirvm serve
+# --help text of docs/serving.md, the pass table of docs/middle-end.md
+# (scripts/pass_table.py, from passes.def), and the conformance table and
+# case counts (tir-conformance --markdown) of docs/testing.md's Conformance
+# section.  The readme and docs-passes tests fail until they agree; run this
+# after changing a --help text, a pass or the corpus.
 # Usage: scripts/update_docs.sh [BUILD_DIR]   (default: build)
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -34,6 +35,9 @@ put_help() {
 "$BUILD/cli/tirvm" --help >"$T/help"; put_help tirvm "$ROOT/docs/cli.md"
 "$BUILD/cli/tirvm" serve --help >"$T/help"; put_help "tirvm serve" "$ROOT/docs/serving.md"
 
+# the pass table of docs/middle-end.md, from passes.def
+python3 "$ROOT/scripts/pass_table.py" --write "$ROOT"
+
 # the first table of the "## Conformance" section, and the counts above it
 awk -v table="$T/table" -v scripts=$((total - binary)) -v binary="$binary" '
     function emit(file,   line) { while ((getline line < file) > 0) print line; close(file) }
@@ -47,4 +51,4 @@ awk -v table="$T/table" -v scripts=$((total - binary)) -v binary="$binary" '
     }
     { print }' "$CONFORMANCE" >"$T/conformance.md"
 cp "$T/conformance.md" "$CONFORMANCE"
-echo "update_docs.sh: --help texts (docs/cli.md, docs/serving.md) and the conformance table ($total cases) updated"
+echo "update_docs.sh: --help texts (docs/cli.md, docs/serving.md), the pass table (docs/middle-end.md) and the conformance table ($total cases) updated"
