@@ -4,7 +4,7 @@
 # --help text of docs/serving.md, the pass table of docs/middle-end.md
 # (scripts/pass_table.py, from passes.def), and the conformance table and
 # case counts (tir-conformance --markdown) of docs/testing.md's Conformance
-# section.  The readme and docs-passes tests fail until they agree; run this
+# section and the README's count of them.  The readme and docs-passes tests fail until they agree; run this
 # after changing a --help text, a pass or the corpus.
 # Usage: scripts/update_docs.sh [BUILD_DIR]   (default: build)
 set -eu
@@ -51,4 +51,9 @@ awk -v table="$T/table" -v scripts=$((total - binary)) -v binary="$binary" '
     }
     { print }' "$CONFORMANCE" >"$T/conformance.md"
 cp "$T/conformance.md" "$CONFORMANCE"
+# the README's "all N cases of the [conformance corpus]"
+awk -v total="$total" '
+    { sub(/all [0-9]+ cases of the \[conformance corpus\]/, "all " total " cases of the [conformance corpus]"); print }' \
+    "$ROOT/README.md" >"$T/README.md"
+cp "$T/README.md" "$ROOT/README.md"
 echo "update_docs.sh: --help texts (docs/cli.md, docs/serving.md), the pass table (docs/middle-end.md) and the conformance table ($total cases) updated"

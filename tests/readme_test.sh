@@ -1,11 +1,14 @@
 #!/bin/sh
 # The README, docs/ and the repository tell the truth: the conformance
-# table is what tir-conformance prints, docs/cli.md shows the tirc and tirvm
-# --help texts and docs/serving.md the tirvm serve one, exactly, no file
-# names a path of one machine, and the scripts are executable.  TAP output.
+# table of docs/testing.md is what tir-conformance prints, and the README's
+# claim about it holds; docs/cli.md shows the tirc and tirvm --help texts
+# and docs/serving.md the tirvm serve one, exactly; the README's folder map
+# names every top-level folder; no file names a path of one machine, and the
+# scripts are executable.  TAP output.
 # Usage: readme_test.sh TIRC TIRVM TIR_CONFORMANCE SOURCE_ROOT
 set -u
 TIRC=$1 TIRVM=$2 RUNNER=$3 ROOT=$4
+README=$ROOT/README.md
 CONFORMANCE=$ROOT/docs/testing.md
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -32,6 +35,16 @@ if [ -n "$total" ] && [ -n "$binary" ] &&
 else
     echo "corpus: total '$total', binary '$binary'" >"$T/why"
     not_ok "docs/testing.md's case counts match the corpus (run scripts/update_docs.sh)" "$T/why"
+fi
+# the README's claim: "all N cases of the [conformance corpus](...) pass",
+# true only while every case passes
+passed=$(sed -n 's/^| \*\*total\*\* | \*\*\([0-9]*\)\*\* |.*/\1/p' "$T/table")
+claimed=$(tr '\n' ' ' <"$README" | sed -n 's/.*all \([0-9][0-9]*\) cases of the \[conformance corpus\].*/\1/p')
+if [ -n "$total" ] && [ "$claimed" = "$total" ] && [ "$passed" = "$total" ]; then
+    ok "the README's 'all $claimed cases of the conformance corpus pass' is true"
+else
+    echo "README claims all '$claimed' cases pass; the corpus has '$total', of which '$passed' pass" >"$T/why"
+    not_ok "the README's claim on the conformance corpus is true (scripts/update_docs.sh updates the count)" "$T/why"
 fi
 
 # ---- the --help texts: docs/cli.md and docs/serving.md -----------------------
@@ -72,6 +85,25 @@ check_help() {
 check_help tirc "$ROOT/docs/cli.md" "$TIRC"
 check_help tirvm "$ROOT/docs/cli.md" "$TIRVM"
 check_help "tirvm serve" "$ROOT/docs/serving.md" "$TIRVM" serve
+
+# ---- the README's folder map --------------------------------------------------
+# Every top-level folder of the repository has a row "| `NAME/` | ..." in
+# the README's Folders table.
+if git -C "$ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    sed -n '/^## Folders$/,/^## /p' "$README" >"$T/folders"
+    (cd "$ROOT" && git ls-files | sed -n 's|^\([^/]*\)/.*|\1|p' | sort -u) >"$T/top"
+    : >"$T/missing"
+    while read -r dir; do
+        grep -qF "| \`$dir/\` |" "$T/folders" || echo "$dir/" >>"$T/missing"
+    done <"$T/top"
+    if [ -s "$T/top" ] && [ ! -s "$T/missing" ]; then
+        ok "the README's folder map has every top-level folder ($(tr '\n' ' ' <"$T/top" | sed 's/ $//'))"
+    else
+        not_ok "the README's folder map has every top-level folder" "$T/missing"
+    fi
+else
+    skip "the README's folder map has every top-level folder" "not a git checkout"
+fi
 
 # ---- the repository ------------------------------------------------------------
 if git -C "$ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
