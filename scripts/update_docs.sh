@@ -4,8 +4,9 @@
 # --help text of docs/serving.md, the pass table of docs/middle-end.md
 # (scripts/pass_table.py, from passes.def), and the conformance table and
 # case counts (tir-conformance --markdown) of docs/testing.md's Conformance
-# section and the README's count of them.  The readme and docs-passes tests fail until they agree; run this
-# after changing a --help text, a pass or the corpus.
+# section and the README's count of them.  The readme and docs-passes tests
+# fail until they agree; run this after changing a --help text, a pass or
+# the corpus.
 # Usage: scripts/update_docs.sh [BUILD_DIR]   (default: build)
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
