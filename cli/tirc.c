@@ -1,4 +1,4 @@
-/* tirc: compile TVMScript to .tirbc (see README and the CLI contract). */
+/* tirc: compile TVMScript to .tirbc (docs/cli.md is its manual). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

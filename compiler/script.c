@@ -1,7 +1,7 @@
 /* TVMScript -> TIR AST: functions and modules.  Reads the imports and the
  * module's @T.prim_func definitions (alone or in an @I.ir_module class),
  * builds each function's parameters and body, and wraps a body with blocks
- * in the implicit root block.  See ../shared/docs/tvmscript.md for the rules
+ * in the implicit root block.  See docs/tvmscript.md for the rules
  * the builder follows (section numbers in comments refer to it) and
  * script_internal.h for how its files divide the work. */
 #include "script.h"

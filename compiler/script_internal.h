@@ -9,7 +9,7 @@
  *   script_vaccess.c Buffer.vload / Buffer.vstore, predicated lane by lane
  *   script_globals.c module-level names: constants, tirc -D definitions, @T.macro
  *   script_hints.c   "did you mean" suggestions for misspelled names
- * See ../shared/docs/tvmscript.md for the rules the builder follows; section
+ * See docs/tvmscript.md for the rules the builder follows; section
  * numbers in comments refer to it.  Functions called across files are
  * prefixed sb_ (script builder). */
 #ifndef TIR_SCRIPT_INTERNAL_H

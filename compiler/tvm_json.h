@@ -1,7 +1,7 @@
 /* TVM JSON front end: reads what tvm.ir.save_json writes (an IRModule or a
  * single PrimFunc, in the legacy format of TVM <= 0.21 or the tvm-ffi graph
  * format of TVM 0.22-0.23) into the TIR AST, node for node: no type
- * promotion and no folding.  ../shared/docs/tvm-json.md describes the
+ * promotion and no folding.  docs/tvm-json.md describes the
  * format; section numbers in comments refer to it. */
 #ifndef TIR_TVM_JSON_H
 #define TIR_TVM_JSON_H

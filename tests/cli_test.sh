@@ -1,5 +1,5 @@
 #!/bin/sh
-# The command-line contract of tirc and tirvm (README, "Command line"): exit
+# The command-line contract of tirc and tirvm (docs/cli.md): exit
 # statuses, diagnostics, no partial output files.  TAP output.
 # Usage: cli_test.sh TIRC TIRVM EXAMPLE_REF SOURCE_DIR
 set -u

@@ -101,7 +101,7 @@ elif $cc -static -Wall -Wextra -Werror "$src/examples/embed/embed.c" -o "$T/embe
 else
     not_ok "examples/embed links fully static with pkg-config --static" "$T/cc.log"
 fi
-# Then tirvm's own libraries static and the system's shared (the README's
+# Then tirvm's own libraries static and the system's shared (docs/library.md's
 # form for a system without static libraries of the dependencies).
 if $cc -Wall -Wextra -Werror "$src/examples/embed/embed.c" -o "$T/embed-mixed" \
     $(pkg-config --cflags --libs-only-L tirc) -Wl,-Bstatic -ltirc -ltirvm -Wl,-Bdynamic -Wl,--as-needed \
@@ -137,7 +137,7 @@ else
     not_ok "the installed tirc compiles an example and the installed tirvm loads it" "$T/log"
 fi
 
-# The installed Python package, from the directory the README says to put on
+# The installed Python package, from the directory docs/library.md says to put on
 # PYTHONPATH (where meson installed it), finds the installed libraries
 # beside it, with neither LD_LIBRARY_PATH nor TIRVM_LIBRARY_PATH.
 pyinit=$(find "$dest" -path '*/tirvm/__init__.py' | head -n 1)

@@ -1,4 +1,4 @@
-# The README's serving example: C = A + B over float32 vectors of any length
+# The serving example of docs/serving.md: C = A + B over float32 vectors of any length
 # (n is bound from the inputs' shapes, so the server sizes C from them).
 from tvm.script import tir as T
 

@@ -1,9 +1,9 @@
 #!/bin/sh
-# curl smoke test of tirvm serve: runs the README's serving example (the
-# fenced block after the "serve example" marker) on a free port, and checks
-# that every output the block shows (its "# {...}" and "# tirvm_..." lines)
-# is what the commands printed.  TAP output.
-# Then it runs the README's Python snippet (a Python with numpy) against a
+# curl smoke test of tirvm serve: runs the serving example of
+# docs/serving.md (the fenced block after the "serve example" marker) on a
+# free port, and checks that every output the block shows (its "# {...}" and
+# "# tirvm_..." lines) is what the commands printed.  TAP output.
+# Then it runs the page's Python snippet (a Python with numpy) against a
 # server of the same model.
 # Usage: curl_test.sh TIRC TIRVM SOURCE_ROOT PYTHON
 set -u
@@ -16,11 +16,11 @@ trap 'rm -rf "$T"' EXIT
 awk '/^<!-- serve example/ { want = 1; next }
      want == 1 && /^```/ { want = 2; next }
      want == 2 && /^```/ { exit }
-     want == 2 { print }' "$ROOT/README.md" >"$T/block.sh"
+     want == 2 { print }' "$ROOT/docs/serving.md" >"$T/block.sh"
 if [ -s "$T/block.sh" ]; then
-    ok "the README has the serving example"
+    ok "docs/serving.md has the serving example"
 else
-    not_ok "the README has the serving example"
+    not_ok "docs/serving.md has the serving example"
     echo "1..$n"
     exit 1
 fi
@@ -49,12 +49,12 @@ while IFS= read -r line; do
 done <"$T/expected"
 [ "$(wc -l <"$T/expected")" -ge 5 ] && ok "the example shows at least 5 outputs" ||
     not_ok "the example shows at least 5 outputs" "$T/expected"
-# The README's Python snippet, against a server of the same model: it prints
+# The page's Python snippet, against a server of the same model: it prints
 # the output array A + 1 = [1. 2. 3. 4.].
 awk '/^From Python with only the standard library/ { want = 1; next }
      want == 1 && /^```python/ { want = 2; next }
      want == 2 && /^```/ { exit }
-     want == 2 { print }' "$ROOT/README.md" >"$T/snippet.py"
+     want == 2 { print }' "$ROOT/docs/serving.md" >"$T/snippet.py"
 if [ -s "$T/snippet.py" ] && [ -f "$T/models/vadd/1/model.tirbc" ]; then
     port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     sed -i "s/\"localhost\", 8080/\"127.0.0.1\", $port/" "$T/snippet.py"
@@ -63,14 +63,14 @@ if [ -s "$T/snippet.py" ] && [ -f "$T/models/vadd/1/model.tirbc" ]; then
     i=0
     until curl -sf "127.0.0.1:$port/v2/health/ready" >/dev/null 2>&1 || [ $i -ge 100 ]; do sleep 0.1; i=$((i + 1)); done
     if timeout 60 "$PYTHON" "$T/snippet.py" >"$T/py.out" 2>&1 && grep -qF '[1. 2. 3. 4.]' "$T/py.out"; then
-        ok "the README's Python snippet prints A + 1"
+        ok "docs/serving.md's Python snippet prints A + 1"
     else
-        not_ok "the README's Python snippet prints A + 1" "$T/py.out"
+        not_ok "docs/serving.md's Python snippet prints A + 1" "$T/py.out"
     fi
     kill -TERM "$spid" 2>/dev/null
     wait "$spid" 2>/dev/null
 else
-    not_ok "the README has the Python snippet and the example's model"
+    not_ok "docs/serving.md has the Python snippet and the example's model"
 fi
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Writes the TVM JSON cases of tests/tirx-json: small PrimFuncs in the
 layouts tvm.ir.save_json writes in TVM 0.24, 0.25 and 0.26 (the tirx
-dialect; ../../../../shared/docs/tvmscript-tirx.md section 2), each with a
+dialect; docs/tvmscript-tirx.md section 2), each with a
 NAME.case header of arguments and expected results for run_cases.
 
 The expected values are worked out by hand from each program's meaning and
