@@ -16,6 +16,7 @@
 typedef struct {
     char *err;
     size_t err_len;
+    bool weights_in_place; /* the caller keeps the bytes alive: aligned weights are used where they lie */
     char where[256]; /* "function 0 'main': buffer 2", for messages */
     uint32_t strings; /* in the functions read so far (TIRBC_MAX_STRINGS for the module) */
 } reader;
@@ -606,7 +607,9 @@ static int read_weights(reader *r, const msgpack_object_map *m, tirbc_module *mo
             return rerr(r, "weight %u: %" PRIu64 " bytes at offset %" PRIu64 " reach past the %u-byte section", i,
                         wt->nbytes, wt->offset, size);
     }
-    if (size) {
+    if (size && r->weights_in_place && (uintptr_t)bytes % TIRBC_WEIGHT_ALIGN == 0) {
+        mod->weight_data = (uint8_t *)bytes; /* borrowed: weight_owner stays NULL */
+    } else if (size) {
         size_t rounded = ((size_t)size + TIRBC_WEIGHT_ALIGN - 1) / TIRBC_WEIGHT_ALIGN * TIRBC_WEIGHT_ALIGN;
         if (!(mod->weight_owner = aligned_alloc(TIRBC_WEIGHT_ALIGN, rounded)))
             return rerr(r, "out of memory for %u bytes of weights", size);
@@ -638,7 +641,13 @@ static int read_module(reader *r, const msgpack_object *o, tirbc_module *mod)
 
 int tirbc_read(const uint8_t *data, size_t len, tirbc_module **out, char *err, size_t err_len)
 {
-    reader r = {.err = err, .err_len = err_len};
+    return tirbc_read_in_place(data, len, false, out, err, err_len);
+}
+
+int tirbc_read_in_place(const uint8_t *data, size_t len, bool weights_in_place, tirbc_module **out, char *err,
+                        size_t err_len)
+{
+    reader r = {.err = err, .err_len = err_len, .weights_in_place = weights_in_place};
     *out = NULL;
     if (!data)
         len = 0;

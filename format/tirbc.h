@@ -4,6 +4,7 @@
 #ifndef TIRBC_H
 #define TIRBC_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -14,6 +15,12 @@ int tirbc_write(const tirbc_module *m, uint8_t **out, size_t *out_len, char *err
 /* Decodes an untrusted byte string into a new module (structure only; run
  * tirbc_verify before executing it). */
 int tirbc_read(const uint8_t *data, size_t len, tirbc_module **out, char *err, size_t err_len);
+/* The same; with weights_in_place, a weight section that lies at an
+ * address aligned to TIRBC_WEIGHT_ALIGN is used where it is, not copied
+ * (the module's weight_owner is then NULL), and the caller keeps data alive
+ * as long as the module. */
+int tirbc_read_in_place(const uint8_t *data, size_t len, bool weights_in_place, tirbc_module **out, char *err,
+                        size_t err_len);
 /* Proves every instruction well-formed: opcodes, operand registers, types,
  * buffers, constants, strings and jump targets; parameters and buffers
  * consistent.  The interpreter relies on this and does no structural checks. */

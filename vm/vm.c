@@ -408,6 +408,7 @@ static void module_free(tirvm_module *m)
     free(m->written);
     vm_frames_free(m);
     tirbc_module_free(m->mod);
+    free(m->file_bytes);
     runtime_release(m->rt);
     free(m);
 }
@@ -430,24 +431,35 @@ static bool weights_read_only(tirvm_module *m, char *err, size_t err_len)
     return true;
 }
 
-tirvm_status tirvm_runtime_load(tirvm_runtime *rt, const void *data, size_t len, tirvm_module **out, char *err,
-                                size_t err_len)
+/* Loads from bytes; with owned (64-byte aligned, malloc'ed) the module may
+ * keep them for its weights instead of copying those (*owned is then
+ * NULL: the module frees the bytes). */
+static tirvm_status load_bytes(tirvm_runtime *rt, const void *data, size_t len, void **owned, tirvm_module **out,
+                               char *err, size_t err_len)
 {
     *out = NULL;
     tirbc_module *mod = NULL;
-    if (tirbc_read(data, len, &mod, err, err_len) != 0)
+    if (tirbc_read_in_place(data, len, owned != NULL, &mod, err, err_len) != 0)
         return TIRVM_ERR_MODULE;
+    void *keep = NULL;
+    if (owned && mod->weight_data && !mod->weight_owner) {
+        keep = *owned;
+        *owned = NULL;
+    }
     if (tirbc_verify(mod, err, err_len) != 0) {
         tirbc_module_free(mod);
+        free(keep);
         return TIRVM_ERR_MODULE;
     }
     tirvm_module *m = calloc(1, sizeof *m);
     if (!m) {
         tirbc_module_free(mod);
+        free(keep);
         vm_set_err(err, err_len, "out of memory");
         return TIRVM_ERR_NOMEM;
     }
     m->mod = mod;
+    m->file_bytes = keep;
     if (rt) {
         atomic_fetch_add(&rt->refs, 1);
         m->rt = rt;
@@ -455,6 +467,7 @@ tirvm_status tirvm_runtime_load(tirvm_runtime *rt, const void *data, size_t len,
         tirvm_status st = tirvm_runtime_new(NULL, &m->rt, err, err_len);
         if (st != TIRVM_OK) {
             tirbc_module_free(mod);
+            free(keep);
             free(m);
             return st;
         }
@@ -472,6 +485,12 @@ tirvm_status tirvm_runtime_load(tirvm_runtime *rt, const void *data, size_t len,
     }
     *out = m;
     return TIRVM_OK;
+}
+
+tirvm_status tirvm_runtime_load(tirvm_runtime *rt, const void *data, size_t len, tirvm_module **out, char *err,
+                                size_t err_len)
+{
+    return load_bytes(rt, data, len, NULL, out, err, err_len);
 }
 
 tirvm_status tirvm_module_load(const void *data, size_t len, tirvm_module **out, char *err, size_t err_len)
@@ -493,8 +512,10 @@ tirvm_status tirvm_runtime_load_file(tirvm_runtime *rt, const char *path, tirvm_
         vm_set_err(err, err_len, "%s: %s", path, strerror(errno));
         return TIRVM_ERR_USAGE;
     }
+    /* 64-byte aligned, so that the module can use its weights where the
+     * file's bytes put them (the writer aligns them within the file) */
     size_t cap = 1 << 16, len = 0;
-    uint8_t *buf = malloc(cap);
+    uint8_t *buf = aligned_alloc(TIRBC_WEIGHT_ALIGN, cap);
     for (;;) {
         if (!buf) {
             fclose(f);
@@ -512,9 +533,10 @@ tirvm_status tirvm_runtime_load_file(tirvm_runtime *rt, const char *path, tirvm_
                 vm_set_err(err, err_len, "%s: file is larger than 1 GiB", path);
                 return TIRVM_ERR_MODULE;
             }
-            uint8_t *nb = realloc(buf, cap * 2);
-            if (!nb)
-                free(buf);
+            uint8_t *nb = aligned_alloc(TIRBC_WEIGHT_ALIGN, cap * 2);
+            if (nb)
+                memcpy(nb, buf, len);
+            free(buf);
             buf = nb;
             cap *= 2;
         }
@@ -527,8 +549,9 @@ tirvm_status tirvm_runtime_load_file(tirvm_runtime *rt, const char *path, tirvm_
         return TIRVM_ERR_USAGE;
     }
     char inner[512];
-    tirvm_status st = tirvm_runtime_load(rt, buf, len, out, inner, sizeof inner);
-    free(buf);
+    void *owned = buf;
+    tirvm_status st = load_bytes(rt, buf, len, &owned, out, inner, sizeof inner);
+    free(owned);
     if (st != TIRVM_OK)
         vm_set_err(err, err_len, "%s: %s", path, inner);
     return st;

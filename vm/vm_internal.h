@@ -37,6 +37,7 @@ struct tirvm_module {
     uint64_t max_steps, max_memory; /* 0: the runtime's */
     uint8_t **written;              /* per function, per buffer: some instruction stores to it */
     struct vm_frames *frames;       /* memory of finished calls kept for the next ones (call_frames.c) */
+    void *file_bytes;               /* the file's bytes, kept when the weights are used where they lie */
 };
 
 /* One call's limits and cancellation, shared by its frames and workers. */
