@@ -367,7 +367,28 @@ static void give_shape_vars(rx_builder *b, int fi)
 }
 
 /* R.call_tir(kernel, (args...), out_sinfo): one step. */
-static rx_value *call_tir(rx_builder *b, uint32_t call, uint32_t *args, uint32_t nargs, uint32_t step)
+static bool int_arg(rx_builder *b, uint32_t ni, int64_t *out);
+
+/* R.call_tir_inplace's inplace_indices: per output, the input it
+ * overwrites, or -1 for a new tensor. */
+static bool inplace_indices(rx_builder *b, uint32_t call, int64_t **out, uint32_t *n)
+{
+    reader *r = b->r;
+    uint32_t attrs, *items;
+    if (!tj_ref_field(r, call, "attrs", false, &attrs) || tj_is_null(r, attrs) ||
+        !tj_list_field(r, attrs, "inplace_indices", false, &items, n)) {
+        if (!r->failed)
+            rx_err(b, call, "R.call_tir_inplace without inplace_indices");
+        return false;
+    }
+    *out = tir_arena_alloc(r->a, (*n ? *n : 1) * sizeof **out);
+    for (uint32_t k = 0; k < *n; k++)
+        if (!int_arg(b, items[k], &(*out)[k]))
+            return false;
+    return true;
+}
+
+static rx_value *call_tir(rx_builder *b, uint32_t call, uint32_t *args, uint32_t nargs, uint32_t step, bool inplace)
 {
     reader *r = b->r;
     tir_arena *a = r->a;
@@ -423,6 +444,30 @@ static rx_value *call_tir(rx_builder *b, uint32_t call, uint32_t *args, uint32_t
             return NULL;
         s->nout = 1;
         s->out = &v->t;
+    }
+    if (inplace) {
+        /* an output written over input i is that input's tensor, which
+         * the kernel receives once, among the inputs */
+        int64_t *idx;
+        uint32_t nidx, nnew = 0;
+        if (!inplace_indices(b, call, &idx, &nidx))
+            return NULL;
+        if (nidx != s->nout)
+            return rx_err(b, call, "R.call_tir_inplace with %u inplace_indices for %u outputs", nidx, s->nout);
+        rx_tensor **fresh = tir_arena_alloc(a, (s->nout ? s->nout : 1) * sizeof *fresh);
+        rx_tensor **outs = v->n ? v->items : &v->t;
+        for (uint32_t k = 0; k < s->nout; k++) {
+            if (idx[k] < 0) {
+                fresh[nnew++] = outs[k];
+                continue;
+            }
+            if ((uint64_t)idx[k] >= nin)
+                return rx_err(b, call, "R.call_tir_inplace: output %u overwrites input %" PRId64 " of %u", k, idx[k],
+                              nin);
+            outs[k] = s->in[idx[k]];
+        }
+        s->out = fresh;
+        s->nout = nnew;
     }
     uint32_t nbuf = 0;
     for (uint32_t k = 0; k < s->func->nparams; k++)
@@ -789,8 +834,8 @@ static rx_value *binding_value(rx_builder *b, uint32_t value, uint32_t step)
     const char *name = tj_kind_of(r, op) == N_OP ? tj_build_text(r, op) : NULL;
     if (!name)
         return rx_err(b, value, "a call of a %s", r->nodes[op].type);
-    if (strcmp(name, "relax.call_tir") == 0)
-        return call_tir(b, value, args, nargs, step);
+    if (strcmp(name, "relax.call_tir") == 0 || strcmp(name, "relax.call_tir_inplace") == 0)
+        return call_tir(b, value, args, nargs, step, name[14] == '_');
     if (strcmp(name, "relax.null_value") == 0 || strcmp(name, "relax.call_builtin_with_ctx") == 0 ||
         strncmp(name, "relax.vm.", 9) == 0) {
         b->built = true;
@@ -800,8 +845,9 @@ static rx_value *binding_value(rx_builder *b, uint32_t value, uint32_t step)
         strncmp(name, "relax.memory.", 13) == 0)
         return rx_err(b, value, "%s: a module between TVM's pipelines; tirc reads the module after "
                       "relax.get_pipeline(\"zero\"), or after the whole build pipeline", name);
-    if (strcmp(name, "relax.call_tir_inplace") == 0 || strcmp(name, "relax.call_dps_packed") == 0)
-        return rx_err(b, value, "%s is not supported yet", name);
+    if (strcmp(name, "relax.call_dps_packed") == 0)
+        return rx_err(b, value, "%s is not supported: tirc calls PrimFuncs of the module, not packed functions",
+                      name);
     return rx_err(b, value, "operator %s: the module is not legalized; run relax.get_pipeline(\"zero\") (or "
                   "relax.transform.LegalizeOps) first, so that every operator is a call_tir of a PrimFunc", name);
 }
