@@ -171,6 +171,33 @@ if os.path.isdir(mlp_dir):
     report(rc == 1 and "vm.builtin.paged_attention_kv_cache_create" in out and "out of scope" in out,
            "a builtin outside the CPU ones tirc reads is refused by name", out)
 
+# wrong weights: each a clear error, and no output file
+if os.path.isdir(mlp_dir):
+    src = os.path.join(mlp_dir, "mlp.params.zero.json")
+    good = dict(np.load(os.path.join(mlp_dir, "params.npz")))
+    out = os.path.join(T, "never.tirbc")
+    cases = [
+        ("a .npy given as --params", os.path.join(mlp_dir, "x.npy"), "a .npy file where a .npz archive"),
+        ("a weight missing", {k: v for k, v in good.items() if k != "p_3"}, "no tensor given for weight"),
+        ("a weight of another shape", dict(good, p_1=good["p_1"][:5]), "has another dtype or shape"),
+        ("a weight of another dtype", dict(good, p_1=good["p_1"].astype(np.float64)), "has another dtype or shape"),
+        ("a compressed archive", "compressed", "np.savez_compressed"),
+    ]
+    for what, arrays, expect in cases:
+        path = arrays if isinstance(arrays, str) and arrays != "compressed" else os.path.join(T, "w.npz")
+        if arrays == "compressed":
+            np.savez_compressed(path, **good)
+        elif not isinstance(arrays, str):
+            np.savez(path, **arrays)
+        rc, msg = run([TIRC, src, "--params", path, "-o", out])
+        report(rc != 0 and expect in msg and not os.path.exists(out), "tirc --params: %s is refused (%s)"
+               % (what, expect), msg)
+    if os.path.exists(os.path.join(T, "mlp.detached.tirbc")):
+        np.savez(os.path.join(T, "extra.npz"), **dict(good, q_9=good["p_1"]))
+        rc, msg = run([TIRVM, "run", os.path.join(T, "mlp.detached.tirbc"), "--params", os.path.join(T, "extra.npz"),
+                       "x=" + os.path.join(mlp_dir, "x.npy")])
+        report(rc == 2 and "q_9" in msg, "tirvm run --params: an array naming no parameter is a usage error", msg)
+
 # a symbolic batch: the batch model at another batch size, against numpy
 batch = os.path.join(T, "mlp_batch.tirbc")
 if os.path.exists(batch):
