@@ -61,6 +61,20 @@ def check_file(what, out, ref):
     report(ok, "%s (%s)" % (what, why), why)
 
 
+def compile_and_run(what, src, module, run_args, ref, compile_args=()):
+    """tirc SRC -o MODULE, then tirvm run MODULE x=... --out output=...;
+    reports both and the output against TVM's.  True when it compiled."""
+    rc, out = run([TIRC, src] + list(compile_args) + ["-o", module])
+    report(rc == 0, "%s compiles" % what, out)
+    if rc != 0:
+        return False
+    y = module + ".y.npy"
+    rc, out = run([TIRVM, "run", module] + list(run_args) + ["--out", "output=" + y])
+    report(rc == 0, "%s runs" % what, out)
+    check_file("%s matches TVM" % what, y, ref)
+    return True
+
+
 models = sorted(d for d in os.listdir(MODELS) if os.path.isfile(os.path.join(MODELS, d, d + ".zero.json")))
 report(len(models) >= 4, "the model set holds at least 4 models (%s)" % ", ".join(models))
 served = []
@@ -72,14 +86,10 @@ for name in models:
     bound = os.path.join(T, name + ".bound.tirbc")
     detached = os.path.join(T, name + ".detached.tirbc")
 
+    xarg = ["x=" + os.path.join(d, "x.npy")]
     # embedded weights, from the command line
-    rc, out = run([TIRC, os.path.join(d, name + ".zero.json"), "-o", embedded])
-    report(rc == 0, "%s: the zero stage with embedded weights compiles" % name, out)
-    if rc == 0:
-        y = os.path.join(T, name + ".y.npy")
-        rc, out = run([TIRVM, "run", embedded, "x=" + os.path.join(d, "x.npy"), "--out", "output=" + y])
-        report(rc == 0, "%s: tirvm run" % name, out)
-        check_file("%s: tirvm run matches TVM" % name, y, ref)
+    if compile_and_run("%s: the zero stage with embedded weights" % name, os.path.join(d, name + ".zero.json"),
+                       embedded, xarg, ref):
         rc, out = run([TIRVM, "info", embedded])
         main = out[out.find("function main"):]
         report(rc == 0 and "\n  x " in main and "\n  output " in main and "const_" not in main,
@@ -87,29 +97,18 @@ for name in models:
         served.append((name, embedded, x, ref))
 
     # detached weights bound at compile time
-    rc, out = run([TIRC, os.path.join(d, name + ".params.zero.json"), "--params", params, "-o", bound])
-    report(rc == 0, "%s: the detached-weights module compiles with --params" % name, out)
-    if rc == 0:
-        y = os.path.join(T, name + ".bound.npy")
-        rc, out = run([TIRVM, "run", bound, "x=" + os.path.join(d, "x.npy"), "--out", "output=" + y])
-        report(rc == 0, "%s: tirvm run of the bound module" % name, out)
-        check_file("%s: weights bound at compile time match TVM" % name, y, ref)
-        if os.path.exists(embedded):
-            # the same weights, as constants or as --params, give the same bytes of weights
-            a, b = open(embedded, "rb").read(), open(bound, "rb").read()
-            report(abs(len(a) - len(b)) < 4096, "%s: embedded and bound modules are of one size (%d, %d bytes)"
-                   % (name, len(a), len(b)))
+    src = os.path.join(d, name + ".params.zero.json")
+    if compile_and_run("%s: detached weights bound with tirc --params" % name, src, bound, xarg, ref,
+                       ["--params", params]) and os.path.exists(embedded):
+        # the same weights, as constants or as --params, give the same bytes of weights
+        a, b = open(embedded, "rb").read(), open(bound, "rb").read()
+        report(abs(len(a) - len(b)) < 4096, "%s: embedded and bound modules are of one size (%d, %d bytes)"
+               % (name, len(a), len(b)))
 
     # detached weights given at run time
-    rc, out = run([TIRC, os.path.join(d, name + ".params.zero.json"), "-o", detached])
-    report(rc == 0, "%s: the detached-weights module compiles without --params" % name, out)
-    if rc == 0:
-        y = os.path.join(T, name + ".detached.npy")
-        rc, out = run([TIRVM, "run", detached, "--params", params, "x=" + os.path.join(d, "x.npy"), "--out",
-                       "output=" + y])
-        report(rc == 0, "%s: tirvm run --params" % name, out)
-        check_file("%s: weights given at run time match TVM" % name, y, ref)
-        rc, out = run([TIRVM, "run", detached, "x=" + os.path.join(d, "x.npy")])
+    if compile_and_run("%s: detached weights given with tirvm run --params" % name, src, detached,
+                       ["--params", params] + xarg, ref):
+        rc, out = run([TIRVM, "run", detached] + xarg)
         report(rc != 0 and "missing input" in out and "p_0" not in out.replace("give p_0", ""),
                "%s: without --params, a weight is a missing input" % name, out)
         # the C API
@@ -130,15 +129,9 @@ for name in models:
         report(False, "%s: Python" % name, repr(e))
 
     # after the build pipeline: explicit storages, builtins, the shape heap
-    built = os.path.join(d, name + ".built.json")
     out_b = os.path.join(T, name + ".built.tirbc")
-    rc, out = run([TIRC, built, "-o", out_b])
-    report(rc == 0, "%s: the module after the build pipeline compiles" % name, out)
-    if rc == 0:
-        y = os.path.join(T, name + ".built.npy")
-        rc, out = run([TIRVM, "run", out_b, "x=" + os.path.join(d, "x.npy"), "--out", "output=" + y])
-        report(rc == 0, "%s: tirvm run of the built stage" % name, out)
-        check_file("%s: the built stage matches TVM" % name, y, ref)
+    if compile_and_run("%s: the module after the build pipeline" % name, os.path.join(d, name + ".built.json"),
+                       out_b, xarg, ref):
         try:
             ok, why = close(tirvm.load(out_b).main(x), ref)
             report(ok, "%s: the built stage from Python (%s)" % (name, why), why)
