@@ -140,6 +140,22 @@ static bool func_signature(reader *r, uint32_t ni, tir_func *f)
     }
 }
 
+/* NAME_1, NAME_2, ...: the first that no parameter or its buffer has. */
+static char *fresh_param_name(reader *r, const tir_func *f, const char *name)
+{
+    size_t len = strlen(name) + 16;
+    char *fresh = tir_arena_alloc(r->a, len);
+    for (unsigned n = 1;; n++) {
+        snprintf(fresh, len, "%s_%u", name, n);
+        bool taken = false;
+        for (uint32_t j = 0; j < f->nparams && !taken; j++)
+            taken = strcmp(f->params[j]->name, fresh) == 0 ||
+                    (f->param_buffers[j] && strcmp(f->param_buffers[j]->name, fresh) == 0);
+        if (!taken)
+            return fresh;
+    }
+}
+
 /* TVM tells parameters apart by identity, not name: LegalizeOps names each
  * output of split 'T_split'.  Later repeats get the suffixes TVMScript
  * prints them with (T_split_1, T_split_2), skipping names already taken. */
@@ -153,17 +169,7 @@ static void rename_repeated_params(reader *r, tir_func *f)
                        strcmp(f->params[j]->name, name) == 0;
         if (!repeated)
             continue;
-        size_t len = strlen(name) + 16;
-        char *fresh = tir_arena_alloc(r->a, len);
-        for (unsigned n = 1;; n++) {
-            snprintf(fresh, len, "%s_%u", name, n);
-            bool taken = false;
-            for (uint32_t j = 0; j < f->nparams && !taken; j++)
-                taken = strcmp(f->params[j]->name, fresh) == 0 ||
-                        (f->param_buffers[j] && strcmp(f->param_buffers[j]->name, fresh) == 0);
-            if (!taken)
-                break;
-        }
+        char *fresh = fresh_param_name(r, f, name);
         if (f->param_buffers[k]) {
             bool same = strcmp(f->params[k]->name, f->param_buffers[k]->name) == 0;
             f->param_buffers[k]->name = fresh;
@@ -172,6 +178,16 @@ static void rename_repeated_params(reader *r, tir_func *f)
         } else {
             f->params[k]->name = fresh;
         }
+    }
+    /* Up to 0.25 a buffer parameter is a handle in buffer_map, and the
+     * handles repeat too (var_T_split for each output of split): a repeated
+     * handle gets a suffix the same way. */
+    for (uint32_t k = 1; k < f->nparams; k++) {
+        bool repeated = false;
+        for (uint32_t j = 0; j < k && !repeated; j++)
+            repeated = strcmp(f->params[j]->name, f->params[k]->name) == 0;
+        if (repeated && f->param_buffers[k])
+            f->params[k]->name = fresh_param_name(r, f, f->params[k]->name);
     }
 }
 

@@ -936,13 +936,9 @@ static void test_every_node_type_builds(void)
                          "{\"attrs\": %d, \"params\": %d, \"ret_type\": %d, \"buffer_map\": %d, \"body\": %d}",
                          g_attrs(&g, NULL), g_arr(&g, k, -1), emit(&g, "ir.PrimType", "{\"dtype\": \"int32\"}"),
                          emit(&g, "ffi.Map", "[]"), g_eval(&g, ret));
-    /* an external function of the module's Relax side: not TIR, skipped (a
-     * Relax Function is a model's main: tests/models_test.py) */
-    int relax = emit(&g, "relax.expr.ExternFunc", "{}");
     int gv_main = emit(&g, "ir.GlobalVar", "{\"name_hint\": %d}", g_str(&g, "main"));
     int gv_helper = emit(&g, "ir.GlobalVar", "{\"name_hint\": %d}", g_str(&g, "helper"));
-    int gv_relax = emit(&g, "ir.GlobalVar", "{\"name_hint\": %d}", g_str(&g, "relax_main"));
-    int funcs = emit(&g, "ffi.Map", "[%d, %d, %d, %d, %d, %d]", gv_main, main_fn, gv_relax, relax, gv_helper, helper_fn);
+    int funcs = emit(&g, "ffi.Map", "[%d, %d, %d, %d]", gv_main, main_fn, gv_helper, helper_fn);
     const char *src = gen_finish(&g, emit(&g, "ir.IRModule", "{\"functions\": %d}", funcs));
 
     built b;
@@ -951,7 +947,7 @@ static void test_every_node_type_builds(void)
         printf("# %s", b.d.text ? b.d.text : "");
     CHECK(b.m != NULL);
     if (b.m) {
-        CHECK_EQ_INT(b.m->nfuncs, 2); /* the Relax ExternFunc is skipped */
+        CHECK_EQ_INT(b.m->nfuncs, 2);
         char *fp = fingerprint(b.m);
         static const char *const expected[] = {
             "func main ret= attrs=\n",
@@ -1012,6 +1008,25 @@ static void test_every_node_type_builds(void)
         CHECK(b.m->funcs[1]->has_ret_type);
         free(fp);
     }
+    release(&b);
+    free(g.t.buf);
+}
+
+/* A Relax function is read from the layouts of TVM 0.24 to 0.26; one saved
+ * by an earlier release is refused, and the error names those releases. */
+static void test_relax_before_0_24_is_refused(void)
+{
+    jgen g;
+    gen_init(&g);
+    int relax = emit(&g, "relax.expr.Function", "{}");
+    int gv = emit(&g, "ir.GlobalVar", "{\"name_hint\": %d}", g_str(&g, "main"));
+    const char *src = gen_finish(&g, emit(&g, "ir.IRModule", "{\"functions\": %d}",
+                                          emit(&g, "ffi.Map", "[%d, %d]", gv, relax)));
+    built b;
+    build_json(&b, src);
+    CHECK(b.m == NULL);
+    CHECK_STR_CONTAINS(b.d.text, "a Relax function saved by TVM 0.23.0; tirc reads Relax modules "
+                       "saved by TVM 0.24, 0.25 and 0.26");
     release(&b);
     free(g.t.buf);
 }
@@ -1755,6 +1770,7 @@ int main(void)
     RUN(test_shared_nodes_are_one_variable_and_one_buffer);
     RUN(test_nodes_carry_the_index_of_their_json_node);
     RUN(test_every_node_type_builds);
+    RUN(test_relax_before_0_24_is_refused);
     RUN(test_function_names_and_visibility);
     RUN(test_pointer_parameters_take_buffer_arguments);
     RUN(test_reads_integer_and_float_encodings);

@@ -6,9 +6,16 @@
  * reused once a tensor is dead (as TVM's StaticPlanBlockMemory does), and
  * calls the kernels in order, passing each the memory of its tensors.
  *
- * What is read is in docs (tvm-json.md, "Relax"): the node type keys and
- * fields of TVM 0.26 (relax.TensorType, ty, ty_args) and of 0.24-0.25
- * (relax.TensorStructInfo, struct_info, sinfo_args). */
+ * The releases read are TVM 0.24, 0.25 and 0.26.  0.26 types every
+ * expression with "ty" (relax.TensorType with an ir.PrimType dtype,
+ * relax.ShapeType, ir.TupleType), names variables ir.Var{name}, calls
+ * ir.Call{ty_args} and passes integers as bare IntImms.  0.24 and 0.25 (the
+ * same Relax layout) use "struct_info_" (relax.TensorStructInfo with a
+ * dtype string, relax.ShapeStructInfo, relax.TupleStructInfo; a MatchCast's
+ * "struct_info"), relax.expr.Var{vid: relax.Id{name_hint}},
+ * relax.expr.Call{sinfo_args}, relax.expr.PrimValue around integers and a
+ * Function's "ret_struct_info".  Node types are matched by their last
+ * component and fields by either name, so one reader serves all three. */
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -97,6 +104,20 @@ typedef struct {
     tir_var ***extra;
 } rx_builder;
 
+/* "MAJOR.MINOR..." as major * 1000 + minor; -1 when not a version. */
+static long release_of(const char *v)
+{
+    char *end;
+    long major = strtol(v, &end, 10);
+    if (end == v || *end != '.')
+        return -1;
+    const char *m = end + 1;
+    long minor = strtol(m, &end, 10);
+    return end == m ? -1 : major * 1000 + minor;
+}
+
+#define RX_RELEASES "TVM 0.24, 0.25 and 0.26"
+
 static void *rx_err(rx_builder *b, uint32_t ni, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void *rx_err(rx_builder *b, uint32_t ni, const char *fmt, ...)
 {
@@ -105,7 +126,32 @@ static void *rx_err(rx_builder *b, uint32_t ni, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    /* a file newer than the releases read: say so, it may be the reason */
+    if (b->r->version && release_of(b->r->version) > 26)
+        return tj_node_unsupported(b->r, ni, "%s (the file was written by TVM %.40s; tirc reads the Relax of "
+                                   RX_RELEASES ")", msg, b->r->version);
     return tj_node_unsupported(b->r, ni, "%s", msg);
+}
+
+/* Relax is read in the layouts of TVM 0.24 to 0.26; an earlier release (or
+ * the legacy format of 0.21 and before) is refused, naming those. */
+static bool release_supported(rx_builder *b, uint32_t fn)
+{
+    reader *r = b->r;
+    if (r->legacy) {
+        tj_node_unsupported(r, fn, "a Relax function in the JSON format of TVM 0.21 and earlier (\"root\", "
+                            "\"b64ndarrays\"%s%.40s); tirc reads Relax modules saved by " RX_RELEASES,
+                            r->version ? ", TVM " : "", r->version ? r->version : "");
+        return false;
+    }
+    long release = r->version ? release_of(r->version) : -1;
+    if (release >= 0 && release < 24) {
+        tj_node_unsupported(r, fn, "a Relax function saved by TVM %.40s; tirc reads Relax modules saved by "
+                            RX_RELEASES " (tvm.ir.save_json after relax.get_pipeline(\"zero\") or after the "
+                            "build pipeline)", r->version);
+        return false;
+    }
+    return true;
 }
 
 /* Type keys by their last component: relax.expr.Var and relax.Var,
@@ -123,9 +169,10 @@ static const char *field_name(const reader *r, uint32_t ni, const char *now, con
     return tj_field(r, ni, now) ? now : before;
 }
 
+/* The type of an expression: "ty" (0.26), "struct_info_" (0.24, 0.25). */
 static bool ty_of(reader *r, uint32_t ni, uint32_t *out)
 {
-    return tj_ref_field(r, ni, field_name(r, ni, "ty", "struct_info"), false, out);
+    return tj_ref_field(r, ni, field_name(r, ni, "ty", "struct_info_"), false, out);
 }
 
 static const char *var_name(reader *r, uint32_t ni)
@@ -1041,6 +1088,8 @@ tir_func *tj_relax_function(reader *r, uint32_t fn, const char *name, tir_vec *f
     b.extra = tir_arena_alloc(a, (funcs->len ? funcs->len : 1) * sizeof *b.extra);
     memset(b.nextra, 0, (funcs->len ? funcs->len : 1) * sizeof *b.nextra);
     memset(b.extra, 0, (funcs->len ? funcs->len : 1) * sizeof *b.extra);
+    if (!release_supported(&b, fn))
+        return NULL;
 
     /* num_input: the params after it are the model's weights (detached) */
     uint32_t *params, nparams;
