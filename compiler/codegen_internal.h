@@ -15,10 +15,10 @@
 #include "builtins.h"
 #include "fold.h"
 #include "halffloat.h"
-#include "passes.h"
 #include "register_buffers.h"
 #include "tir_range.h"
 #include "tir_visit.h"
+#include "tirvm_ops.h"
 #include "oom.h"
 #include "opcodes.h"
 
