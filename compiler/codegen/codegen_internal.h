@@ -1,5 +1,6 @@
 /* Codegen's shared state and the functions its files call across each
- * other (compiler/codegen*.c).  Private to codegen: codegen.h is its API. */
+ * other (compiler/codegen/codegen*.c).  Private to codegen: codegen.h is
+ * its API. */
 #ifndef TIRC_CODEGEN_INTERNAL_H
 #define TIRC_CODEGEN_INTERNAL_H
 
