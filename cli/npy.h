@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../format/dtype.h"
+#include "dtype.h"
 
 #define NPY_MAX_DIMS 32
 
