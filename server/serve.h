@@ -248,8 +248,5 @@ void srv_metric_add(uint64_t *counter, uint64_t n);
 
 /* ---- the command ------------------------------------------------------------- */
 int serve_main(int argc, char **argv);
-/* A count as tirvm's options write it (with `bytes`, a K/M/G binary
- * suffix), at most max; zero allowed.  Shared with `tirvm run`. */
-bool serve_parse_count(const char *s, bool bytes, uint64_t max, uint64_t *out);
 
 #endif
