@@ -77,8 +77,9 @@ static bool json_source(const char *name, const char *src, size_t len)
 }
 
 /* The source followed by the -D definitions, as the library reads them
- * (PY_DEFINES_MARKER in compiler/py_ast.h): a NUL byte, "tirc-defines", a
- * NUL byte, then each NAME=VALUE and a NUL byte.  Frees src. */
+ * (PY_DEFINES_MARKER in compiler/script/py_ast.h): a NUL byte,
+ * "tirc-defines", a NUL byte, then each NAME=VALUE and a NUL byte.  Frees
+ * src. */
 static char *append_defines(char *src, size_t *len, const char **defines, int ndefines)
 {
     static const char marker[] = "\0tirc-defines\0";

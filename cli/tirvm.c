@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "args.h"
+#include "count.h"
 #include "files.h"
 #include "npy.h"
 #include "serve.h"
@@ -311,7 +312,7 @@ static int cmd_dis_unverified(const char *path)
 /* A positive count, with a K/M/G (binary) suffix when bytes are allowed. */
 static bool parse_count(const char *s, bool bytes, uint64_t *out)
 {
-    return serve_parse_count(s, bytes, UINT64_MAX, out) && *out != 0;
+    return tir_parse_count(s, bytes, UINT64_MAX, out) && *out != 0;
 }
 
 /* A positive number of seconds, decimals allowed ("2", "0.5", "1e-3"), as

@@ -53,7 +53,7 @@ if [ ! -f "$out/build.ninja" ]; then
         -Dc_link_args="-fsanitize=fuzzer-no-link" >"$out/setup.log" 2>&1 ||
         { cat "$out/setup.log" >&2; rm -f "$out/build.ninja"; exit 2; }
 fi
-libs="compiler/libtirc.a vm/libtirvm.a cli/libnpy.a format/libtirformat.a"
+libs="compiler/libtirc.a vm/libtirvm.a format/libtirformat.a base/libtirbase.a"
 ninja -C "$out" $libs >"$out/ninja.log" 2>&1 || { cat "$out/ninja.log" >&2; exit 2; }
 
 # ---- the fuzz targets ---------------------------------------------------
@@ -68,7 +68,7 @@ for t in $targets; do
     [ "$t" = fuzz_serve_decode ] && extra="server/oip.c server/repo.c server/text.c"
     # shellcheck disable=SC2086
     "$CC" -std=gnu11 -g -O1 -fsanitize=fuzzer $SAN -Wall -Wextra -Wno-unused-parameter \
-        -Iinclude -Iformat -Icompiler -Ivm -Icli -Iserver -Itests/fuzz $deps_cflags \
+        -Iinclude -Ibase -Iformat -Icompiler -Ivm -Iserver -Itests/fuzz $deps_cflags \
         "tests/fuzz/$t.c" $extra $liblist $deps_libs -lm -lpthread -o "$out/fuzz/$t"
 done
 

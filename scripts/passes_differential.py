@@ -2,9 +2,9 @@
 """Differential check of the middle end: each program compiled with every
 pass and with every optional pass skipped must compute the same bytes.
 
-Every middle-end pass promises TIR with the same meaning (compiler/passes.h),
-and the results of float kernels bit-identical to running the program as it
-is written.  For each TVMScript (.py) or TVM JSON (.json) program found under
+Every middle-end pass promises TIR with the same meaning
+(compiler/passes/passes.h), and the results of float kernels bit-identical to
+running the program as it is written.  For each TVMScript (.py) or TVM JSON (.json) program found under
 the given paths, this script compiles it twice, `tirc` and
 `tirc --passes=-P1,-P2,...` (every pass that can be skipped), runs every
 function of both modules with `tirvm run` on the same random inputs (small

@@ -19,27 +19,6 @@
 #define MAX_THREADS_PER_INSTANCE 64
 #define MAX_QUEUE_CAP 100000u
 
-const char *oip_dtype_name(DLDataType t)
-{
-    if (t.lanes != 1)
-        return NULL;
-    switch (t.code) {
-    case kDLInt:
-        return t.bits == 8 ? "INT8" : t.bits == 16 ? "INT16" : t.bits == 32 ? "INT32" : t.bits == 64 ? "INT64" : NULL;
-    case kDLUInt:
-        return t.bits == 1 ? "BOOL" : t.bits == 8 ? "UINT8" : t.bits == 16 ? "UINT16" : t.bits == 32 ? "UINT32"
-             : t.bits == 64 ? "UINT64" : NULL;
-    case kDLFloat:
-        return t.bits == 16 ? "FP16" : t.bits == 32 ? "FP32" : t.bits == 64 ? "FP64" : NULL;
-    case kDLBfloat:
-        return t.bits == 16 ? "BF16" : NULL;
-    case TIRVM_KDLBOOL:
-        return t.bits == 8 ? "BOOL" : NULL;
-    default:
-        return NULL;
-    }
-}
-
 size_t oip_elem_size(DLDataType t) { return t.bits == 1 ? 1 : (size_t)t.bits / 8; }
 
 /* Reads a whole file of at most `limit` bytes (malloc'ed, NUL-terminated). */

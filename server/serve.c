@@ -1,6 +1,5 @@
 /* tirvm serve: the command line. */
 #include <dirent.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +7,7 @@
 
 #include <uv.h>
 
+#include "count.h"
 #include "http.h"
 
 static const char serve_usage[] =
@@ -67,28 +67,6 @@ static int usage_error(const char *msg)
 {
     fprintf(stderr, "tirvm: error: %s\nTry 'tirvm serve --help' for more information.\n", msg);
     return 2;
-}
-
-bool serve_parse_count(const char *s, bool bytes, uint64_t max, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    if (!*s || *s == '-')
-        return false;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (end == s || errno)
-        return false;
-    int shift = 0;
-    if (bytes && *end && !end[1]) {
-        shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20 : *end == 'G' || *end == 'g' ? 30 : -1;
-        if (shift < 0)
-            return false;
-        end++;
-    }
-    if (*end || (shift && v > (UINT64_MAX >> shift)) || ((uint64_t)v << shift) > max)
-        return false;
-    *out = (uint64_t)v << shift;
-    return true;
 }
 
 static bool is_dir(const char *p)
@@ -196,7 +174,7 @@ int serve_main(int argc, char **argv)
             if (strcmp(name, nums[k].opt) != 0)
                 continue;
             matched = true;
-            if (!serve_parse_count(val, nums[k].bytes, nums[k].max, &n) || n < nums[k].min) {
+            if (!tir_parse_count(val, nums[k].bytes, nums[k].max, &n) || n < nums[k].min) {
                 snprintf(msg, sizeof msg, "%s needs a number%s from %llu to %llu, got '%.100s'", name,
                          nums[k].bytes ? " of bytes (K, M, G allowed)" : "", (unsigned long long)nums[k].min,
                          (unsigned long long)nums[k].max, val);

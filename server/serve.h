@@ -10,7 +10,8 @@
  *   sched.c    workers, per-model bounded queues, deadlines, cancellation
  *   metrics.c  counters and the Prometheus text
  *   serve.c    the command line
- * Everything uses the tirvm library through its public API (tirvm.h). */
+ * Everything uses the tirvm library through its public API (tirvm.h),
+ * and base/ for dtype names and counts. */
 #ifndef TIRVM_SERVE_H
 #define TIRVM_SERVE_H
 
@@ -18,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dtype.h"
 #include "tirvm.h"
 
 /* ---- a bounded growing byte buffer ------------------------------------- */
@@ -68,8 +70,12 @@ typedef struct {
 } srv_options;
 
 /* ---- OIP datatypes ------------------------------------------------------ */
-/* The OIP name of a tirvm dtype ("FP32"), or NULL (vector lanes, handles). */
-const char *oip_dtype_name(DLDataType t);
+/* The OIP name of a tirvm dtype ("FP32"), or NULL (vector lanes, handles):
+ * base/dtype.h's, whose type codes are DLPack's. */
+static inline const char *oip_dtype_name(DLDataType t)
+{
+    return tir_dtype_oip_name(tir_dt(t.code, t.bits, t.lanes));
+}
 /* Bytes per element in the binary form and in the DLTensor. */
 size_t oip_elem_size(DLDataType t);
 
@@ -248,8 +254,5 @@ void srv_metric_add(uint64_t *counter, uint64_t n);
 
 /* ---- the command ------------------------------------------------------------- */
 int serve_main(int argc, char **argv);
-/* A count as tirvm's options write it (with `bytes`, a K/M/G binary
- * suffix), at most max; zero allowed.  Shared with `tirvm run`. */
-bool serve_parse_count(const char *s, bool bytes, uint64_t max, uint64_t *out);
 
 #endif

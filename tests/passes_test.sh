@@ -36,7 +36,7 @@ for src in "$dir"/*.py; do
 done
 
 # --passes=list names every pass of passes.def, in its order
-want=$(sed -n 's/^TIR_PASS([a-z_]*, "\([a-z-]*\)",.*/\1/p' "$2/compiler/passes.def" | tr '\n' ' ')
+want=$(sed -n 's/^TIR_PASS([a-z_]*, "\([a-z-]*\)",.*/\1/p' "$2/compiler/passes/passes.def" | tr '\n' ' ')
 got=$("$tirc" --passes=list | awk '{ print $1 }' | tr '\n' ' ')
 if [ -n "$want" ] && [ "$want" = "$got" ]; then ok "--passes=list lists passes.def in order"; else
     echo "want: $want" >"$out"; echo "got:  $got" >>"$out"; not_ok "--passes=list lists passes.def in order" "$out"; fi

@@ -160,3 +160,24 @@ size_t tir_dtype_elem_size(tir_dtype t)
     size_t lane = t.bits == 1 ? 1 : (size_t)t.bits / 8;
     return lane * t.lanes;
 }
+
+const char *tir_dtype_oip_name(tir_dtype t)
+{
+    if (t.lanes != 1)
+        return NULL;
+    switch (t.code) {
+    case TIR_CODE_INT:
+        return t.bits == 8 ? "INT8" : t.bits == 16 ? "INT16" : t.bits == 32 ? "INT32" : t.bits == 64 ? "INT64" : NULL;
+    case TIR_CODE_UINT:
+        return t.bits == 1 ? "BOOL" : t.bits == 8 ? "UINT8" : t.bits == 16 ? "UINT16" : t.bits == 32 ? "UINT32"
+             : t.bits == 64 ? "UINT64" : NULL;
+    case TIR_CODE_FLOAT:
+        return t.bits == 16 ? "FP16" : t.bits == 32 ? "FP32" : t.bits == 64 ? "FP64" : NULL;
+    case TIR_CODE_BFLOAT:
+        return t.bits == 16 ? "BF16" : NULL;
+    case TIR_CODE_DLBOOL:
+        return t.bits == 8 ? "BOOL" : NULL;
+    default:
+        return NULL;
+    }
+}

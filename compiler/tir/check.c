@@ -6,7 +6,7 @@
 
 #include "builtins.h"
 #include "fold.h"
-#include "passes.h"
+#include "tirvm_ops.h"
 
 #include <float.h>
 #include <math.h>

@@ -5,6 +5,7 @@
 #define TIR_PASSES_H
 
 #include "tir_ast.h"
+#include "tirvm_ops.h" /* the operations the passes write for codegen */
 
 typedef struct {
     tir_arena *a;
@@ -17,27 +18,6 @@ typedef struct {
 #define TIR_PASS(ID, NAME, SYN) bool tir_pass_##ID(tir_pass_ctx *p, tir_func *f);
 #include "passes.def"
 #undef TIR_PASS
-
-/* The middle end's own operations, one instruction each for codegen; a
- * program cannot call them (check.c): they carry facts the passes proved.
- *   tirvm.fold_add|max|min(acc, vector)             a vector folded into acc in lane order
- *   tirvm.reduce_add|max|min(X, Y, stride, count)   a reduction loop (loop-instructions)
- *   tirvm.mac(...), tirvm.mac2(...)                 multiply-accumulate loops (loop-instructions) */
-#define TIRVM_OP_PREFIX "tirvm."
-#define TIRVM_FOLD TIRVM_OP_PREFIX "fold_"
-#define TIRVM_REDUCE TIRVM_OP_PREFIX "reduce_"
-#define TIRVM_MAC TIRVM_OP_PREFIX "mac"
-#define TIRVM_MAC2 TIRVM_OP_PREFIX "mac2"
-/* The operation of family TIRVM_FOLD or TIRVM_REDUCE for an accumulation
- * by + (TIR_E_ADD), max or min. */
-static inline const char *tirvm_fold_op(tir_expr_kind k)
-{
-    return k == TIR_E_ADD ? TIRVM_FOLD "add" : k == TIR_E_MAX ? TIRVM_FOLD "max" : TIRVM_FOLD "min";
-}
-static inline const char *tirvm_reduce_op(tir_expr_kind k)
-{
-    return k == TIR_E_ADD ? TIRVM_REDUCE "add" : k == TIR_E_MAX ? TIRVM_REDUCE "max" : TIRVM_REDUCE "min";
-}
 
 /* Pass strip turns a serial loop of at least 2 x this many iterations
  * into vectors of at least this many lanes (TIR's widest vector; loops of

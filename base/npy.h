@@ -1,13 +1,14 @@
 /* NumPy .npy files (format versions 1.0, 2.0 and 3.0; C order;
- * little-endian or byte-order-free dtypes).  Used by tirvm for buffer
- * arguments and outputs. */
+ * little-endian or byte-order-free dtypes).  Used by tirvm run for buffer
+ * arguments and outputs, by the conformance runner for a case's data, and
+ * by the tests. */
 #ifndef TIR_NPY_H
 #define TIR_NPY_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../format/dtype.h"
+#include "dtype.h"
 
 #define NPY_MAX_DIMS 32
 

@@ -1,5 +1,6 @@
 /* Codegen's shared state and the functions its files call across each
- * other (compiler/codegen*.c).  Private to codegen: codegen.h is its API. */
+ * other (compiler/codegen/codegen*.c).  Private to codegen: codegen.h is
+ * its API. */
 #ifndef TIRC_CODEGEN_INTERNAL_H
 #define TIRC_CODEGEN_INTERNAL_H
 
@@ -15,10 +16,10 @@
 #include "builtins.h"
 #include "fold.h"
 #include "halffloat.h"
-#include "passes.h"
 #include "register_buffers.h"
 #include "tir_range.h"
 #include "tir_visit.h"
+#include "tirvm_ops.h"
 #include "oom.h"
 #include "opcodes.h"
 

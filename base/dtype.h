@@ -100,5 +100,9 @@ tir_vtype tir_dtype_vtype(tir_dtype t);
 tir_dtype tir_vtype_dtype(tir_vtype v);
 /* Size in bytes of one element of a buffer of this dtype (bool is 1 byte). */
 size_t tir_dtype_elem_size(tir_dtype t);
+/* The Open Inference Protocol's name of a one-lane dtype ("FP32", "INT8",
+ * "BOOL" for bool and for DLPack's 8-bit bool), or NULL (vector lanes,
+ * handles, widths the protocol has no name for); tirvm serve's datatypes. */
+const char *tir_dtype_oip_name(tir_dtype t);
 
 #endif

@@ -1,0 +1,29 @@
+/* The operations of TIR that only tirc's middle end writes, one
+ * instruction each for codegen.  A program cannot call them (check.c
+ * refuses any call named TIRVM_OP_PREFIX...): they carry facts the passes
+ * proved.
+ *   tirvm.fold_add|max|min(acc, vector)             a vector folded into acc in lane order
+ *   tirvm.reduce_add|max|min(X, Y, stride, count)   a reduction loop (loop-instructions)
+ *   tirvm.mac(...), tirvm.mac2(...)                 multiply-accumulate loops (loop-instructions) */
+#ifndef TIR_TIRVM_OPS_H
+#define TIR_TIRVM_OPS_H
+
+#include "tir_ast.h"
+
+#define TIRVM_OP_PREFIX "tirvm."
+#define TIRVM_FOLD TIRVM_OP_PREFIX "fold_"
+#define TIRVM_REDUCE TIRVM_OP_PREFIX "reduce_"
+#define TIRVM_MAC TIRVM_OP_PREFIX "mac"
+#define TIRVM_MAC2 TIRVM_OP_PREFIX "mac2"
+/* The operation of family TIRVM_FOLD or TIRVM_REDUCE for an accumulation
+ * by + (TIR_E_ADD), max or min. */
+static inline const char *tirvm_fold_op(tir_expr_kind k)
+{
+    return k == TIR_E_ADD ? TIRVM_FOLD "add" : k == TIR_E_MAX ? TIRVM_FOLD "max" : TIRVM_FOLD "min";
+}
+static inline const char *tirvm_reduce_op(tir_expr_kind k)
+{
+    return k == TIR_E_ADD ? TIRVM_REDUCE "add" : k == TIR_E_MAX ? TIRVM_REDUCE "max" : TIRVM_REDUCE "min";
+}
+
+#endif
