@@ -9,6 +9,9 @@
  *         T.evaluate(tirvm.mac(X[..], Y[at k = m], Z[at k = m], y_stride, z_stride, E))
  *     two loops for a: for b: X += Y * Z (a convolution's window), float:
  *         T.evaluate(tirvm.mac2(X, Y, Z, y_stride_a, y_stride_b, z_stride_a, z_stride_b, Ea, Eb))
+ *     the same with Z's lanes a constant c > 1 elements apart (a stride-c
+ *     window over a row of outputs):
+ *         T.evaluate(tirvm.mac2s(X, Y, Z, y_stride_a, y_stride_b, z_stride_a, z_stride_b, Ea, Eb, c))
  * Strides count flat elements per step of the loop variable.  One matcher
  * takes the nest: lets of variables or constants (a block's iter var
  * bindings) are looked through, and a reduction block's init guarded by
@@ -42,8 +45,8 @@ static bool const_shape(const tir_buffer *b)
 /* The flat elements an access moves per step of k: its indices are affine
  * in k, each (the last over `lanes` consecutive lanes) inside its
  * dimension for the whole loop.  False otherwise. */
-static bool access_stride(tir_scoped_rewriter *sr, const tir_expr *load, const tir_var *k, unsigned lanes,
-                          int64_t *stride_out)
+static bool access_stride_lanes(tir_scoped_rewriter *sr, const tir_expr *load, const tir_var *k, unsigned lanes,
+                                int64_t *stride_out, int64_t *lane_stride)
 {
     if (load->kind != TIR_E_LOAD || !const_shape(load->buffer) || load->nargs == 0)
         return false;
@@ -53,23 +56,36 @@ static bool access_stride(tir_scoped_rewriter *sr, const tir_expr *load, const t
         const tir_expr *ix = load->args[d];
         int64_t width = 1;
         if (d + 1 == load->nargs && lanes > 1) {
-            if (ix->kind != TIR_E_RAMP || ix->b->kind != TIR_E_INT || ix->b->ival != 1 || (unsigned)ix->lanes != lanes)
+            /* lanes one element apart, or (lane_stride given) any positive
+             * constant number apart */
+            if (ix->kind != TIR_E_RAMP || ix->b->kind != TIR_E_INT || ix->b->ival < 1 ||
+                (ix->b->ival != 1 && !lane_stride) || (unsigned)ix->lanes != lanes ||
+                __builtin_mul_overflow(ix->b->ival, (int64_t)lanes - 1, &width))
                 return false;
+            if (lane_stride)
+                *lane_stride = ix->b->ival;
+            width += 1;
             ix = ix->a;
-            width = lanes;
         }
         int64_t coef, term;
         if (ix->dtype.lanes != 1 || !tir_linear_coefficient(ix, k, &coef) || __builtin_mul_overflow(coef, dim_stride, &term) ||
             __builtin_add_overflow(stride, term, &stride))
             return false;
         tir_interval r = tir_scope_range(sr, ix);
-        if (!r.known || r.lo < 0 || r.hi + width - 1 >= b->shape[d]->ival)
+        if (!r.known || r.lo < 0 || r.hi >= b->shape[d]->ival - (width - 1))
             return false;
         if (__builtin_mul_overflow(dim_stride, b->shape[d]->ival, &dim_stride))
             return false;
     }
     *stride_out = stride;
     return true;
+}
+
+/* The same with the lanes one element apart. */
+static bool access_stride(tir_scoped_rewriter *sr, const tir_expr *load, const tir_var *k, unsigned lanes,
+                          int64_t *stride_out)
+{
+    return access_stride_lanes(sr, load, k, lanes, stride_out, NULL);
 }
 
 /* Is the buffer's storage of its own element type (a view that
@@ -279,10 +295,11 @@ static tir_stmt *match_nest(tir_scoped_rewriter *sr, tir_stmt *const *loops, uin
             tir_scope_in_registers(sr, z->buffer->data) || (init && !init_sets_accumulator(init, st, lanes)))
             return NULL;
         int64_t s[6]; /* X, Y, Z strides per step of each loop */
+        int64_t zl = 1; /* Z's lanes apart: mac2s takes a strided row (a stride-2 window) */
         for (uint32_t l = 0; l < nloops; l++)
             if (!access_stride(sr, xload, loops[l]->var, lanes, &s[0]) ||
                 !access_stride(sr, y, loops[l]->var, 1, &s[2 + l]) ||
-                !access_stride(sr, z, loops[l]->var, lanes, &s[4 + l]))
+                !access_stride_lanes(sr, z, loops[l]->var, lanes, &s[4 + l], nloops == 2 && f32_f64 ? &zl : NULL))
                 return NULL;
         tir_expr *ys = at_start(a, (tir_expr *)y, loops, nloops), *zs = at_start(a, (tir_expr *)z, loops, nloops);
         tir_expr *args[11];
@@ -297,11 +314,13 @@ static tir_stmt *match_nest(tir_scoped_rewriter *sr, tir_stmt *const *loops, uin
             args[n++] = int64_const(a, s[4 + l], st->loc);
         for (uint32_t l = 0; l < nloops; l++)
             args[n++] = int64_const(a, loops[l]->extent->ival, st->loc);
+        if (zl != 1)
+            args[n++] = int64_const(a, zl, st->loc);
         if (init) { /* stored at X's offset, which the instruction computes anyway */
             args[n++] = init->value;
             args[n++] = init_cond ? init_cond : tir_int(a, TIR_DT_BOOL, 1, st->loc);
         }
-        return instruction(a, nloops == 1 ? TIRVM_MAC : TIRVM_MAC2, args, n, st->loc);
+        return instruction(a, nloops == 1 ? TIRVM_MAC : zl != 1 ? TIRVM_MAC2S : TIRVM_MAC2, args, n, st->loc);
     }
     return NULL;
 }

@@ -22,12 +22,13 @@ typedef struct {
  * program cannot call them (check.c): they carry facts the passes proved.
  *   tirvm.fold_add|max|min(acc, vector)             a vector folded into acc in lane order
  *   tirvm.reduce_add|max|min(X, Y, stride, count)   a reduction loop (loop-instructions)
- *   tirvm.mac(...), tirvm.mac2(...)                 multiply-accumulate loops (loop-instructions) */
+ *   tirvm.mac(...), tirvm.mac2(...), tirvm.mac2s(...)  multiply-accumulate loops (loop-instructions) */
 #define TIRVM_OP_PREFIX "tirvm."
 #define TIRVM_FOLD TIRVM_OP_PREFIX "fold_"
 #define TIRVM_REDUCE TIRVM_OP_PREFIX "reduce_"
 #define TIRVM_MAC TIRVM_OP_PREFIX "mac"
 #define TIRVM_MAC2 TIRVM_OP_PREFIX "mac2"
+#define TIRVM_MAC2S TIRVM_OP_PREFIX "mac2s"
 /* The operation of family TIRVM_FOLD or TIRVM_REDUCE for an accumulation
  * by + (TIR_E_ADD), max or min. */
 static inline const char *tirvm_fold_op(tir_expr_kind k)

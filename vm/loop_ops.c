@@ -150,6 +150,46 @@
         return true;                                                                                \
     }
 
+    /* mac2 with Z's lanes M apart (mac2s) */
+#define MAC2S_BODY(T, CT, LOADV, STOREV, KERNEL)                                                    \
+    bool vm_loop_MAC2S_##T(VM_LOOP_OP_PARAMS)                                                       \
+    {                                                                                               \
+        LOOP_OP_PROLOGUE;                                                                           \
+        uint32_t X = A, Y = C, Z = G, nl = WIDTH(MAC2S_##T);                                        \
+        int64_t xb = R(B).i, yb = R(D).i, ya = R(E).i, ys = R(F).i;                                 \
+        int64_t zb = R(H).i, za = R(I).i, zs = R(J).i, zl = R(M).i;                                 \
+        int64_t na = R(K).i, nb = R(L).i, total;                                                    \
+        if (na > 0 && nb > 0) {                                                                     \
+            SPEND_STEPS(__builtin_mul_overflow(na, nb, &total) ? UINT64_MAX : (uint64_t)total);     \
+            if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                      \
+                affine2_in_bounds(yb, ya, na, ys, nb, 1, bufs[Y].nelem) &&                          \
+                affine3_in_bounds(zb, za, na, zs, nb, zl, nl, bufs[Z].nelem)) {                     \
+                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl}; \
+                KERNEL(&m, zl);                                                                     \
+            } else {                                                                                \
+                /* the loops' own order, so an error comes where they would raise it */             \
+                for (int64_t a = 0; a < na; a++)                                                    \
+                    for (int64_t b = 0; b < nb; b++) {                                              \
+                        uint64_t yi = (uint64_t)yb + (uint64_t)a * (uint64_t)ya + (uint64_t)b * (uint64_t)ys; \
+                        if (yi >= bufs[Y].nelem)                                                    \
+                            OOB(Y, yi);                                                             \
+                        CT y = LOADV(bufs[Y].data, yi);                                             \
+                        for (uint32_t j = 0; j < nl; j++) {                                         \
+                            uint64_t xi = (uint64_t)xb + j;                                         \
+                            uint64_t zi = (uint64_t)zb + (uint64_t)a * (uint64_t)za + (uint64_t)b * (uint64_t)zs + \
+                                          (uint64_t)j * (uint64_t)zl;                               \
+                            if (xi >= bufs[X].nelem)                                                \
+                                OOB(X, xi);                                                         \
+                            if (zi >= bufs[Z].nelem)                                                \
+                                OOB(Z, zi);                                                         \
+                            STOREV(bufs[X].data, xi, LOADV(bufs[X].data, xi) + y * LOADV(bufs[Z].data, zi)); \
+                        }                                                                           \
+                    }                                                                               \
+            }                                                                                       \
+        }                                                                                           \
+        return true;                                                                                \
+    }
+
     /* Integer accumulation: sources of kind K widened to T; wraps in T's width. */
 #define MACI_LOOP(TT, ST)                                                                           \
     do {                                                                                            \
@@ -225,6 +265,8 @@ REDUCE_BODY(RMIN, F64, double, f64, LOAD_F64, RED_MIN)
 MAC_BODY(F32, float, LOAD_F32, STORE_F32, tirvm_muladd_f32, tirvm_mac_f32)
 MAC2_BODY(F32, float, LOAD_F32, STORE_F32, tirvm_mac_f32)
 MAC2_BODY(F64, double, LOAD_F64, STORE_F64, tirvm_mac_f64)
+MAC2S_BODY(F32, float, LOAD_F32, STORE_F32, tirvm_mac_strided_f32)
+MAC2S_BODY(F64, double, LOAD_F64, STORE_F64, tirvm_mac_strided_f64)
 MAC_BODY(F64, double, LOAD_F64, STORE_F64, tirvm_muladd_f64, tirvm_mac_f64)
 MAC_BODY(F16, uint16_t, LOAD_H16, STORE_H16, tirvm_muladd_f16, tirvm_mac_f16)
 MAC_BODY(BF16, uint16_t, LOAD_H16, STORE_H16, tirvm_muladd_bf16, tirvm_mac_bf16)
