@@ -4,6 +4,7 @@
  * becomes one statement that codegen runs as one loop-level instruction:
  *     T a load Y[affine in k], OP +, max or min (float32/64):
  *         T.evaluate(tirvm.reduce_add(X[fixed], Y[at k = m], y_stride, E))
+ *     (two loops a: b: whose Y steps are a = Eb * b's: one range of Ea * Eb)
  *     T a product Y * Z, OP + (float, or integer with both factors widened
  *     from one kind), Y scalar and X, Z vectors of L lanes or scalars:
  *         T.evaluate(tirvm.mac(X[..], Y[at k = m], Z[at k = m], y_stride, z_stride, E))
@@ -256,16 +257,24 @@ static tir_stmt *match_nest(tir_scoped_rewriter *sr, tir_stmt *const *loops, uin
     xload->args = st->indices;
     if (t->kind == TIR_E_LOAD) {
         /* a reduction: one loop over float elements, the accumulator
-         * anywhere (registers too) but apart from the term's storage */
-        int64_t ys;
-        if (nloops != 1 || !f32_f64 || lanes != 1 || t->dtype.lanes != 1 || t->buffer->data == xdata ||
+         * anywhere (registers too) but apart from the term's storage; or
+         * two loops that walk one strided range (the outer loop's stride
+         * is the inner loop's extent times its stride: a 7x7 window of a
+         * row-major plane, a global average pool), taken as one loop over
+         * it, in the same order */
+        int64_t ys, ys_outer = 0, count = loops[nloops - 1]->extent->ival;
+        if (!f32_f64 || lanes != 1 || t->dtype.lanes != 1 || t->buffer->data == xdata ||
             !own_element_type(t->buffer) || tir_scope_in_registers(sr, t->buffer->data) ||
-            (init && !init_sets_accumulator(init, st, 1)) || !access_stride(sr, t, loops[0]->var, 1, &ys))
+            (init && !init_sets_accumulator(init, st, 1)) || !access_stride(sr, t, loops[nloops - 1]->var, 1, &ys))
+            return NULL;
+        if (nloops == 2 && (!access_stride(sr, t, loops[0]->var, 1, &ys_outer) ||
+                            __builtin_mul_overflow(count, ys, &count) || count != ys_outer ||
+                            __builtin_mul_overflow(loops[0]->extent->ival, loops[1]->extent->ival, &count)))
             return NULL;
         *init_taken = false;
         const char *op = tirvm_reduce_op(v->kind);
-        tir_expr *args[4] = {xload, at_start(a, (tir_expr *)t, loops, 1), int64_const(a, ys, st->loc),
-                             int64_const(a, loops[0]->extent->ival, st->loc)};
+        tir_expr *args[4] = {xload, at_start(a, (tir_expr *)t, loops, nloops), int64_const(a, ys, st->loc),
+                             int64_const(a, count, st->loc)};
         return instruction(a, op, args, 4, st->loc);
     }
     if (v->kind != TIR_E_ADD || t->kind != TIR_E_MUL || tir_scope_in_registers(sr, xdata) ||
