@@ -1,4 +1,5 @@
-/* Codegen: the loop-level instructions (rsum/rmax/rmin, mac, maci, mac2, mac2s)
+/* Codegen: the loop-level instructions (rsum/rmax/rmin, mac, maci, mac2, mac2s,
+ * rsum2/rmax2/rmin2)
  * for the statements pass loop-instructions makes of reduction loops
  * (pass_loop_instructions.c says which loops and why they qualify).  Each
  * access argument is the loop's access at its first iteration; the
@@ -107,6 +108,25 @@ static void gen_mac(cg *c, const tir_expr *call, bool two_loops, bool strided)
     }
 }
 
+/* tirvm.window_add|max|min(X, Z, za, zb, ea, eb, lane_stride): X's row of
+ * lanes in memory combined with Z's over the window. */
+static void gen_window(cg *c, const tir_expr *call)
+{
+    const tir_expr *x = call->args[0], *z = call->args[1];
+    tir_vtype vt = cg_elem_vt(c, x->buffer->dtype, x->loc);
+    int xb, zb;
+    uint32_t xr, zr;
+    if (!access_start(c, x, &xb, &xr) || !access_start(c, z, &zb, &zr))
+        return;
+    const char *kind = call->op + strlen(TIRVM_WINDOW);
+    bool f32 = vt == TIR_VT_F32;
+    tirbc_opcode op = strcmp(kind, "add") == 0   ? (f32 ? TIRBC_OP_RSUM2_F32 : TIRBC_OP_RSUM2_F64)
+                      : strcmp(kind, "max") == 0 ? (f32 ? TIRBC_OP_RMAX2_F32 : TIRBC_OP_RMAX2_F64)
+                                                 : (f32 ? TIRBC_OP_RMIN2_F32 : TIRBC_OP_RMIN2_F64);
+    cg_emit(c, op, 10, (uint32_t)xb, xr, (uint32_t)zb, zr, i64_arg(c, call->args[2]), i64_arg(c, call->args[3]),
+            i64_arg(c, call->args[4]), i64_arg(c, call->args[5]), i64_arg(c, call->args[6]), x->dtype.lanes);
+}
+
 bool cg_gen_loop_instruction(cg *c, const tir_expr *call)
 {
     if (call->kind != TIR_E_CALL || !call->op || strncmp(call->op, TIRVM_OP_PREFIX, strlen(TIRVM_OP_PREFIX)) != 0)
@@ -119,6 +139,8 @@ bool cg_gen_loop_instruction(cg *c, const tir_expr *call)
         gen_mac(c, call, true, false);
     else if (strcmp(call->op, TIRVM_MAC2S) == 0 && (call->nargs == 10 || call->nargs == 12))
         gen_mac(c, call, true, true);
+    else if (strncmp(call->op, TIRVM_WINDOW, strlen(TIRVM_WINDOW)) == 0 && call->nargs == 7)
+        gen_window(c, call);
     else
         return false;
     return true;

@@ -5,6 +5,9 @@
  *     T a load Y[affine in k], OP +, max or min (float32/64):
  *         T.evaluate(tirvm.reduce_add(X[fixed], Y[at k = m], y_stride, E))
  *     (two loops a: b: whose Y steps are a = Eb * b's: one range of Ea * Eb)
+ *     the same with X a row of L lanes and Y a row of L lanes a constant c
+ *     apart, over one or two loops (a max pool's window after interchange):
+ *         T.evaluate(tirvm.window_max(X[.., Ramp], Y[at start], y_stride_a, y_stride_b, Ea, Eb, c))
  *     T a product Y * Z, OP + (float, or integer with both factors widened
  *     from one kind), Y scalar and X, Z vectors of L lanes or scalars:
  *         T.evaluate(tirvm.mac(X[..], Y[at k = m], Z[at k = m], y_stride, z_stride, E))
@@ -255,6 +258,28 @@ static tir_stmt *match_nest(tir_scoped_rewriter *sr, tir_stmt *const *loops, uin
     xload->buffer = st->buffer;
     xload->nargs = st->nindices;
     xload->args = st->indices;
+    if (t->kind == TIR_E_LOAD && lanes > 1) {
+        /* a row of lanes reduced over one or two loops (a max pool's window
+         * after interchange): X a vector in memory, Z's lanes a constant
+         * stride apart */
+        int64_t zs[2] = {0, 0}, zl = 1;
+        if (!f32_f64 || t->dtype.lanes != lanes || t->buffer->data == xdata || !own_element_type(t->buffer) ||
+            !own_element_type(st->buffer) || tir_scope_in_registers(sr, xdata) ||
+            tir_scope_in_registers(sr, t->buffer->data) || !const_shape(st->buffer))
+            return NULL;
+        for (uint32_t l = 0; l < nloops; l++) {
+            int64_t xs;
+            if (!access_stride(sr, xload, loops[l]->var, lanes, &xs) || xs != 0 ||
+                !access_stride_lanes(sr, t, loops[l]->var, lanes, &zs[l], &zl))
+                return NULL;
+        }
+        *init_taken = false;
+        tir_expr *args[7] = {xload, at_start(a, (tir_expr *)t, loops, nloops), int64_const(a, zs[0], st->loc),
+                             int64_const(a, zs[1], st->loc), int64_const(a, loops[0]->extent->ival, st->loc),
+                             int64_const(a, nloops == 2 ? loops[1]->extent->ival : 1, st->loc),
+                             int64_const(a, zl, st->loc)};
+        return instruction(a, tirvm_window_op(v->kind), args, 7, st->loc);
+    }
     if (t->kind == TIR_E_LOAD) {
         /* a reduction: one loop over float elements, the accumulator
          * anywhere (registers too) but apart from the term's storage; or
