@@ -176,11 +176,10 @@ static bool worth_it(const nest *n, const tir_expr *term)
         return true; /* no reduction left: one vector statement */
     int64_t window = 1;
     for (uint32_t l = nreal >= 2 ? nreal - 2 : 0; l < nreal; l++) {
-        if (real[l]->extent->kind != TIR_E_INT) {
+        if (real[l]->extent->kind != TIR_E_INT || __builtin_mul_overflow(window, real[l]->extent->ival, &window)) {
             window = INT64_MAX;
             break;
         }
-        window *= real[l]->extent->ival;
     }
     if (n->x->extent->ival > window)
         return true;
@@ -199,8 +198,9 @@ static bool serial_loop(const tir_stmt *s)
 static bool match(tir_scoped_rewriter *sr, tir_stmt *s, nest *n)
 {
     memset(n, 0, sizeof *n);
+    int64_t end;
     if (!serial_loop(s) || s->min->kind != TIR_E_INT || s->extent->kind != TIR_E_INT ||
-        s->extent->ival < MIN_LANES)
+        s->extent->ival < MIN_LANES || __builtin_add_overflow(s->min->ival, s->extent->ival, &end))
         return false;
     n->x = s;
     const tir_var *x = s->var;

@@ -66,9 +66,10 @@ static bool access_stride_lanes(tir_scoped_rewriter *sr, const tir_expr *load, c
                 (ix->b->ival != 1 && !lane_stride) || (unsigned)ix->lanes != lanes ||
                 __builtin_mul_overflow(ix->b->ival, (int64_t)lanes - 1, &width))
                 return false;
+            if (__builtin_add_overflow(width, 1, &width))
+                return false;
             if (lane_stride)
                 *lane_stride = ix->b->ival;
-            width += 1;
             ix = ix->a;
         }
         int64_t coef, term;

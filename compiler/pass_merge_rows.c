@@ -40,10 +40,11 @@ typedef struct {
  * constant last dimension Ei? */
 static bool row_pair(const merger *m, const tir_buffer *b, tir_expr *const *idx, uint32_t n)
 {
+    int64_t hw;
     return b && n >= 2 && n == b->ndim && !b->nstrides && b->dtype.lanes == 1 && idx[n - 2]->kind == TIR_E_VAR &&
            idx[n - 2]->var == m->o && idx[n - 1]->kind == TIR_E_VAR && idx[n - 1]->var == m->i &&
            b->shape[n - 1]->kind == TIR_E_INT && b->shape[n - 1]->ival == m->ei && b->shape[n - 2]->kind == TIR_E_INT &&
-           b->shape[n - 2]->ival > 0;
+           b->shape[n - 2]->ival > 0 && !__builtin_mul_overflow(b->shape[n - 2]->ival, m->ei, &hw);
 }
 
 static bool count_expr(const tir_expr *e, void *ctx)
