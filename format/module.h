@@ -50,7 +50,7 @@ typedef struct {
  * dispatch covers more elements. */
 #define TIRBC_MAX_LANES 1024u
 /* The widest accumulator row of a loop-level instruction (mac, maci,
- * mac2: the `z` operand), and the most lanes a buffer's vector element
+ * mac2, mac2s, rsum2, rmax2, rmin2: the `z` operand), and the most lanes a buffer's vector element
  * may have (a T.Buffer of float32x4 elements). */
 #define TIRBC_MAX_WIDTH 64u
 #define TIRBC_MAX_ELEMENT_LANES 64u

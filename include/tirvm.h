@@ -245,7 +245,13 @@ typedef struct tirvm_profile_entry {
  * TIRVM_ERR_CANCELLED.  Both are checked where the VM draws steps from the
  * call's budget, every few thousand loop iterations, so they cost nothing
  * per element and a call notices them within microseconds to a few
- * milliseconds.  Outputs may then hold partial results. */
+ * milliseconds.  Outputs may then hold partial results.
+ * A module keeps the buffer blocks of 64 KB or more that its finished calls
+ * freed (up to 8 and 256 MB per concurrent caller) for the next calls,
+ * which take back one of the same size zero-filled; a call that allocates a
+ * size they do not hold first returns them to the system.  Kept blocks are
+ * the module's until then: no call's memory limit counts them, and
+ * tirvm_module_free frees them. */
 
 /* Calls function `func` with one argument per parameter, in parameter
  * order.  Buffers are bound and checked as the TIR specification's

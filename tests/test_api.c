@@ -502,6 +502,40 @@ static void a_missing_tensor_is_a_usage_error(void)
     tirvm_module_free(m);
 }
 
+/* A call's buffers are zero-filled on every call, also when the module
+ * gives a later call the block an earlier call freed (blocks of 64 KB and
+ * more are kept with the call frame): each call writes 7 at element k of a
+ * 128 KB buffer and reads elements 0 and 1. */
+static void kept_blocks_are_zero_filled_again(void)
+{
+    static const char src[] = "from tvm.script import tir as T\n"
+                              "@T.prim_func\n"
+                              "def main(k: T.int32, out: T.Buffer((2,), \"float32\")):\n"
+                              "    tmp = T.decl_buffer((32768,), \"float32\")\n"
+                              "    tmp[k] = T.float32(7)\n"
+                              "    out[0] = tmp[0]\n"
+                              "    out[1] = tmp[1]\n";
+    tirvm_module *m = NULL;
+    char *diag = NULL;
+    CHECK_EQ_INT(tirc_compile_load(NULL, "kept.py", src, strlen(src), NULL, &m, &diag), TIRC_OK);
+    tirvm_free(diag);
+    if (!m)
+        return;
+    float out[2];
+    int64_t shape[1] = {2};
+    DLTensor t = {.data = out, .device = {kDLCPU, 0}, .ndim = 1, .dtype = {kDLFloat, 32, 1}, .shape = shape};
+    char err[256] = "";
+    const int ks[3] = {0, 1, 0};
+    for (int c = 0; c < 3; c++) {
+        tirvm_arg args[2] = {{.kind = TIRVM_ARG_INT, .i = ks[c]}, {.kind = TIRVM_ARG_TENSOR, .tensor = &t}};
+        out[0] = out[1] = -1;
+        CHECK_EQ_INT(tirvm_call(m, 0, args, 2, err, sizeof err), TIRVM_OK);
+        CHECK(out[0] == (ks[c] == 0 ? 7.0f : 0.0f));
+        CHECK(out[1] == (ks[c] == 1 ? 7.0f : 0.0f));
+    }
+    tirvm_module_free(m);
+}
+
 int main(void)
 {
     RUN(wrong_argument_count_is_a_runtime_error);
@@ -516,5 +550,6 @@ int main(void)
     RUN(a_float_extent_out_of_range_is_refused);
     RUN(the_compiler_reports_classes_and_diagnostics);
     RUN(a_missing_tensor_is_a_usage_error);
+    RUN(kept_blocks_are_zero_filled_again);
     CHECK_DONE();
 }

@@ -40,6 +40,21 @@ static inline bool affine2_in_bounds(int64_t base, int64_t sa, int64_t na, int64
     return lo >= 0 && (uint64_t)hi < nelem;
 }
 
+/* Are base + a*sa + b*sb + j*sj for a < na, b < nb, j < nj all inside
+ * [0, nelem)?  The extremes are at the corners, as above. */
+static inline bool affine3_in_bounds(int64_t base, int64_t sa, int64_t na, int64_t sb, int64_t nb, int64_t sj,
+                                     int64_t nj, uint64_t nelem)
+{
+    int64_t e[3], lo = base, hi = base;
+    if (__builtin_mul_overflow(sa, na - 1, &e[0]) || __builtin_mul_overflow(sb, nb - 1, &e[1]) ||
+        __builtin_mul_overflow(sj, nj - 1, &e[2]))
+        return false;
+    for (int i = 0; i < 3; i++)
+        if (__builtin_add_overflow(e[i] < 0 ? lo : hi, e[i], e[i] < 0 ? &lo : &hi))
+            return false;
+    return lo >= 0 && (uint64_t)hi < nelem;
+}
+
 /* Are base + i*stride for i < n all inside [0, nelem)?  Checked on the first
  * and last lane, with overflow detection. */
 static inline bool strided_in_bounds(int64_t base, int64_t stride, uint32_t n, uint64_t nelem)

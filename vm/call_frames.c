@@ -20,6 +20,7 @@ struct vm_frames {
 static size_t align16(size_t n) { return (n + 15) & ~(size_t)15; }
 
 static size_t frame_layout(const struct vm_frames *fs, uint8_t *block, vm_call_frame **out);
+static void frame_free(vm_call_frame *fr);
 
 bool vm_frames_init(tirvm_module *m)
 {
@@ -49,7 +50,7 @@ void vm_frames_free(tirvm_module *m)
         return;
     for (vm_call_frame *fr = fs->kept, *next; fr; fr = next) {
         next = fr->next;
-        free(fr);
+        frame_free(fr);
     }
     uv_mutex_destroy(&fs->lock);
     free(fs);
@@ -76,9 +77,17 @@ static size_t frame_layout(const struct vm_frames *fs, uint8_t *block, vm_call_f
         fr->bufs = (vm_buf *)(block + at_bufs);
         fr->bound = (bool *)(block + at_bound);
         fr->scratch = (vm_lanes *)(block + at_scratch);
+        memset(&fr->kept, 0, sizeof fr->kept);
         *out = fr;
     }
     return size;
+}
+
+static void frame_free(vm_call_frame *fr)
+{
+    if (fr)
+        vm_kept_blocks_free(&fr->kept);
+    free(fr);
 }
 
 static vm_call_frame *frame_new(const struct vm_frames *fs)
@@ -121,5 +130,5 @@ void vm_frame_give(tirvm_module *m, vm_call_frame *fr)
         fr = NULL;
     }
     uv_mutex_unlock(&fs->lock);
-    free(fr);
+    frame_free(fr);
 }

@@ -19,6 +19,7 @@ typedef struct vm_call_frame {
     vm_buf *bufs;               /* the module's most buffers, those of f zeroed */
     bool *bound;                /* one flag per register of f, all false */
     vm_lanes *scratch;          /* the call's scratch lanes (vm_ctx.scratch) */
+    vm_kept_blocks kept;        /* buffer blocks of its finished calls (vm_ctx.kept) */
 } vm_call_frame;
 
 /* Sets up the module's (empty) list of kept frames; false when out of memory. */

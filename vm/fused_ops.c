@@ -143,14 +143,46 @@ bool vm_fused_range_error(vm_ctx *ctx, uint32_t pc, uint32_t buf, int64_t base, 
     return false;
 }
 
+/* One loop per element size, so that each element is one move of a known
+ * size (a stride-2 window row, a channel-strided operand), not a call of
+ * memcpy. */
+#define GATHER_LOOP(ES)                                                                                        \
+    {                                                                                                          \
+        ptrdiff_t off = 0; /* an offset, not a pointer: past the last lane it points nowhere */              \
+        for (uint32_t i = 0; i < nl; i++, off += step)                                                         \
+            memcpy(dense + i * (ES), base + off, (ES));                                                        \
+    }
+#define SCATTER_LOOP(ES)                                                                                       \
+    {                                                                                                          \
+        ptrdiff_t off = 0;                                                                                     \
+        for (uint32_t i = 0; i < nl; i++, off += step)                                                         \
+            memcpy(base + off, dense + i * (ES), (ES));                                                        \
+    }
+
 void vm_fused_gather(uint8_t *dense, const uint8_t *base, int64_t stride, uint32_t nl, size_t es)
 {
-    for (uint32_t i = 0; i < nl; i++)
-        memcpy(dense + i * es, base + (int64_t)i * stride * (int64_t)es, es);
+    ptrdiff_t step = (ptrdiff_t)stride * (ptrdiff_t)es; /* the range was checked: no overflow */
+    switch (es) {
+    case 1: GATHER_LOOP(1) break;
+    case 2: GATHER_LOOP(2) break;
+    case 4: GATHER_LOOP(4) break;
+    case 8: GATHER_LOOP(8) break;
+    default:
+        for (uint32_t i = 0; i < nl; i++)
+            memcpy(dense + i * es, base + (int64_t)i * stride * (int64_t)es, es);
+    }
 }
 
 void vm_fused_scatter(uint8_t *base, int64_t stride, const uint8_t *dense, uint32_t nl, size_t es)
 {
-    for (uint32_t i = 0; i < nl; i++)
-        memcpy(base + (int64_t)i * stride * (int64_t)es, dense + i * es, es);
+    ptrdiff_t step = (ptrdiff_t)stride * (ptrdiff_t)es; /* the range was checked: no overflow */
+    switch (es) {
+    case 1: SCATTER_LOOP(1) break;
+    case 2: SCATTER_LOOP(2) break;
+    case 4: SCATTER_LOOP(4) break;
+    case 8: SCATTER_LOOP(8) break;
+    default:
+        for (uint32_t i = 0; i < nl; i++)
+            memcpy(base + (int64_t)i * stride * (int64_t)es, dense + i * es, es);
+    }
 }

@@ -584,7 +584,8 @@ dispatch:
             return false;                           \
         VM_NEXT(ID);
 #define LOOP_OPS_FP(T) LOOP_OP(MAC_##T)
-#define LOOP_OPS_FLOAT(T) LOOP_OP(MAC2_##T) LOOP_OP(RSUM_##T) LOOP_OP(RMAX_##T) LOOP_OP(RMIN_##T)
+#define LOOP_OPS_FLOAT(T) LOOP_OP(MAC2_##T) LOOP_OP(MAC2S_##T) LOOP_OP(RSUM2_##T) LOOP_OP(RMAX2_##T) LOOP_OP(RMIN2_##T) \
+    LOOP_OP(RSUM_##T) LOOP_OP(RMAX_##T) LOOP_OP(RMIN_##T)
 #define LOOP_OPS_INT(T) LOOP_OP(MACI_##T)
     VM_KINDS_HALF(LOOP_OPS_FP)
     VM_KINDS_FLOAT(LOOP_OPS_FP)

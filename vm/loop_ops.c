@@ -150,6 +150,118 @@
         return true;                                                                                \
     }
 
+    /* mac2 with Z's lanes M apart (mac2s) */
+#define MAC2S_BODY(T, CT, LOADV, STOREV, KERNEL)                                                    \
+    bool vm_loop_MAC2S_##T(VM_LOOP_OP_PARAMS)                                                       \
+    {                                                                                               \
+        LOOP_OP_PROLOGUE;                                                                           \
+        uint32_t X = A, Y = C, Z = G, nl = WIDTH(MAC2S_##T);                                        \
+        int64_t xb = R(B).i, yb = R(D).i, ya = R(E).i, ys = R(F).i;                                 \
+        int64_t zb = R(H).i, za = R(I).i, zs = R(J).i, zl = R(M).i;                                 \
+        int64_t na = R(K).i, nb = R(L).i, total;                                                    \
+        if (na > 0 && nb > 0) {                                                                     \
+            SPEND_STEPS(__builtin_mul_overflow(na, nb, &total) ? UINT64_MAX : (uint64_t)total);     \
+            if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                      \
+                affine2_in_bounds(yb, ya, na, ys, nb, 1, bufs[Y].nelem) &&                          \
+                affine3_in_bounds(zb, za, na, zs, nb, zl, nl, bufs[Z].nelem)) {                     \
+                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl}; \
+                KERNEL(&m, zl);                                                                     \
+            } else {                                                                                \
+                /* the loops' own order, so an error comes where they would raise it */             \
+                for (int64_t a = 0; a < na; a++)                                                    \
+                    for (int64_t b = 0; b < nb; b++) {                                              \
+                        uint64_t yi = (uint64_t)yb + (uint64_t)a * (uint64_t)ya + (uint64_t)b * (uint64_t)ys; \
+                        if (yi >= bufs[Y].nelem)                                                    \
+                            OOB(Y, yi);                                                             \
+                        CT y = LOADV(bufs[Y].data, yi);                                             \
+                        for (uint32_t j = 0; j < nl; j++) {                                         \
+                            uint64_t xi = (uint64_t)xb + j;                                         \
+                            uint64_t zi = (uint64_t)zb + (uint64_t)a * (uint64_t)za + (uint64_t)b * (uint64_t)zs + \
+                                          (uint64_t)j * (uint64_t)zl;                               \
+                            if (xi >= bufs[X].nelem)                                                \
+                                OOB(X, xi);                                                         \
+                            if (zi >= bufs[Z].nelem)                                                \
+                                OOB(Z, zi);                                                         \
+                            STOREV(bufs[X].data, xi, LOADV(bufs[X].data, xi) + y * LOADV(bufs[Z].data, zi)); \
+                        }                                                                           \
+                    }                                                                               \
+            }                                                                                       \
+        }                                                                                           \
+        return true;                                                                                \
+    }
+
+    /* Window reductions over a row of lanes (rsum2, rmax2, rmin2): blocks
+     * of 8 accumulators in registers over the whole window, each lane
+     * combining its terms in the loops' order with the accumulator first. */
+#define WINDOW_BLOCK(CT, LOADV, STOREV, COMBINE, NL)                                                \
+    do {                                                                                            \
+        CT acc[8];                                                                                  \
+        for (uint32_t j = 0; j < (NL); j++)                                                         \
+            acc[j] = LOADV(bufs[X].data, (uint64_t)(xb + j0 + j));                                  \
+        for (int64_t a = 0; a < na; a++)                                                            \
+            for (int64_t b = 0; b < nb; b++) {                                                      \
+                int64_t row = zb + a * za + b * zs + (int64_t)j0 * zl;                              \
+                for (uint32_t j = 0; j < (NL); j++)                                                 \
+                    acc[j] = COMBINE(acc[j], LOADV(bufs[Z].data, (uint64_t)(row + (int64_t)j * zl))); \
+            }                                                                                       \
+        for (uint32_t j = 0; j < (NL); j++)                                                         \
+            STOREV(bufs[X].data, (uint64_t)(xb + j0 + j), acc[j]);                                  \
+    } while (0)
+/* 8 lanes ZL (a constant) apart: the 7*ZL + 1 elements they span copied at
+ * once (nothing past the last lane is read), then every ZL-th taken, so the
+ * C compiler vectorizes the lanes. */
+#define WINDOW_BLOCK8(CT, COMBINE, ZL)                                                              \
+    do {                                                                                            \
+        CT acc[8], t[7 * (ZL) + 1];                                                                 \
+        memcpy(acc, bufs[X].data + (uint64_t)(xb + j0) * sizeof(CT), sizeof acc);                   \
+        for (int64_t a = 0; a < na; a++)                                                            \
+            for (int64_t b = 0; b < nb; b++) {                                                      \
+                int64_t row = zb + a * za + b * zs + (int64_t)j0 * (ZL);                            \
+                memcpy(t, bufs[Z].data + (uint64_t)row * sizeof(CT), sizeof t);                    \
+                for (uint32_t j = 0; j < 8; j++)                                                    \
+                    acc[j] = COMBINE(acc[j], t[j * (ZL)]);                                          \
+            }                                                                                       \
+        memcpy(bufs[X].data + (uint64_t)(xb + j0) * sizeof(CT), acc, sizeof acc);                   \
+    } while (0)
+#define WINDOW_BODY(NAME, T, CT, LOADV, STOREV, COMBINE)                                            \
+    bool vm_loop_##NAME##_##T(VM_LOOP_OP_PARAMS)                                                    \
+    {                                                                                               \
+        LOOP_OP_PROLOGUE;                                                                           \
+        uint32_t X = A, Z = C, nl = WIDTH(NAME##_##T);                                              \
+        int64_t xb = R(B).i, zb = R(D).i, za = R(E).i, zs = R(F).i, na = R(G).i, nb = R(H).i;       \
+        int64_t zl = R(I).i, total;                                                                 \
+        if (na > 0 && nb > 0) {                                                                     \
+            SPEND_STEPS(__builtin_mul_overflow(na, nb, &total) ? UINT64_MAX : (uint64_t)total);     \
+            if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                      \
+                affine3_in_bounds(zb, za, na, zs, nb, zl, nl, bufs[Z].nelem)) {                     \
+                for (uint32_t j0 = 0, n; j0 < nl; j0 += n) {                                        \
+                    n = nl - j0 >= 8 ? 8 : nl - j0;                                                 \
+                    if (n == 8 && zl == 1)                                                          \
+                        WINDOW_BLOCK8(CT, COMBINE, 1);                                              \
+                    else if (n == 8 && zl == 2)                                                     \
+                        WINDOW_BLOCK8(CT, COMBINE, 2);                                              \
+                    else                                                                            \
+                        WINDOW_BLOCK(CT, LOADV, STOREV, COMBINE, n);                                \
+                }                                                                                   \
+            } else {                                                                                \
+                /* the loops' own order, so an error comes where they would raise it */             \
+                for (int64_t a = 0; a < na; a++)                                                    \
+                    for (int64_t b = 0; b < nb; b++)                                                \
+                        for (uint32_t j = 0; j < nl; j++) {                                         \
+                            uint64_t xi = (uint64_t)xb + j;                                         \
+                            uint64_t zi = (uint64_t)zb + (uint64_t)a * (uint64_t)za + (uint64_t)b * (uint64_t)zs + \
+                                          (uint64_t)j * (uint64_t)zl;                               \
+                            if (xi >= bufs[X].nelem)                                                \
+                                OOB(X, xi);                                                         \
+                            if (zi >= bufs[Z].nelem)                                                \
+                                OOB(Z, zi);                                                         \
+                            STOREV(bufs[X].data, xi, COMBINE(LOADV(bufs[X].data, xi), LOADV(bufs[Z].data, zi))); \
+                        }                                                                           \
+            }                                                                                       \
+        }                                                                                           \
+        return true;                                                                                \
+    }
+
     /* Integer accumulation: sources of kind K widened to T; wraps in T's width. */
 #define MACI_LOOP(TT, ST)                                                                           \
     do {                                                                                            \
@@ -225,6 +337,14 @@ REDUCE_BODY(RMIN, F64, double, f64, LOAD_F64, RED_MIN)
 MAC_BODY(F32, float, LOAD_F32, STORE_F32, tirvm_muladd_f32, tirvm_mac_f32)
 MAC2_BODY(F32, float, LOAD_F32, STORE_F32, tirvm_mac_f32)
 MAC2_BODY(F64, double, LOAD_F64, STORE_F64, tirvm_mac_f64)
+MAC2S_BODY(F32, float, LOAD_F32, STORE_F32, tirvm_mac_strided_f32)
+MAC2S_BODY(F64, double, LOAD_F64, STORE_F64, tirvm_mac_strided_f64)
+WINDOW_BODY(RSUM2, F32, float, LOAD_F32, STORE_F32, RED_ADD)
+WINDOW_BODY(RSUM2, F64, double, LOAD_F64, STORE_F64, RED_ADD)
+WINDOW_BODY(RMAX2, F32, float, LOAD_F32, STORE_F32, RED_MAX)
+WINDOW_BODY(RMAX2, F64, double, LOAD_F64, STORE_F64, RED_MAX)
+WINDOW_BODY(RMIN2, F32, float, LOAD_F32, STORE_F32, RED_MIN)
+WINDOW_BODY(RMIN2, F64, double, LOAD_F64, STORE_F64, RED_MIN)
 MAC_BODY(F64, double, LOAD_F64, STORE_F64, tirvm_muladd_f64, tirvm_mac_f64)
 MAC_BODY(F16, uint16_t, LOAD_H16, STORE_H16, tirvm_muladd_f16, tirvm_mac_f16)
 MAC_BODY(BF16, uint16_t, LOAD_H16, STORE_H16, tirvm_muladd_bf16, tirvm_mac_bf16)

@@ -30,6 +30,10 @@ static inline uint16_t tirvm_muladd_bf16(uint16_t acc, uint16_t y, uint16_t z)
                              tir_bf16_to_f32(tir_bf16_from_f64(tir_bf16_to_f32(y) * tir_bf16_to_f32(z))));
 }
 
+/* The same with Z's lanes zl elements apart (mac2s):
+ *   X[xb + j] += Y[yb + a*ya + b*ys] * Z[zb + a*za + b*zs + j*zl] */
+void tirvm_mac_strided_f32(const tirvm_mac_args *m, int64_t zl);
+void tirvm_mac_strided_f64(const tirvm_mac_args *m, int64_t zl);
 void tirvm_mac_f32(const tirvm_mac_args *m);
 void tirvm_mac_f64(const tirvm_mac_args *m);
 void tirvm_mac_f16(const tirvm_mac_args *m);

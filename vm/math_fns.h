@@ -13,6 +13,13 @@ static inline float exp10_f32(float x) { return powf(10.0f, x); }
 static inline double exp10_f64(double x) { return pow(10.0, x); }
 static inline float rsqrt_f32(float x) { return 1.0f / sqrtf(x); }
 static inline double rsqrt_f64(double x) { return 1.0 / sqrt(x); }
+/* pow(x, 2) is x * x, x squared rounded once, which is what a correctly
+ * rounded pow returns; libm's pow is not correctly rounded where the square
+ * lies halfway between two floats (glibc's powf(4097, 2) is 16785410, not
+ * 16785408).  The compiler's pass pow-square makes T.pow(x, 2.0) the same
+ * product, so a program computes the same bits with or without it. */
+static inline float pow_f32(float x, float y) { return y == 2.0f ? x * x : powf(x, y); }
+static inline double pow_f64(double x, double y) { return y == 2.0 ? x * x : pow(x, y); }
 static inline float sigmoid_f32(float x) { return 1.0f / (1.0f + expf(-x)); }
 static inline double sigmoid_f64(double x) { return 1.0 / (1.0 + exp(-x)); }
 

@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "vm_internal.h"
 
@@ -53,7 +54,22 @@ void *vm_mem_alloc(vm_ctx *ctx, uint64_t bytes, uint32_t pc, const char *what, .
         vm_error_at(ctx, pc, "allocation of %llu bytes for %s is too large", (unsigned long long)bytes, name);
     } else if (charge(ctx, bytes, pc, what, ap)) {
         /* zeroed: reading an unwritten element is deterministic */
-        p = bytes ? calloc(1, bytes) : NULL;
+        vm_kept_blocks *k = ctx->kept;
+        if (k && bytes >= VM_KEEP_MIN_BYTES) {
+            for (uint32_t i = 0; i < k->n && !p; i++)
+                if (k->bytes[i] == bytes) {
+                    p = k->p[i];
+                    k->total -= bytes;
+                    k->p[i] = k->p[k->n - 1];
+                    k->bytes[i] = k->bytes[k->n - 1];
+                    k->n--;
+                    memset(p, 0, bytes);
+                }
+            if (!p) /* a size the earlier calls did not have: give the kept blocks back first */
+                vm_kept_blocks_free(k);
+        }
+        if (!p)
+            p = bytes ? calloc(1, bytes) : NULL;
         if (bytes && !p) {
             vm_mem_credit(ctx, bytes);
             va_end(ap);
@@ -68,6 +84,21 @@ void *vm_mem_alloc(vm_ctx *ctx, uint64_t bytes, uint32_t pc, const char *what, .
 
 void vm_mem_free(vm_ctx *ctx, void *p, uint64_t bytes)
 {
-    free(p);
+    vm_kept_blocks *k = ctx->kept;
+    if (p && k && bytes >= VM_KEEP_MIN_BYTES && k->n < VM_KEPT_BLOCKS && bytes <= VM_KEEP_MAX_BYTES - k->total) {
+        k->p[k->n] = p;
+        k->bytes[k->n++] = bytes;
+        k->total += bytes;
+    } else {
+        free(p);
+    }
     vm_mem_credit(ctx, bytes);
+}
+
+void vm_kept_blocks_free(vm_kept_blocks *k)
+{
+    for (uint32_t i = 0; i < k->n; i++)
+        free(k->p[i]);
+    k->n = 0;
+    k->total = 0;
 }

@@ -76,6 +76,7 @@ static void run_chunk(void *arg, int w)
     ctx.err_len = sizeof err;
     ctx.in_worker = true;
     ctx.stop = &r->stop;
+    ctx.kept = NULL; /* the frame's kept blocks belong to the calling thread */
     if (w != 0)
         ctx.stack_floor = vm_stack_floor(); /* this worker thread's own stack */
     if (r->limited) {

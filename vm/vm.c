@@ -814,6 +814,7 @@ tirvm_status tirvm_call_ex(tirvm_module *m, int func, const tirvm_arg *args, int
     }
     memset(ctxp, 0, sizeof *ctxp);
     ctxp->scratch = frame->scratch; /* written before they are read */
+    ctxp->kept = &frame->kept;
     atomic_uint_fast64_t mem_used;
     atomic_init(&mem_used, 0);
     ctxp->mem_used = &mem_used;

@@ -66,6 +66,25 @@ typedef union {
     double f64[TIRBC_MAX_LANES];
 } vm_lanes;
 
+/* Buffer blocks of finished calls that a call frame keeps for the calls
+ * made with it after (memory.c): an allocation of the same size takes one
+ * back, zero-filled, instead of asking the system again.  Blocks of
+ * VM_KEEP_MIN_BYTES or more only (smaller ones malloc serves from its own
+ * free lists); glibc returns large ones to the system on free, so a call
+ * that allocates a few hundred KB per stage would otherwise fault its
+ * pages in again on every call. */
+#define VM_KEPT_BLOCKS 8
+#define VM_KEEP_MIN_BYTES ((uint64_t)64 << 10)
+#define VM_KEEP_MAX_BYTES ((uint64_t)256 << 20) /* all kept blocks of one frame together */
+typedef struct {
+    void *p[VM_KEPT_BLOCKS];
+    uint64_t bytes[VM_KEPT_BLOCKS];
+    uint32_t n;
+    uint64_t total;
+} vm_kept_blocks;
+/* Frees every kept block. */
+void vm_kept_blocks_free(vm_kept_blocks *k);
+
 typedef struct {
     const tirbc_module *mod;
     const tirbc_function *fn;
@@ -88,6 +107,9 @@ typedef struct {
      * buffers (4 operands).  Each instruction writes the lanes it reads, so
      * a callee shares its caller's; each worker thread has its own. */
     vm_lanes *scratch;
+    /* The call frame's kept blocks, on the thread that made the top-level
+     * call (and its calls between PrimFuncs); NULL in parallel workers. */
+    vm_kept_blocks *kept;
 } vm_ctx;
 
 #define VM_SCRATCH_BYTES (4 * sizeof(vm_lanes))

@@ -1,4 +1,5 @@
-/* Codegen: the loop-level instructions (rsum/rmax/rmin, mac, maci, mac2)
+/* Codegen: the loop-level instructions (rsum/rmax/rmin, mac, maci, mac2, mac2s,
+ * rsum2/rmax2/rmin2)
  * for the statements pass loop-instructions makes of reduction loops
  * (pass_loop_instructions.c says which loops and why they qualify).  Each
  * access argument is the loop's access at its first iteration; the
@@ -56,10 +57,12 @@ static void gen_reduce(cg *c, const tir_expr *call)
 }
 
 /* tirvm.mac(X, Y, Z, y_stride, z_stride, extent[, init, cond]): X += Y * Z,
- * an integer product widening Y and Z from their own kind (maci); and
+ * an integer product widening Y and Z from their own kind (maci);
  * tirvm.mac2(X, Y, Z, ysa, ysb, zsa, zsb, ea, eb[, init, cond]) over a
- * window.  With init, X = init first where cond holds. */
-static void gen_mac(cg *c, const tir_expr *call, bool two_loops)
+ * window; tirvm.mac2s(.., ea, eb, z_lane_stride[, init, cond]), the same
+ * with Z's lanes that many elements apart.  With init, X = init first
+ * where cond holds. */
+static void gen_mac(cg *c, const tir_expr *call, bool two_loops, bool strided)
 {
     const tir_expr *x = call->args[0], *y = call->args[1], *z = call->args[2];
     tir_vtype vt = cg_elem_vt(c, x->buffer->dtype, x->loc);
@@ -67,7 +70,7 @@ static void gen_mac(cg *c, const tir_expr *call, bool two_loops)
     uint32_t xr, yr, zr;
     if (!access_start(c, x, &xb, &xr))
         return;
-    uint32_t lanes = x->dtype.lanes, nfixed = two_loops ? 9 : 6;
+    uint32_t lanes = x->dtype.lanes, nfixed = strided ? 10 : two_loops ? 9 : 6;
     if (call->nargs == nfixed + 2) {
         /* the reduction's init, stored at X's offset when its condition holds */
         false_jumps skip = {.n = 0};
@@ -86,7 +89,12 @@ static void gen_mac(cg *c, const tir_expr *call, bool two_loops)
     }
     if (!access_start(c, y, &yb, &yr) || !access_start(c, z, &zb, &zr))
         return;
-    if (two_loops) {
+    if (strided) {
+        cg_emit(c, vt == TIR_VT_F32 ? TIRBC_OP_MAC2S_F32 : TIRBC_OP_MAC2S_F64, 14, (uint32_t)xb, xr, (uint32_t)yb, yr,
+                i64_arg(c, call->args[3]), i64_arg(c, call->args[4]), (uint32_t)zb, zr, i64_arg(c, call->args[5]),
+                i64_arg(c, call->args[6]), i64_arg(c, call->args[7]), i64_arg(c, call->args[8]),
+                i64_arg(c, call->args[9]), lanes);
+    } else if (two_loops) {
         cg_emit(c, vt == TIR_VT_F32 ? TIRBC_OP_MAC2_F32 : TIRBC_OP_MAC2_F64, 13, (uint32_t)xb, xr, (uint32_t)yb, yr,
                 i64_arg(c, call->args[3]), i64_arg(c, call->args[4]), (uint32_t)zb, zr, i64_arg(c, call->args[5]),
                 i64_arg(c, call->args[6]), i64_arg(c, call->args[7]), i64_arg(c, call->args[8]), lanes);
@@ -100,6 +108,25 @@ static void gen_mac(cg *c, const tir_expr *call, bool two_loops)
     }
 }
 
+/* tirvm.window_add|max|min(X, Z, za, zb, ea, eb, lane_stride): X's row of
+ * lanes in memory combined with Z's over the window. */
+static void gen_window(cg *c, const tir_expr *call)
+{
+    const tir_expr *x = call->args[0], *z = call->args[1];
+    tir_vtype vt = cg_elem_vt(c, x->buffer->dtype, x->loc);
+    int xb, zb;
+    uint32_t xr, zr;
+    if (!access_start(c, x, &xb, &xr) || !access_start(c, z, &zb, &zr))
+        return;
+    const char *kind = call->op + strlen(TIRVM_WINDOW);
+    bool f32 = vt == TIR_VT_F32;
+    tirbc_opcode op = strcmp(kind, "add") == 0   ? (f32 ? TIRBC_OP_RSUM2_F32 : TIRBC_OP_RSUM2_F64)
+                      : strcmp(kind, "max") == 0 ? (f32 ? TIRBC_OP_RMAX2_F32 : TIRBC_OP_RMAX2_F64)
+                                                 : (f32 ? TIRBC_OP_RMIN2_F32 : TIRBC_OP_RMIN2_F64);
+    cg_emit(c, op, 10, (uint32_t)xb, xr, (uint32_t)zb, zr, i64_arg(c, call->args[2]), i64_arg(c, call->args[3]),
+            i64_arg(c, call->args[4]), i64_arg(c, call->args[5]), i64_arg(c, call->args[6]), x->dtype.lanes);
+}
+
 bool cg_gen_loop_instruction(cg *c, const tir_expr *call)
 {
     if (call->kind != TIR_E_CALL || !call->op || strncmp(call->op, TIRVM_OP_PREFIX, strlen(TIRVM_OP_PREFIX)) != 0)
@@ -107,9 +134,13 @@ bool cg_gen_loop_instruction(cg *c, const tir_expr *call)
     if (strncmp(call->op, TIRVM_REDUCE, strlen(TIRVM_REDUCE)) == 0 && call->nargs == 4)
         gen_reduce(c, call);
     else if (strcmp(call->op, TIRVM_MAC) == 0 && (call->nargs == 6 || call->nargs == 8))
-        gen_mac(c, call, false);
+        gen_mac(c, call, false, false);
     else if (strcmp(call->op, TIRVM_MAC2) == 0 && (call->nargs == 9 || call->nargs == 11))
-        gen_mac(c, call, true);
+        gen_mac(c, call, true, false);
+    else if (strcmp(call->op, TIRVM_MAC2S) == 0 && (call->nargs == 10 || call->nargs == 12))
+        gen_mac(c, call, true, true);
+    else if (strncmp(call->op, TIRVM_WINDOW, strlen(TIRVM_WINDOW)) == 0 && call->nargs == 7)
+        gen_window(c, call);
     else
         return false;
     return true;

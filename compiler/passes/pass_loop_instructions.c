@@ -4,11 +4,18 @@
  * becomes one statement that codegen runs as one loop-level instruction:
  *     T a load Y[affine in k], OP +, max or min (float32/64):
  *         T.evaluate(tirvm.reduce_add(X[fixed], Y[at k = m], y_stride, E))
+ *     (two loops a: b: whose Y steps are a = Eb * b's: one range of Ea * Eb)
+ *     the same with X a row of L lanes and Y a row of L lanes a constant c
+ *     apart, over one or two loops (a max pool's window after interchange):
+ *         T.evaluate(tirvm.window_max(X[.., Ramp], Y[at start], y_stride_a, y_stride_b, Ea, Eb, c))
  *     T a product Y * Z, OP + (float, or integer with both factors widened
  *     from one kind), Y scalar and X, Z vectors of L lanes or scalars:
  *         T.evaluate(tirvm.mac(X[..], Y[at k = m], Z[at k = m], y_stride, z_stride, E))
  *     two loops for a: for b: X += Y * Z (a convolution's window), float:
  *         T.evaluate(tirvm.mac2(X, Y, Z, y_stride_a, y_stride_b, z_stride_a, z_stride_b, Ea, Eb))
+ *     the same with Z's lanes a constant c > 1 elements apart (a stride-c
+ *     window over a row of outputs):
+ *         T.evaluate(tirvm.mac2s(X, Y, Z, y_stride_a, y_stride_b, z_stride_a, z_stride_b, Ea, Eb, c))
  * Strides count flat elements per step of the loop variable.  One matcher
  * takes the nest: lets of variables or constants (a block's iter var
  * bindings) are looked through, and a reduction block's init guarded by
@@ -42,8 +49,8 @@ static bool const_shape(const tir_buffer *b)
 /* The flat elements an access moves per step of k: its indices are affine
  * in k, each (the last over `lanes` consecutive lanes) inside its
  * dimension for the whole loop.  False otherwise. */
-static bool access_stride(tir_scoped_rewriter *sr, const tir_expr *load, const tir_var *k, unsigned lanes,
-                          int64_t *stride_out)
+static bool access_stride_lanes(tir_scoped_rewriter *sr, const tir_expr *load, const tir_var *k, unsigned lanes,
+                                int64_t *stride_out, int64_t *lane_stride)
 {
     if (load->kind != TIR_E_LOAD || !const_shape(load->buffer) || load->nargs == 0)
         return false;
@@ -53,23 +60,37 @@ static bool access_stride(tir_scoped_rewriter *sr, const tir_expr *load, const t
         const tir_expr *ix = load->args[d];
         int64_t width = 1;
         if (d + 1 == load->nargs && lanes > 1) {
-            if (ix->kind != TIR_E_RAMP || ix->b->kind != TIR_E_INT || ix->b->ival != 1 || (unsigned)ix->lanes != lanes)
+            /* lanes one element apart, or (lane_stride given) any positive
+             * constant number apart */
+            if (ix->kind != TIR_E_RAMP || ix->b->kind != TIR_E_INT || ix->b->ival < 1 ||
+                (ix->b->ival != 1 && !lane_stride) || (unsigned)ix->lanes != lanes ||
+                __builtin_mul_overflow(ix->b->ival, (int64_t)lanes - 1, &width))
                 return false;
+            if (__builtin_add_overflow(width, 1, &width))
+                return false;
+            if (lane_stride)
+                *lane_stride = ix->b->ival;
             ix = ix->a;
-            width = lanes;
         }
         int64_t coef, term;
         if (ix->dtype.lanes != 1 || !tir_linear_coefficient(ix, k, &coef) || __builtin_mul_overflow(coef, dim_stride, &term) ||
             __builtin_add_overflow(stride, term, &stride))
             return false;
         tir_interval r = tir_scope_range(sr, ix);
-        if (!r.known || r.lo < 0 || r.hi + width - 1 >= b->shape[d]->ival)
+        if (!r.known || r.lo < 0 || r.hi >= b->shape[d]->ival - (width - 1))
             return false;
         if (__builtin_mul_overflow(dim_stride, b->shape[d]->ival, &dim_stride))
             return false;
     }
     *stride_out = stride;
     return true;
+}
+
+/* The same with the lanes one element apart. */
+static bool access_stride(tir_scoped_rewriter *sr, const tir_expr *load, const tir_var *k, unsigned lanes,
+                          int64_t *stride_out)
+{
+    return access_stride_lanes(sr, load, k, lanes, stride_out, NULL);
 }
 
 /* Is the buffer's storage of its own element type (a view that
@@ -238,18 +259,48 @@ static tir_stmt *match_nest(tir_scoped_rewriter *sr, tir_stmt *const *loops, uin
     xload->buffer = st->buffer;
     xload->nargs = st->nindices;
     xload->args = st->indices;
+    if (t->kind == TIR_E_LOAD && lanes > 1) {
+        /* a row of lanes reduced over one or two loops (a max pool's window
+         * after interchange): X a vector in memory, Z's lanes a constant
+         * stride apart */
+        int64_t zs[2] = {0, 0}, zl = 1;
+        if (!f32_f64 || t->dtype.lanes != lanes || t->buffer->data == xdata || !own_element_type(t->buffer) ||
+            !own_element_type(st->buffer) || tir_scope_in_registers(sr, xdata) ||
+            tir_scope_in_registers(sr, t->buffer->data) || !const_shape(st->buffer))
+            return NULL;
+        for (uint32_t l = 0; l < nloops; l++) {
+            int64_t xs;
+            if (!access_stride(sr, xload, loops[l]->var, lanes, &xs) || xs != 0 ||
+                !access_stride_lanes(sr, t, loops[l]->var, lanes, &zs[l], &zl))
+                return NULL;
+        }
+        *init_taken = false;
+        tir_expr *args[7] = {xload, at_start(a, (tir_expr *)t, loops, nloops), int64_const(a, zs[0], st->loc),
+                             int64_const(a, zs[1], st->loc), int64_const(a, loops[0]->extent->ival, st->loc),
+                             int64_const(a, nloops == 2 ? loops[1]->extent->ival : 1, st->loc),
+                             int64_const(a, zl, st->loc)};
+        return instruction(a, tirvm_window_op(v->kind), args, 7, st->loc);
+    }
     if (t->kind == TIR_E_LOAD) {
         /* a reduction: one loop over float elements, the accumulator
-         * anywhere (registers too) but apart from the term's storage */
-        int64_t ys;
-        if (nloops != 1 || !f32_f64 || lanes != 1 || t->dtype.lanes != 1 || t->buffer->data == xdata ||
+         * anywhere (registers too) but apart from the term's storage; or
+         * two loops that walk one strided range (the outer loop's stride
+         * is the inner loop's extent times its stride: a 7x7 window of a
+         * row-major plane, a global average pool), taken as one loop over
+         * it, in the same order */
+        int64_t ys, ys_outer = 0, count = loops[nloops - 1]->extent->ival;
+        if (!f32_f64 || lanes != 1 || t->dtype.lanes != 1 || t->buffer->data == xdata ||
             !own_element_type(t->buffer) || tir_scope_in_registers(sr, t->buffer->data) ||
-            (init && !init_sets_accumulator(init, st, 1)) || !access_stride(sr, t, loops[0]->var, 1, &ys))
+            (init && !init_sets_accumulator(init, st, 1)) || !access_stride(sr, t, loops[nloops - 1]->var, 1, &ys))
+            return NULL;
+        if (nloops == 2 && (!access_stride(sr, t, loops[0]->var, 1, &ys_outer) ||
+                            __builtin_mul_overflow(count, ys, &count) || count != ys_outer ||
+                            __builtin_mul_overflow(loops[0]->extent->ival, loops[1]->extent->ival, &count)))
             return NULL;
         *init_taken = false;
         const char *op = tirvm_reduce_op(v->kind);
-        tir_expr *args[4] = {xload, at_start(a, (tir_expr *)t, loops, 1), int64_const(a, ys, st->loc),
-                             int64_const(a, loops[0]->extent->ival, st->loc)};
+        tir_expr *args[4] = {xload, at_start(a, (tir_expr *)t, loops, nloops), int64_const(a, ys, st->loc),
+                             int64_const(a, count, st->loc)};
         return instruction(a, op, args, 4, st->loc);
     }
     if (v->kind != TIR_E_ADD || t->kind != TIR_E_MUL || tir_scope_in_registers(sr, xdata) ||
@@ -279,10 +330,11 @@ static tir_stmt *match_nest(tir_scoped_rewriter *sr, tir_stmt *const *loops, uin
             tir_scope_in_registers(sr, z->buffer->data) || (init && !init_sets_accumulator(init, st, lanes)))
             return NULL;
         int64_t s[6]; /* X, Y, Z strides per step of each loop */
+        int64_t zl = 1; /* Z's lanes apart: mac2s takes a strided row (a stride-2 window) */
         for (uint32_t l = 0; l < nloops; l++)
             if (!access_stride(sr, xload, loops[l]->var, lanes, &s[0]) ||
                 !access_stride(sr, y, loops[l]->var, 1, &s[2 + l]) ||
-                !access_stride(sr, z, loops[l]->var, lanes, &s[4 + l]))
+                !access_stride_lanes(sr, z, loops[l]->var, lanes, &s[4 + l], nloops == 2 && f32_f64 ? &zl : NULL))
                 return NULL;
         tir_expr *ys = at_start(a, (tir_expr *)y, loops, nloops), *zs = at_start(a, (tir_expr *)z, loops, nloops);
         tir_expr *args[11];
@@ -297,11 +349,13 @@ static tir_stmt *match_nest(tir_scoped_rewriter *sr, tir_stmt *const *loops, uin
             args[n++] = int64_const(a, s[4 + l], st->loc);
         for (uint32_t l = 0; l < nloops; l++)
             args[n++] = int64_const(a, loops[l]->extent->ival, st->loc);
+        if (zl != 1)
+            args[n++] = int64_const(a, zl, st->loc);
         if (init) { /* stored at X's offset, which the instruction computes anyway */
             args[n++] = init->value;
             args[n++] = init_cond ? init_cond : tir_int(a, TIR_DT_BOOL, 1, st->loc);
         }
-        return instruction(a, nloops == 1 ? TIRVM_MAC : TIRVM_MAC2, args, n, st->loc);
+        return instruction(a, nloops == 1 ? TIRVM_MAC : zl != 1 ? TIRVM_MAC2S : TIRVM_MAC2, args, n, st->loc);
     }
     return NULL;
 }

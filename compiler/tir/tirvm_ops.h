@@ -4,7 +4,8 @@
  * proved.
  *   tirvm.fold_add|max|min(acc, vector)             a vector folded into acc in lane order
  *   tirvm.reduce_add|max|min(X, Y, stride, count)   a reduction loop (loop-instructions)
- *   tirvm.mac(...), tirvm.mac2(...)                 multiply-accumulate loops (loop-instructions) */
+ *   tirvm.mac(...), tirvm.mac2(...), tirvm.mac2s(...)  multiply-accumulate loops (loop-instructions)
+ *   tirvm.window_add|max|min(X, Z, za, zb, ea, eb, lane_stride)  a row of lanes reduced over a window */
 #ifndef TIR_TIRVM_OPS_H
 #define TIR_TIRVM_OPS_H
 
@@ -15,11 +16,17 @@
 #define TIRVM_REDUCE TIRVM_OP_PREFIX "reduce_"
 #define TIRVM_MAC TIRVM_OP_PREFIX "mac"
 #define TIRVM_MAC2 TIRVM_OP_PREFIX "mac2"
+#define TIRVM_MAC2S TIRVM_OP_PREFIX "mac2s"
+#define TIRVM_WINDOW TIRVM_OP_PREFIX "window_"
 /* The operation of family TIRVM_FOLD or TIRVM_REDUCE for an accumulation
  * by + (TIR_E_ADD), max or min. */
 static inline const char *tirvm_fold_op(tir_expr_kind k)
 {
     return k == TIR_E_ADD ? TIRVM_FOLD "add" : k == TIR_E_MAX ? TIRVM_FOLD "max" : TIRVM_FOLD "min";
+}
+static inline const char *tirvm_window_op(tir_expr_kind k)
+{
+    return k == TIR_E_ADD ? TIRVM_WINDOW "add" : k == TIR_E_MAX ? TIRVM_WINDOW "max" : TIRVM_WINDOW "min";
 }
 static inline const char *tirvm_reduce_op(tir_expr_kind k)
 {

@@ -4,7 +4,8 @@
 # out y = 21 39 57
 # peel-init: the block's init runs where di == 0 and dj == 0; peeled from
 # the loop over dj (leaving the guard di == 0), then from the loop over di,
-# it runs before both, once per i.
+# it runs before both, once per i.  The window's rows are whole rows of x,
+# one range of 6 elements: loop-instructions makes both loops one reduce_add.
 from tvm.script import tir as T
 @T.prim_func
 def main(x: T.Buffer((4, 3), "float32"), y: T.Buffer((3,), "float32")):
