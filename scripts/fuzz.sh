@@ -68,7 +68,7 @@ for t in $targets; do
     [ "$t" = fuzz_serve_decode ] && extra="server/oip.c server/repo.c server/text.c"
     # shellcheck disable=SC2086
     "$CC" -std=gnu11 -g -O1 -fsanitize=fuzzer $SAN -Wall -Wextra -Wno-unused-parameter \
-        -Iinclude -Ibase -Iformat -Icompiler -Ivm -Iserver -Itests/fuzz $deps_cflags \
+        -Iinclude -Ibase -Iformat -Icompiler -Icompiler/tir -Ivm -Iserver -Itests/fuzz $deps_cflags \
         "tests/fuzz/$t.c" $extra $liblist $deps_libs -lm -lpthread -o "$out/fuzz/$t"
 done
 
