@@ -20,39 +20,13 @@ import time
 
 import numpy as np
 
+from model_tap import close, counts, finish, report, run  # noqa: E402  (tests/, the script's folder)
+
 TIRC, TIRVM, HOST, MODELS, ROOT = sys.argv[1:6]
 sys.path.insert(0, os.path.join(ROOT, "python"))
 import tirvm  # noqa: E402
 
 T = tempfile.mkdtemp()
-n = 0
-failed = 0
-
-
-def report(ok, what, detail=""):
-    global n, failed
-    n += 1
-    print("%s %d - %s" % ("ok" if ok else "not ok", n, what))
-    if not ok:
-        failed += 1
-        for line in str(detail).splitlines()[:20]:
-            print("#   " + line)
-
-
-def close(y, ref):
-    y, ref = np.asarray(y), np.asarray(ref)
-    if y.shape != ref.shape:
-        return False, "shape %s, expected %s" % (y.shape, ref.shape)
-    diff = float(np.max(np.abs(y.astype(np.float64) - ref))) if y.size else 0.0
-    tol = 1e-3 * max(1.0, float(np.max(np.abs(ref))) if ref.size else 0.0)
-    return diff <= tol, "max|diff| %g, tolerance %g" % (diff, tol)
-
-
-def run(cmd):
-    p = subprocess.run(cmd, capture_output=True, text=True)
-    return p.returncode, p.stdout + p.stderr
-
-
 def check_file(what, out, ref):
     if not os.path.exists(out):
         report(False, what, "no output written")
@@ -241,8 +215,7 @@ if served:
         proc.terminate()
         proc.wait(timeout=60)
         log.seek(0)
-        if failed:
+        if counts["failed"]:
             print("# server log:\n" + "\n".join("#   " + s for s in log.read().splitlines()[-20:]))
 
-print("1..%d" % n)
-sys.exit(1 if failed else 0)
+sys.exit(finish())

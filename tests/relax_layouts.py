@@ -41,11 +41,12 @@ Usage: relax_layouts.py TIRC TIRVM MODELS_DIR   (TAP)
 """
 import json
 import os
-import subprocess
 import sys
 import tempfile
 
 import numpy as np
+
+from model_tap import close, counts, finish, report, run  # noqa: E402  (tests/, the script's folder)
 
 sys.setrecursionlimit(100000)
 
@@ -345,34 +346,6 @@ def layout_problems(text, minor):
 
 TIRC, TIRVM, MODELS = sys.argv[1:4]
 T = tempfile.mkdtemp()
-n = 0
-failed = 0
-
-
-def report(ok, what, detail=""):
-    global n, failed
-    n += 1
-    print("%s %d - %s" % ("ok" if ok else "not ok", n, what))
-    if not ok:
-        failed += 1
-        for line in str(detail).splitlines()[:20]:
-            print("#   " + line)
-
-
-def close(y, ref):
-    y, ref = np.asarray(y), np.asarray(ref)
-    if y.shape != ref.shape:
-        return False, "shape %s, expected %s" % (y.shape, ref.shape)
-    diff = float(np.max(np.abs(y.astype(np.float64) - ref))) if y.size else 0.0
-    tol = 1e-3 * max(1.0, float(np.max(np.abs(ref))) if ref.size else 0.0)
-    return diff <= tol, "max|diff| %g, tolerance %g" % (diff, tol)
-
-
-def run(cmd):
-    p = subprocess.run(cmd, capture_output=True, text=True)
-    return p.returncode, p.stdout + p.stderr
-
-
 models = sorted(d for d in os.listdir(MODELS) if os.path.isfile(os.path.join(MODELS, d, d + ".zero.json")))
 report({"mlp", "mlp_batch", "encoder"} <= set(models), "the model set holds mlp, mlp_batch and encoder (%s)"
        % ", ".join(models))
@@ -422,5 +395,4 @@ if os.path.exists(mlp):
         report(rc == 1 and version in msg and "0.24" in msg and "0.25" in msg and "0.26" in msg,
                "a Relax module saved by TVM %s is refused, naming the releases tirc reads" % version, msg)
 
-print("1..%d" % n)
-sys.exit(1 if failed else 0)
+sys.exit(finish())
