@@ -69,6 +69,16 @@ for name in models:
         report(rc == 0 and "\n  x " in main and "\n  output " in main and "const_" not in main,
                "%s: tirvm info lists main's input and output, not its weights" % name, main)
         served.append((name, embedded, x, ref))
+        # the profile names the model's kernels (the PrimFuncs main calls) and the time around them
+        rc, out = run([TIRVM, "run", embedded, "--profile"] + xarg)
+        kernels = [f for f in tirvm.load(embedded).functions if f.name != "main"]
+        report(rc == 0 and "profile of main" in out and "(outside the calls)" in out and
+               any(k.name[:48] in out for k in kernels), "%s: tirvm run --profile lists the kernels" % name, out)
+        prof = {}
+        tirvm.load(embedded).main(x, profile=prof)
+        report(prof.get("main", [0])[0] == 1 and len(prof) > 1 and all(v[0] >= 1 and v[1] > 0 for v in prof.values())
+               and sum(v[1] for k, v in prof.items() if k != "main") <= prof["main"][1],
+               "%s: Python's profile= counts main once and its kernels inside its time" % name, repr(prof))
 
     # detached weights bound at compile time
     src = os.path.join(d, name + ".params.zero.json")
