@@ -393,7 +393,7 @@ const tir_expr *cg_guarded_select(cg *c, const tir_expr *e)
     if (e->a->dtype.lanes != 1 || !(reads_or_calls(e->b) || reads_or_calls(e->c)))
         return NULL;
     tir_expr *call = tir_expr_new(c->a, TIR_E_CALL, e->dtype, e->loc);
-    call->op = "tir.if_then_else";
+    tir_call_set_op(call, "tir.if_then_else");
     call->nargs = 3;
     call->args = tir_arena_alloc(c->a, 3 * sizeof *call->args);
     call->args[0] = e->a;
@@ -540,8 +540,8 @@ static uint32_t gen_fold(cg *c, const tir_expr *e)
 {
     tir_vtype vt = cg_vt_of(c, e->dtype, e->loc);
     bool f32 = vt == TIR_VT_F32;
-    tirbc_opcode op = strcmp(e->op, tirvm_fold_op(TIR_E_ADD)) == 0   ? (f32 ? TIRBC_OP_VRSUM_F32 : TIRBC_OP_VRSUM_F64)
-                      : strcmp(e->op, tirvm_fold_op(TIR_E_MAX)) == 0 ? (f32 ? TIRBC_OP_VRMAX_F32 : TIRBC_OP_VRMAX_F64)
+    tirbc_opcode op = e->intrin == TIR_I_TIRVM_FOLD_ADD   ? (f32 ? TIRBC_OP_VRSUM_F32 : TIRBC_OP_VRSUM_F64)
+                      : e->intrin == TIR_I_TIRVM_FOLD_MAX ? (f32 ? TIRBC_OP_VRMAX_F32 : TIRBC_OP_VRMAX_F64)
                                                              : (f32 ? TIRBC_OP_VRMIN_F32 : TIRBC_OP_VRMIN_F64);
     uint32_t acc = cg_gen_expr(c, e->args[0]), terms = cg_gen_expr(c, e->args[1]), t = cg_temp(c, vt);
     EMIT2(c, TIRBC_OP_MOV, t, acc);
@@ -594,7 +594,7 @@ uint32_t cg_gen_expr(cg *c, const tir_expr *e)
     case TIR_E_CALL:
         if (e->callee)
             return gen_call(c, e);
-        if (e->op && strcmp(e->op, "tir.ret") == 0 && e->nargs == 1) {
+        if (e->intrin == TIR_I_RET && e->nargs == 1) {
             if (c->parallel_depth) {
                 UNSUPPORTED(c, e->loc, "return inside a parallel region");
                 return 0;
@@ -602,15 +602,16 @@ uint32_t cg_gen_expr(cg *c, const tir_expr *e)
             EMIT1(c, TIRBC_OP_RETV, cg_gen_expr(c, e->args[0]));
             return 0;
         }
-        if (e->op && strncmp(e->op, TIRVM_FOLD, strlen(TIRVM_FOLD)) == 0 && e->nargs == 2)
+        if ((e->intrin == TIR_I_TIRVM_FOLD_ADD || e->intrin == TIR_I_TIRVM_FOLD_MAX || e->intrin == TIR_I_TIRVM_FOLD_MIN) &&
+            e->nargs == 2)
             return gen_fold(c, e);
-        if (e->op && strcmp(e->op, "tir.if_then_else") == 0 && e->nargs == 3)
+        if (e->intrin == TIR_I_IF_THEN_ELSE && e->nargs == 3)
             return cg_gen_branchy(c, e);
-        if (e->op && (strcmp(e->op, "tir.likely") == 0 || strcmp(e->op, "tir.tvm_thread_invariant") == 0) && e->nargs == 1)
+        if ((e->intrin == TIR_I_LIKELY || e->intrin == TIR_I_THREAD_INVARIANT) && e->nargs == 1)
             return cg_gen_expr(c, e->args[0]);
-        if (e->op && strcmp(e->op, "tir.assume") == 0 && e->nargs == 1)
+        if (e->intrin == TIR_I_ASSUME && e->nargs == 1)
             return cg_const_int(c, TIR_VT_BOOL, 1); /* an optimizer hint: nothing to run */
-        if (e->op && strcmp(e->op, "tir.reinterpret") == 0 && e->nargs == 1) {
+        if (e->intrin == TIR_I_REINTERPRET && e->nargs == 1) {
             if (e->args[0]->dtype.lanes != e->dtype.lanes) {
                 char from[32], to[32];
                 UNSUPPORTED(c, e->loc, "T.reinterpret from %s to %s (it keeps the lanes: a vector's bytes as one scalar "

@@ -76,10 +76,10 @@ static void gen_parallel(cg *c, const tir_var *var, const tir_expr *min, const t
  * break and continue build); the checker allows them only in serial loops. */
 static bool is_loop_exit(const tir_expr *e, bool *is_break)
 {
-    if (e->kind != TIR_E_CALL || !e->op)
+    if (e->kind != TIR_E_CALL)
         return false;
-    *is_break = strcmp(e->op, "tir.break_loop") == 0;
-    return *is_break || strcmp(e->op, "tir.continue_loop") == 0;
+    *is_break = e->intrin == TIR_I_BREAK_LOOP;
+    return *is_break || e->intrin == TIR_I_CONTINUE_LOOP;
 }
 
 static bool has_loop_exit(const tir_stmt *s)

@@ -563,19 +563,18 @@ uint32_t cg_gen_vector(cg *c, const tir_expr *e)
     case TIR_E_SHUFFLE:
         return cg_gen_shuffle(c, e);
     case TIR_E_CALL: {
-        if (e->op && strcmp(e->op, "tir.if_then_else") == 0 && e->nargs == 3)
+        if (e->intrin == TIR_I_IF_THEN_ELSE && e->nargs == 3)
             return cg_gen_branchy(c, e);
-        if (e->op && strcmp(e->op, "tir.likely") == 0 && e->nargs == 1)
+        if (e->intrin == TIR_I_LIKELY && e->nargs == 1)
             return cg_gen_expr(c, e->args[0]);
-        if (e->op && vt == TIR_VT_BOOL &&
-            (strcmp(e->op, "tir.bitwise_and") == 0 || strcmp(e->op, "tir.bitwise_or") == 0) && e->nargs == 2) {
+        if (vt == TIR_VT_BOOL && (e->intrin == TIR_I_BITWISE_AND || e->intrin == TIR_I_BITWISE_OR) && e->nargs == 2) {
             /* bool lanes: and/or are lane-wise logic */
             uint32_t a = cg_gen_expr(c, e->args[0]), b = cg_gen_expr(c, e->args[1]);
             uint32_t d = cg_new_vreg(c, TIR_VT_BOOL, lanes);
-            EMIT4(c, e->op[12] == 'a' ? TIRBC_OP_VAND : TIRBC_OP_VOR, d, a, b, lanes);
+            EMIT4(c, e->intrin == TIR_I_BITWISE_AND ? TIRBC_OP_VAND : TIRBC_OP_VOR, d, a, b, lanes);
             return d;
         }
-        if (e->op && vt == TIR_VT_BOOL && strcmp(e->op, "tir.bitwise_not") == 0 && e->nargs == 1) {
+        if (vt == TIR_VT_BOOL && e->intrin == TIR_I_BITWISE_NOT && e->nargs == 1) {
             uint32_t a = cg_gen_expr(c, e->args[0]), d = cg_new_vreg(c, TIR_VT_BOOL, lanes);
             EMIT3(c, TIRBC_OP_VNOT, d, a, lanes);
             return d;

@@ -241,7 +241,7 @@ tir_expr *sb_to_bool_expr(builder *b, const sval *v)
 tir_expr *sb_call_node(builder *b, tir_dtype dt, const char *op, tir_expr **args, uint32_t n, tir_loc loc)
 {
     tir_expr *e = tir_expr_new(b->a, TIR_E_CALL, dt, loc);
-    e->op = op;
+    tir_call_set_op(e, op);
     e->nargs = n;
     e->args = tir_arena_alloc(b->a, (n ? n : 1) * sizeof *args);
     if (n)

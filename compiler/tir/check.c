@@ -40,8 +40,7 @@ typedef struct {
 
 static bool is_loop_exit_call(const tir_expr *e)
 {
-    return e->kind == TIR_E_CALL && e->op &&
-           (strcmp(e->op, "tir.break_loop") == 0 || strcmp(e->op, "tir.continue_loop") == 0);
+    return tir_is_call_of(e, TIR_I_BREAK_LOOP) || tir_is_call_of(e, TIR_I_CONTINUE_LOOP);
 }
 
 static bool in_scope(checker *c, const tir_var *v)
@@ -238,7 +237,7 @@ static void check_expr_rules(checker *c, const tir_expr *e)
         ERR(c, e->loc, "%u lanes (%s) are outside the specification's 4, 8, 16, 32 and 64 (refused by --strict)", lanes,
             tir_dtype_name(e->dtype));
     const char *kn = tir_expr_kind_names[e->kind];
-    if ((e->kind == TIR_E_VAR && e->var->is_undef) || (e->kind == TIR_E_CALL && e->op && strcmp(e->op, "tir.undef") == 0)) {
+    if ((e->kind == TIR_E_VAR && e->var->is_undef) || tir_is_call_of(e, TIR_I_UNDEF)) {
         /* the front ends drop the stores of T.undef(); what is left is a use TVM refuses too */
         ERR(c, e->loc, "T.undef() may only be stored (such stores are dropped); it cannot be used here");
         return;
@@ -339,7 +338,7 @@ static void check_expr_rules(checker *c, const tir_expr *e)
             ERR(c, e->loc, "%s is internal to tirc's middle end, not an operation a program can call", e->op);
         for (uint32_t i = 0; i < e->nargs; i++)
             check_expr(c, e->args[i]);
-        if (e->op && strcmp(e->op, "tir.if_then_else") == 0 && e->nargs == 3 && !is_bool_scalar(e->args[0]->dtype))
+        if (e->intrin == TIR_I_IF_THEN_ELSE && e->nargs == 3 && !is_bool_scalar(e->args[0]->dtype))
             ERR(c, e->args[0]->loc, "if_then_else condition must be a bool scalar, got %s", tir_dtype_name(e->args[0]->dtype));
         {
             const tir_builtin *bi = tir_builtin_find(e->op);
@@ -348,7 +347,8 @@ static void check_expr_rules(checker *c, const tir_expr *e)
             for (uint32_t i = 0; bi && i < e->nargs; i++) {
                 tir_dtype t = e->args[i]->dtype;
                 bool want_float = bi->args == BUILTIN_FLOAT || (bi->args == BUILTIN_FLOAT_INT && i == 0);
-                bool bool_ok = strncmp(e->op, "tir.bitwise_", 12) == 0; /* & | ^ ~ take bools too (6.3) */
+                bool bool_ok = e->intrin == TIR_I_BITWISE_AND || e->intrin == TIR_I_BITWISE_OR ||
+                               e->intrin == TIR_I_BITWISE_XOR || e->intrin == TIR_I_BITWISE_NOT; /* & | ^ ~ take bools too (6.3) */
                 bool good = want_float ? tir_dt_is_float(t) : tir_dt_is_int(t) && (bool_ok || !tir_dt_is_bool(t));
                 if (!good) {
                     ERR(c, e->args[i]->loc, "%s expects %s arguments, got %s", e->op,
@@ -387,13 +387,13 @@ static void check_expr_rules(checker *c, const tir_expr *e)
                 }
             }
         }
-        if (e->op && strcmp(e->op, "tir.reinterpret") == 0 && e->nargs == 1) {
+        if (e->intrin == TIR_I_REINTERPRET && e->nargs == 1) {
             tir_dtype from = e->args[0]->dtype;
             if ((unsigned)from.bits * from.lanes != (unsigned)e->dtype.bits * e->dtype.lanes || tir_dt_is_bool(from) ||
                 tir_dt_is_bool(e->dtype) || tir_dt_is_handle(from) || tir_dt_is_handle(e->dtype))
                 ERR(c, e->loc, "reinterpret needs the same total number of bits, got %s to %s", tir_dtype_name(from), tir_dtype_name(e->dtype));
         }
-        if (e->op && strcmp(e->op, "tir.ret") == 0) {
+        if (e->intrin == TIR_I_RET) {
             c->ret_count++;
             /* every return, not just the last, must give the declared (or first returned) type */
             if (e->nargs == 1 && c->func->has_ret_type && !tir_dt_eq(e->args[0]->dtype, c->func->ret_dtype))
@@ -707,7 +707,7 @@ static void check_stmt(checker *c, const tir_stmt *s)
             else if (!c->in_serial_loop)
                 ERR(c, s->loc, "%s must be inside a serial for or while loop, with no parallel, vectorized, thread "
                                "or block boundary in between",
-                    strcmp(s->value->op, "tir.break_loop") == 0 ? "break" : "continue");
+                    s->value->intrin == TIR_I_BREAK_LOOP ? "break" : "continue");
             break;
         }
         check_expr(c, s->value);
@@ -776,7 +776,7 @@ static const tir_expr *first_ret(const tir_expr *e)
 {
     if (!e)
         return NULL;
-    if (e->kind == TIR_E_CALL && e->op && strcmp(e->op, "tir.ret") == 0)
+    if (tir_is_call_of(e, TIR_I_RET))
         return e;
     const tir_expr *r = NULL;
     for (uint32_t i = 0; !r && i < e->nargs; i++)
