@@ -367,41 +367,6 @@ uint32_t cg_gen_load(cg *c, const tir_expr *e)
 
 
 /* if_then_else and the scalar And/Or evaluate their second part only when needed. */
-/* spec-readings 15: a Select with a scalar condition whose arms read a
- * buffer or call a function evaluates only the chosen arm, as TVM's
- * RewriteUnsafeSelect makes it before code generation; any other Select
- * evaluates both (spec Expr semantics 6.ii). */
-static bool reads_or_calls(const tir_expr *e)
-{
-    if (!e)
-        return false;
-    if (e->kind == TIR_E_LOAD || (e->kind == TIR_E_CALL && e->callee))
-        return true;
-    if (reads_or_calls(e->a) || reads_or_calls(e->b) || reads_or_calls(e->c))
-        return true;
-    for (uint32_t i = 0; i < e->nargs; i++)
-        if (reads_or_calls(e->args[i]))
-            return true;
-    for (uint32_t i = 0; i < e->nargs2; i++)
-        if (reads_or_calls(e->args2[i]))
-            return true;
-    return false;
-}
-
-const tir_expr *cg_guarded_select(cg *c, const tir_expr *e)
-{
-    if (e->a->dtype.lanes != 1 || !(reads_or_calls(e->b) || reads_or_calls(e->c)))
-        return NULL;
-    tir_expr *call = tir_expr_new(c->a, TIR_E_CALL, e->dtype, e->loc);
-    tir_call_set_op(call, "tir.if_then_else");
-    call->nargs = 3;
-    call->args = tir_arena_alloc(c->a, 3 * sizeof *call->args);
-    call->args[0] = e->a;
-    call->args[1] = e->b;
-    call->args[2] = e->c;
-    return call;
-}
-
 uint32_t cg_gen_branchy(cg *c, const tir_expr *e)
 {
     if (e->kind == TIR_E_AND || e->kind == TIR_E_OR) {
@@ -565,10 +530,8 @@ uint32_t cg_gen_expr(cg *c, const tir_expr *e)
     case TIR_E_CAST: return gen_cast(c, e);
     case TIR_E_LOAD: return cg_gen_load(c, e);
     case TIR_E_SELECT: {
-        const tir_expr *guarded = cg_guarded_select(c, e);
-        if (guarded)
-            return cg_gen_branchy(c, guarded);
-        /* Select evaluates both values (spec Expr semantics 6.ii). */
+        /* Select evaluates both values (spec Expr semantics 6.ii); one
+         * that must not became if_then_else (pass unsafe-select). */
         tir_vtype vt = cg_vt_of(c, e->dtype, e->loc);
         uint32_t cond = cg_gen_expr(c, e->a), t = cg_gen_expr(c, e->b), f = cg_gen_expr(c, e->c);
         uint32_t dst = cg_temp(c, vt);

@@ -196,7 +196,6 @@ bool cg_try_promote(cg *c, const tir_stmt *s, const tir_buffer *b, int64_t nelem
 uint32_t cg_promoted_reg(cg *c, const struct promoted *p, const tir_buffer *b, tir_expr *const *idx, uint32_t n,
                          tir_loc loc);
 uint32_t cg_gen_load(cg *c, const tir_expr *e);
-const tir_expr *cg_guarded_select(cg *c, const tir_expr *e);
 uint32_t cg_gen_branchy(cg *c, const tir_expr *e);
 uint32_t cg_var_reg(cg *c, const tir_expr *e);
 uint32_t cg_gen_expr(cg *c, const tir_expr *e);

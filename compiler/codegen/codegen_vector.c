@@ -528,9 +528,6 @@ uint32_t cg_gen_vector(cg *c, const tir_expr *e)
         return d;
     }
     case TIR_E_SELECT: {
-        const tir_expr *guarded = cg_guarded_select(c, e);
-        if (guarded)
-            return cg_gen_branchy(c, guarded);
         uint32_t cond = cg_gen_expr(c, e->a);
         if (e->a->dtype.lanes == 1) {
             uint32_t cv = cg_new_vreg(c, TIR_VT_BOOL, lanes);

@@ -38,6 +38,28 @@ typedef struct {
 #define UNSUPPORTED(c, loc, ...) tir_diag_unsupported((c)->d, (loc), __VA_ARGS__)
 
 
+static bool is_bool_scalar(tir_dtype t) { return tir_dt_is_bool(t) && t.lanes == 1; }
+
+/* TVM's fixed-point multiply (pass legalize-intrinsics expands it): int32
+ * scalars, and the per-axis form's two bool flags. */
+static void check_q_multiply_shift(checker *c, const tir_expr *e)
+{
+    bool per_axis = e->intrin == TIR_I_Q_MULTIPLY_SHIFT_PER_AXIS;
+    uint32_t nargs = per_axis ? 7 : 4, nints = per_axis ? 5 : 4;
+    if (e->nargs != nargs) {
+        ERR(c, e->loc, "%s takes %u arguments, got %u", e->op, nargs, e->nargs);
+        return;
+    }
+    if (!tir_dt_eq(e->dtype, TIR_DT_I32))
+        ERR(c, e->loc, "%s returns int32, not %s", e->op, tir_dtype_name(e->dtype));
+    for (uint32_t i = 0; i < nargs; i++) {
+        tir_dtype t = e->args[i]->dtype;
+        if (i < nints ? !tir_dt_eq(t, TIR_DT_I32) : !is_bool_scalar(t))
+            ERR(c, e->args[i]->loc, "%s takes %s, argument %u is %s", e->op,
+                i < nints ? "int32 scalars" : "bool flags", i, tir_dtype_name(t));
+    }
+}
+
 static bool is_loop_exit_call(const tir_expr *e)
 {
     return tir_is_call_of(e, TIR_I_BREAK_LOOP) || tir_is_call_of(e, TIR_I_CONTINUE_LOOP);
@@ -82,7 +104,6 @@ static void bind_buffer_vars(checker *c, const tir_buffer *b)
 static void check_expr(checker *c, const tir_expr *e);
 
 static bool is_int_scalar(tir_dtype t) { return tir_dt_is_int(t) && t.lanes == 1; }
-static bool is_bool_scalar(tir_dtype t) { return tir_dt_is_bool(t) && t.lanes == 1; }
 
 static void check_indices(checker *c, const char *node, const tir_buffer *b, tir_expr **idx, uint32_t n, tir_loc loc)
 {
@@ -338,6 +359,8 @@ static void check_expr_rules(checker *c, const tir_expr *e)
             ERR(c, e->loc, "%s is internal to tirc's middle end, not an operation a program can call", e->op);
         for (uint32_t i = 0; i < e->nargs; i++)
             check_expr(c, e->args[i]);
+        if (e->intrin == TIR_I_Q_MULTIPLY_SHIFT || e->intrin == TIR_I_Q_MULTIPLY_SHIFT_PER_AXIS)
+            check_q_multiply_shift(c, e);
         if (e->intrin == TIR_I_IF_THEN_ELSE && e->nargs == 3 && !is_bool_scalar(e->args[0]->dtype))
             ERR(c, e->args[0]->loc, "if_then_else condition must be a bool scalar, got %s", tir_dtype_name(e->args[0]->dtype));
         {

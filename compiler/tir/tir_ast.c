@@ -249,6 +249,17 @@ tir_intrinsic tir_intrinsic_of(const char *op)
     return TIR_I_OTHER;
 }
 
+tir_expr *tir_call(tir_arena *a, tir_dtype dt, const char *op, tir_expr **args, uint32_t n, tir_loc loc)
+{
+    tir_expr *e = tir_expr_new(a, TIR_E_CALL, dt, loc);
+    tir_call_set_op(e, op);
+    e->nargs = n;
+    e->args = tir_arena_alloc(a, (n ? n : 1) * sizeof *args);
+    if (n)
+        memcpy(e->args, args, n * sizeof *args);
+    return e;
+}
+
 void tir_call_set_op(tir_expr *e, const char *op)
 {
     e->op = op;

@@ -250,6 +250,8 @@ char *tir_assert_text(tir_arena *a, const char *kind, const char *const *parts, 
 bool tir_has_undef(const tir_expr *e);
 /* Names call e's builtin op and resolves it into e->intrin. */
 void tir_call_set_op(tir_expr *e, const char *op);
+/* A call of builtin op with n arguments (copied from args). */
+tir_expr *tir_call(tir_arena *a, tir_dtype dt, const char *op, tir_expr **args, uint32_t n, tir_loc loc);
 tir_intrinsic tir_intrinsic_of(const char *op);
 /* e is a call of intrinsic i */
 static inline bool tir_is_call_of(const tir_expr *e, tir_intrinsic i)
