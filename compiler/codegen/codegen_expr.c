@@ -518,9 +518,6 @@ uint32_t cg_gen_expr(cg *c, const tir_expr *e)
 {
     if (c->failed)
         return 0;
-    for (uint32_t i = c->nhoist; i-- > 0;)
-        if (tir_expr_equal(c->hoist[i].e, e))
-            return c->hoist[i].reg;
     if (e->dtype.lanes > 1)
         return cg_gen_vector(c, e);
     switch (e->kind) {

@@ -339,7 +339,7 @@ static bool match_madd(cg *c, const tir_expr *e, tir_vtype vt, madd_parts *mp)
     if (!loads_range(c, mp->x))
         return false;
     mp->y_scalar = !loads_range(c, mp->y);
-    return !mp->y_scalar || mp->y->kind == TIR_E_BROADCAST;
+    return !mp->y_scalar || cg_broadcast_of(c, mp->y);
 }
 
 /* The sources of the multiply-add mp, their indices computed in the
@@ -359,7 +359,7 @@ static madd_sources gen_madd_sources(cg *c, const madd_parts *mp)
         if ((k == 0) == mp->x_first)
             ms.x = gen_vsource(c, mp->x);
         else if (mp->y_scalar)
-            ms.scalar = cg_gen_expr(c, mp->y->a);
+            ms.scalar = cg_gen_expr(c, cg_broadcast_of(c, mp->y)->a);
         else
             ms.y = gen_vsource(c, mp->y);
     }
@@ -416,7 +416,8 @@ static uint32_t emit_madd(cg *c, const madd_parts *mp, const madd_sources *ms, m
  * activation, max(A*B + bias, 0). */
 static bool match_madd_epilogue(cg *c, const tir_expr *v, tir_vtype vt, madd_parts *mp, int *lane_op)
 {
-    if (!tir_is_binary(v->kind) || v->b->kind != TIR_E_BROADCAST || !tir_expr_harmless(v->b->a))
+    const tir_expr *bcast = tir_is_binary(v->kind) ? cg_broadcast_of(c, v->b) : NULL;
+    if (!bcast || !tir_expr_harmless(bcast->a))
         return false;
     *lane_op = fused_lane_op(v->kind, vt);
     return *lane_op >= 0 && tirbc_op_typed(TIRBC_OP_VMADDOPST_I32, vt) >= 0 && match_madd(c, v->a, vt, mp);
@@ -469,7 +470,7 @@ bool cg_gen_fused_store(cg *c, const tir_stmt *s)
     if (madd) {
         ms = gen_madd_sources(c, &mp);
         if (ep.lane_op >= 0)
-            ep.scalar = cg_gen_expr(c, v->b->a);
+            ep.scalar = cg_gen_expr(c, cg_broadcast_of(c, v->b)->a);
     } else {
         a = gen_vsource(c, v->a);
         b = gen_vsource(c, v->b);
