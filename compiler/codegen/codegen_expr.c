@@ -74,57 +74,6 @@ uint32_t cg_extent_reg(cg *c, const tir_expr *x)
 
 static bool int_const_is(const tir_expr *e, int64_t k) { return e->kind == TIR_E_INT && e->ival == k; }
 
-/* An index expression with its single-valued variables as constants and
- * the identities x+0, x-0, x*1 and x*0 applied, so no instruction computes
- * them (integer scalars only; x*0 only when x has no effects). */
-static tir_expr *simplify_index(cg *c, tir_expr *e)
-{
-    if (e->dtype.lanes != 1 || !tir_dt_is_int(e->dtype))
-        return e;
-    if (e->kind == TIR_E_VAR) {
-        int64_t k;
-        return cg_single_value(cg_find_var(c, e->var), e, &k) ? tir_int(c->a, e->dtype, k, e->loc) : e;
-    }
-    if (e->kind != TIR_E_ADD && e->kind != TIR_E_SUB && e->kind != TIR_E_MUL)
-        return e;
-    tir_expr *x = simplify_index(c, e->a), *y = simplify_index(c, e->b);
-    const char *err;
-    tir_expr *folded = tir_fold_binary(c->a, e->kind, x, y, e->loc, &err);
-    if (folded)
-        return folded;
-    /* (x' + k1) + k2, (x' - k1) + k2, (x' + k1) - k2 ...: one constant
-     * (wrapping arithmetic is associative, so the value is the same) */
-    if ((e->kind == TIR_E_ADD || e->kind == TIR_E_SUB) && y->kind == TIR_E_INT &&
-        (x->kind == TIR_E_ADD || x->kind == TIR_E_SUB) && x->b->kind == TIR_E_INT) {
-        tir_expr *k = tir_fold_binary(c->a, x->kind == e->kind ? TIR_E_ADD : TIR_E_SUB, x->b, y, e->loc, &err);
-        if (k) {
-            if (int_const_is(k, 0))
-                return x->a;
-            tir_expr *n = tir_arena_alloc(c->a, sizeof *n);
-            *n = *x;
-            n->b = k;
-            return n;
-        }
-    }
-    if (e->kind == TIR_E_ADD && int_const_is(x, 0))
-        return y;
-    if ((e->kind == TIR_E_ADD || e->kind == TIR_E_SUB) && int_const_is(y, 0))
-        return x;
-    if (e->kind == TIR_E_MUL && int_const_is(x, 1))
-        return y;
-    if (e->kind == TIR_E_MUL && int_const_is(y, 1))
-        return x;
-    if (e->kind == TIR_E_MUL && ((int_const_is(x, 0) && cg_pure_expr(y)) || (int_const_is(y, 0) && cg_pure_expr(x))))
-        return tir_int(c->a, e->dtype, 0, e->loc);
-    if (x == e->a && y == e->b)
-        return e;
-    tir_expr *n = tir_arena_alloc(c->a, sizeof *n);
-    *n = *e;
-    n->a = x;
-    n->b = y;
-    return n;
-}
-
 /* Flattens buffer indices into one element offset (spec PrimFunc 2.iv). */
 flat_index cg_gen_flat(cg *c, const tir_buffer *b, tir_expr **idx, uint32_t n, uint32_t vmbuf, tir_loc loc)
 {
@@ -136,7 +85,7 @@ flat_index cg_gen_flat(cg *c, const tir_buffer *b, tir_expr **idx, uint32_t n, u
     uint32_t *regs = tir_xmalloc(n * sizeof *regs);
     bool *zero = tir_xmalloc(n * sizeof *zero);
     for (uint32_t i = 0; i < n; i++) {
-        tir_expr *ix = simplify_index(c, idx[i]);
+        tir_expr *ix = idx[i]; /* simplified by pass simplify-indices */
         zero[i] = int_const_is(ix, 0);
         regs[i] = cg_gen_expr(c, ix);
         interval r = cg_range_of(c, ix);
