@@ -682,5 +682,19 @@ check "says it is TVMScript too" grep -qF "scale.py is TVMScript, not a .tirbc m
 expect 3 "other bytes" "$TIRVM" verify "$T/junk.tirbc"
 check "are still bad magic" grep -q "junk\.tirbc: not a \.tirbc file (bad magic)$" "$T/err"
 
+# One program, two front ends: TVM's JSON and its TVMScript twin give the
+# same instructions (T.q_multiply_shift reaches pass legalize-intrinsics
+# from both).  Only the source's name, line comments and the buffers'
+# data-variable aliases, which TVMScript does not print, may differ.
+code_of() { "$TIRVM" dis "$1" | sed -e '/^source /d' -e 's/ *; line [0-9:]*$//' -e 's/ alias [A-Za-z_0-9]*//'; }
+for twin in q_multiply_shift_rounds_half_up:tirx026_q_multiply_shift q_multiply_shift_per_axis:tirx026_q_multiply_shift_per_axis; do
+    py=${twin%%:*} js=${twin#*:}
+    expect 0 "compile $py.py" "$TIRC" "$SRC/tests/cases/$py.py" -o "$T/twin-py.tirbc"
+    expect 0 "compile its JSON twin $js.json" "$TIRC" "$SRC/tests/tirx-json/$js.json" -o "$T/twin-json.tirbc"
+    code_of "$T/twin-py.tirbc" >"$T/twin-py.txt"
+    code_of "$T/twin-json.tirbc" >"$T/twin-json.txt"
+    check "$js.json gives the instructions of $py.py" cmp -s "$T/twin-py.txt" "$T/twin-json.txt"
+done
+
 echo "1..$n"
 [ "$failed" -eq 0 ]

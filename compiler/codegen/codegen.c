@@ -205,7 +205,6 @@ static void cg_free(cg *c)
     for (int i = 0; i < TIR_VT_COUNT; i++)
         free(c->free_regs[i]);
     free(c->taken);
-    free(c->hoist);
     free(c->promoted);
     free(c->loop_jumps);
     free(c->bufargs);

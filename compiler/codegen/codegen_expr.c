@@ -74,57 +74,6 @@ uint32_t cg_extent_reg(cg *c, const tir_expr *x)
 
 static bool int_const_is(const tir_expr *e, int64_t k) { return e->kind == TIR_E_INT && e->ival == k; }
 
-/* An index expression with its single-valued variables as constants and
- * the identities x+0, x-0, x*1 and x*0 applied, so no instruction computes
- * them (integer scalars only; x*0 only when x has no effects). */
-static tir_expr *simplify_index(cg *c, tir_expr *e)
-{
-    if (e->dtype.lanes != 1 || !tir_dt_is_int(e->dtype))
-        return e;
-    if (e->kind == TIR_E_VAR) {
-        int64_t k;
-        return cg_single_value(cg_find_var(c, e->var), e, &k) ? tir_int(c->a, e->dtype, k, e->loc) : e;
-    }
-    if (e->kind != TIR_E_ADD && e->kind != TIR_E_SUB && e->kind != TIR_E_MUL)
-        return e;
-    tir_expr *x = simplify_index(c, e->a), *y = simplify_index(c, e->b);
-    const char *err;
-    tir_expr *folded = tir_fold_binary(c->a, e->kind, x, y, e->loc, &err);
-    if (folded)
-        return folded;
-    /* (x' + k1) + k2, (x' - k1) + k2, (x' + k1) - k2 ...: one constant
-     * (wrapping arithmetic is associative, so the value is the same) */
-    if ((e->kind == TIR_E_ADD || e->kind == TIR_E_SUB) && y->kind == TIR_E_INT &&
-        (x->kind == TIR_E_ADD || x->kind == TIR_E_SUB) && x->b->kind == TIR_E_INT) {
-        tir_expr *k = tir_fold_binary(c->a, x->kind == e->kind ? TIR_E_ADD : TIR_E_SUB, x->b, y, e->loc, &err);
-        if (k) {
-            if (int_const_is(k, 0))
-                return x->a;
-            tir_expr *n = tir_arena_alloc(c->a, sizeof *n);
-            *n = *x;
-            n->b = k;
-            return n;
-        }
-    }
-    if (e->kind == TIR_E_ADD && int_const_is(x, 0))
-        return y;
-    if ((e->kind == TIR_E_ADD || e->kind == TIR_E_SUB) && int_const_is(y, 0))
-        return x;
-    if (e->kind == TIR_E_MUL && int_const_is(x, 1))
-        return y;
-    if (e->kind == TIR_E_MUL && int_const_is(y, 1))
-        return x;
-    if (e->kind == TIR_E_MUL && ((int_const_is(x, 0) && cg_pure_expr(y)) || (int_const_is(y, 0) && cg_pure_expr(x))))
-        return tir_int(c->a, e->dtype, 0, e->loc);
-    if (x == e->a && y == e->b)
-        return e;
-    tir_expr *n = tir_arena_alloc(c->a, sizeof *n);
-    *n = *e;
-    n->a = x;
-    n->b = y;
-    return n;
-}
-
 /* Flattens buffer indices into one element offset (spec PrimFunc 2.iv). */
 flat_index cg_gen_flat(cg *c, const tir_buffer *b, tir_expr **idx, uint32_t n, uint32_t vmbuf, tir_loc loc)
 {
@@ -136,7 +85,7 @@ flat_index cg_gen_flat(cg *c, const tir_buffer *b, tir_expr **idx, uint32_t n, u
     uint32_t *regs = tir_xmalloc(n * sizeof *regs);
     bool *zero = tir_xmalloc(n * sizeof *zero);
     for (uint32_t i = 0; i < n; i++) {
-        tir_expr *ix = simplify_index(c, idx[i]);
+        tir_expr *ix = idx[i]; /* simplified by pass simplify-indices */
         zero[i] = int_const_is(ix, 0);
         regs[i] = cg_gen_expr(c, ix);
         interval r = cg_range_of(c, ix);
@@ -367,41 +316,6 @@ uint32_t cg_gen_load(cg *c, const tir_expr *e)
 
 
 /* if_then_else and the scalar And/Or evaluate their second part only when needed. */
-/* spec-readings 15: a Select with a scalar condition whose arms read a
- * buffer or call a function evaluates only the chosen arm, as TVM's
- * RewriteUnsafeSelect makes it before code generation; any other Select
- * evaluates both (spec Expr semantics 6.ii). */
-static bool reads_or_calls(const tir_expr *e)
-{
-    if (!e)
-        return false;
-    if (e->kind == TIR_E_LOAD || (e->kind == TIR_E_CALL && e->callee))
-        return true;
-    if (reads_or_calls(e->a) || reads_or_calls(e->b) || reads_or_calls(e->c))
-        return true;
-    for (uint32_t i = 0; i < e->nargs; i++)
-        if (reads_or_calls(e->args[i]))
-            return true;
-    for (uint32_t i = 0; i < e->nargs2; i++)
-        if (reads_or_calls(e->args2[i]))
-            return true;
-    return false;
-}
-
-const tir_expr *cg_guarded_select(cg *c, const tir_expr *e)
-{
-    if (e->a->dtype.lanes != 1 || !(reads_or_calls(e->b) || reads_or_calls(e->c)))
-        return NULL;
-    tir_expr *call = tir_expr_new(c->a, TIR_E_CALL, e->dtype, e->loc);
-    call->op = "tir.if_then_else";
-    call->nargs = 3;
-    call->args = tir_arena_alloc(c->a, 3 * sizeof *call->args);
-    call->args[0] = e->a;
-    call->args[1] = e->b;
-    call->args[2] = e->c;
-    return call;
-}
-
 uint32_t cg_gen_branchy(cg *c, const tir_expr *e)
 {
     if (e->kind == TIR_E_AND || e->kind == TIR_E_OR) {
@@ -540,8 +454,8 @@ static uint32_t gen_fold(cg *c, const tir_expr *e)
 {
     tir_vtype vt = cg_vt_of(c, e->dtype, e->loc);
     bool f32 = vt == TIR_VT_F32;
-    tirbc_opcode op = strcmp(e->op, tirvm_fold_op(TIR_E_ADD)) == 0   ? (f32 ? TIRBC_OP_VRSUM_F32 : TIRBC_OP_VRSUM_F64)
-                      : strcmp(e->op, tirvm_fold_op(TIR_E_MAX)) == 0 ? (f32 ? TIRBC_OP_VRMAX_F32 : TIRBC_OP_VRMAX_F64)
+    tirbc_opcode op = e->intrin == TIR_I_TIRVM_FOLD_ADD   ? (f32 ? TIRBC_OP_VRSUM_F32 : TIRBC_OP_VRSUM_F64)
+                      : e->intrin == TIR_I_TIRVM_FOLD_MAX ? (f32 ? TIRBC_OP_VRMAX_F32 : TIRBC_OP_VRMAX_F64)
                                                              : (f32 ? TIRBC_OP_VRMIN_F32 : TIRBC_OP_VRMIN_F64);
     uint32_t acc = cg_gen_expr(c, e->args[0]), terms = cg_gen_expr(c, e->args[1]), t = cg_temp(c, vt);
     EMIT2(c, TIRBC_OP_MOV, t, acc);
@@ -553,9 +467,6 @@ uint32_t cg_gen_expr(cg *c, const tir_expr *e)
 {
     if (c->failed)
         return 0;
-    for (uint32_t i = c->nhoist; i-- > 0;)
-        if (tir_expr_equal(c->hoist[i].e, e))
-            return c->hoist[i].reg;
     if (e->dtype.lanes > 1)
         return cg_gen_vector(c, e);
     switch (e->kind) {
@@ -565,10 +476,8 @@ uint32_t cg_gen_expr(cg *c, const tir_expr *e)
     case TIR_E_CAST: return gen_cast(c, e);
     case TIR_E_LOAD: return cg_gen_load(c, e);
     case TIR_E_SELECT: {
-        const tir_expr *guarded = cg_guarded_select(c, e);
-        if (guarded)
-            return cg_gen_branchy(c, guarded);
-        /* Select evaluates both values (spec Expr semantics 6.ii). */
+        /* Select evaluates both values (spec Expr semantics 6.ii); one
+         * that must not became if_then_else (pass unsafe-select). */
         tir_vtype vt = cg_vt_of(c, e->dtype, e->loc);
         uint32_t cond = cg_gen_expr(c, e->a), t = cg_gen_expr(c, e->b), f = cg_gen_expr(c, e->c);
         uint32_t dst = cg_temp(c, vt);
@@ -594,7 +503,7 @@ uint32_t cg_gen_expr(cg *c, const tir_expr *e)
     case TIR_E_CALL:
         if (e->callee)
             return gen_call(c, e);
-        if (e->op && strcmp(e->op, "tir.ret") == 0 && e->nargs == 1) {
+        if (e->intrin == TIR_I_RET && e->nargs == 1) {
             if (c->parallel_depth) {
                 UNSUPPORTED(c, e->loc, "return inside a parallel region");
                 return 0;
@@ -602,15 +511,16 @@ uint32_t cg_gen_expr(cg *c, const tir_expr *e)
             EMIT1(c, TIRBC_OP_RETV, cg_gen_expr(c, e->args[0]));
             return 0;
         }
-        if (e->op && strncmp(e->op, TIRVM_FOLD, strlen(TIRVM_FOLD)) == 0 && e->nargs == 2)
+        if ((e->intrin == TIR_I_TIRVM_FOLD_ADD || e->intrin == TIR_I_TIRVM_FOLD_MAX || e->intrin == TIR_I_TIRVM_FOLD_MIN) &&
+            e->nargs == 2)
             return gen_fold(c, e);
-        if (e->op && strcmp(e->op, "tir.if_then_else") == 0 && e->nargs == 3)
+        if (e->intrin == TIR_I_IF_THEN_ELSE && e->nargs == 3)
             return cg_gen_branchy(c, e);
-        if (e->op && (strcmp(e->op, "tir.likely") == 0 || strcmp(e->op, "tir.tvm_thread_invariant") == 0) && e->nargs == 1)
+        if ((e->intrin == TIR_I_LIKELY || e->intrin == TIR_I_THREAD_INVARIANT) && e->nargs == 1)
             return cg_gen_expr(c, e->args[0]);
-        if (e->op && strcmp(e->op, "tir.assume") == 0 && e->nargs == 1)
+        if (e->intrin == TIR_I_ASSUME && e->nargs == 1)
             return cg_const_int(c, TIR_VT_BOOL, 1); /* an optimizer hint: nothing to run */
-        if (e->op && strcmp(e->op, "tir.reinterpret") == 0 && e->nargs == 1) {
+        if (e->intrin == TIR_I_REINTERPRET && e->nargs == 1) {
             if (e->args[0]->dtype.lanes != e->dtype.lanes) {
                 char from[32], to[32];
                 UNSUPPORTED(c, e->loc, "T.reinterpret from %s to %s (it keeps the lanes: a vector's bytes as one scalar "

@@ -29,6 +29,7 @@ typedef struct {
     const tir_var *var;
     uint32_t reg;
     interval range;
+    const tir_expr *value; /* a let's value (NULL for loop variables and parameters) */
 } var_slot;
 
 typedef struct {
@@ -91,12 +92,6 @@ typedef struct {
     uint32_t *taken;
     uint32_t ntaken, captaken;
     int parallel_depth; /* inside a parallel region's body */
-    /* loop-invariant expressions computed before the loops that use them */
-    struct hoisted {
-        const tir_expr *e;
-        uint32_t reg;
-    } *hoist;
-    uint32_t nhoist, caphoist;
     /* small local buffers kept in registers (see gen_allocate) */
     struct promoted {
         const tir_var *data;
@@ -175,6 +170,10 @@ uint32_t cg_const_int(cg *c, tir_vtype vt, int64_t v);
 uint32_t cg_const_vector(cg *c, tir_vtype vt, uint32_t scalar, unsigned lanes);
 uint32_t cg_const_float(cg *c, tir_vtype vt, double v);
 var_slot *cg_find_var(cg *c, const tir_var *v);
+/* e if it is a broadcast, or the broadcast a let bound e's variable to
+ * (pass hoist-invariants computes a loop's broadcasts before it); NULL
+ * otherwise.  Instructions that take a scalar operand look through it. */
+const tir_expr *cg_broadcast_of(cg *c, const tir_expr *e);
 bool cg_single_value(const var_slot *s, const tir_expr *ref, int64_t *k);
 uint32_t cg_bind_var(cg *c, const tir_var *v, interval range);
 void cg_note_view(cg *c, uint32_t i, const tir_buffer *b);
@@ -196,7 +195,6 @@ bool cg_try_promote(cg *c, const tir_stmt *s, const tir_buffer *b, int64_t nelem
 uint32_t cg_promoted_reg(cg *c, const struct promoted *p, const tir_buffer *b, tir_expr *const *idx, uint32_t n,
                          tir_loc loc);
 uint32_t cg_gen_load(cg *c, const tir_expr *e);
-const tir_expr *cg_guarded_select(cg *c, const tir_expr *e);
 uint32_t cg_gen_branchy(cg *c, const tir_expr *e);
 uint32_t cg_var_reg(cg *c, const tir_expr *e);
 uint32_t cg_gen_expr(cg *c, const tir_expr *e);
@@ -214,8 +212,6 @@ void cg_patch_false_jumps(cg *c, const false_jumps *fj, uint32_t target);
 void cg_gen_branch_if_false(cg *c, const tir_expr *cond, false_jumps *fj);
 void cg_gen_stmt(cg *c, const tir_stmt *s);
 
-/* codegen_hoist.c */
-uint32_t cg_hoist_invariants(cg *c, const tir_var *loop_var, const tir_stmt *body);
 
 /* codegen_mac.c */
 /* Emits a loop-level operation of pass loop-instructions (TIRVM_REDUCE,

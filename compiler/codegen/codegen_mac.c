@@ -40,10 +40,9 @@ static void gen_reduce(cg *c, const tir_expr *call)
     uint32_t yr;
     if (!access_start(c, y, &yb, &yr))
         return;
-    const char *kind = call->op + strlen(TIRVM_REDUCE);
     bool f32 = vt == TIR_VT_F32;
-    tirbc_opcode op = strcmp(kind, "add") == 0   ? (f32 ? TIRBC_OP_RSUM_F32 : TIRBC_OP_RSUM_F64)
-                      : strcmp(kind, "max") == 0 ? (f32 ? TIRBC_OP_RMAX_F32 : TIRBC_OP_RMAX_F64)
+    tirbc_opcode op = call->intrin == TIR_I_TIRVM_REDUCE_ADD   ? (f32 ? TIRBC_OP_RSUM_F32 : TIRBC_OP_RSUM_F64)
+                      : call->intrin == TIR_I_TIRVM_REDUCE_MAX ? (f32 ? TIRBC_OP_RMAX_F32 : TIRBC_OP_RMAX_F64)
                                                  : (f32 ? TIRBC_OP_RMIN_F32 : TIRBC_OP_RMIN_F64);
     EMIT5(c, op, accr, (uint32_t)yb, yr, i64_arg(c, call->args[2]), i64_arg(c, call->args[3]));
     if (px)
@@ -118,10 +117,9 @@ static void gen_window(cg *c, const tir_expr *call)
     uint32_t xr, zr;
     if (!access_start(c, x, &xb, &xr) || !access_start(c, z, &zb, &zr))
         return;
-    const char *kind = call->op + strlen(TIRVM_WINDOW);
     bool f32 = vt == TIR_VT_F32;
-    tirbc_opcode op = strcmp(kind, "add") == 0   ? (f32 ? TIRBC_OP_RSUM2_F32 : TIRBC_OP_RSUM2_F64)
-                      : strcmp(kind, "max") == 0 ? (f32 ? TIRBC_OP_RMAX2_F32 : TIRBC_OP_RMAX2_F64)
+    tirbc_opcode op = call->intrin == TIR_I_TIRVM_WINDOW_ADD   ? (f32 ? TIRBC_OP_RSUM2_F32 : TIRBC_OP_RSUM2_F64)
+                      : call->intrin == TIR_I_TIRVM_WINDOW_MAX ? (f32 ? TIRBC_OP_RMAX2_F32 : TIRBC_OP_RMAX2_F64)
                                                  : (f32 ? TIRBC_OP_RMIN2_F32 : TIRBC_OP_RMIN2_F64);
     cg_emit(c, op, 10, (uint32_t)xb, xr, (uint32_t)zb, zr, i64_arg(c, call->args[2]), i64_arg(c, call->args[3]),
             i64_arg(c, call->args[4]), i64_arg(c, call->args[5]), i64_arg(c, call->args[6]), x->dtype.lanes);
@@ -129,17 +127,18 @@ static void gen_window(cg *c, const tir_expr *call)
 
 bool cg_gen_loop_instruction(cg *c, const tir_expr *call)
 {
-    if (call->kind != TIR_E_CALL || !call->op || strncmp(call->op, TIRVM_OP_PREFIX, strlen(TIRVM_OP_PREFIX)) != 0)
+    if (call->kind != TIR_E_CALL)
         return false;
-    if (strncmp(call->op, TIRVM_REDUCE, strlen(TIRVM_REDUCE)) == 0 && call->nargs == 4)
+    tir_intrinsic i = call->intrin;
+    if ((i == TIR_I_TIRVM_REDUCE_ADD || i == TIR_I_TIRVM_REDUCE_MAX || i == TIR_I_TIRVM_REDUCE_MIN) && call->nargs == 4)
         gen_reduce(c, call);
-    else if (strcmp(call->op, TIRVM_MAC) == 0 && (call->nargs == 6 || call->nargs == 8))
+    else if (i == TIR_I_TIRVM_MAC && (call->nargs == 6 || call->nargs == 8))
         gen_mac(c, call, false, false);
-    else if (strcmp(call->op, TIRVM_MAC2) == 0 && (call->nargs == 9 || call->nargs == 11))
+    else if (i == TIR_I_TIRVM_MAC2 && (call->nargs == 9 || call->nargs == 11))
         gen_mac(c, call, true, false);
-    else if (strcmp(call->op, TIRVM_MAC2S) == 0 && (call->nargs == 10 || call->nargs == 12))
+    else if (i == TIR_I_TIRVM_MAC2S && (call->nargs == 10 || call->nargs == 12))
         gen_mac(c, call, true, true);
-    else if (strncmp(call->op, TIRVM_WINDOW, strlen(TIRVM_WINDOW)) == 0 && call->nargs == 7)
+    else if ((i == TIR_I_TIRVM_WINDOW_ADD || i == TIR_I_TIRVM_WINDOW_MAX || i == TIR_I_TIRVM_WINDOW_MIN) && call->nargs == 7)
         gen_window(c, call);
     else
         return false;

@@ -265,10 +265,20 @@ bool cg_single_value(const var_slot *s, const tir_expr *ref, int64_t *k)
     return true;
 }
 
+const tir_expr *cg_broadcast_of(cg *c, const tir_expr *e)
+{
+    if (e->kind == TIR_E_VAR) {
+        const var_slot *s = cg_find_var(c, e->var);
+        e = s && s->value ? s->value : e;
+    }
+    return e->kind == TIR_E_BROADCAST ? e : NULL;
+}
+
 uint32_t cg_bind_var(cg *c, const tir_var *v, interval range)
 {
     c->vars = tir_xgrow(c->vars, &c->capvars, c->nvars + 1, sizeof *c->vars);
     c->vars[c->nvars].var = v;
+    c->vars[c->nvars].value = NULL;
     c->vars[c->nvars].reg = cg_new_vreg(c, cg_elem_vt(c, v->dtype, v->loc), v->dtype.lanes);
     c->vars[c->nvars].range = range;
     return c->vars[c->nvars++].reg;

@@ -76,10 +76,10 @@ static void gen_parallel(cg *c, const tir_var *var, const tir_expr *min, const t
  * break and continue build); the checker allows them only in serial loops. */
 static bool is_loop_exit(const tir_expr *e, bool *is_break)
 {
-    if (e->kind != TIR_E_CALL || !e->op)
+    if (e->kind != TIR_E_CALL)
         return false;
-    *is_break = strcmp(e->op, "tir.break_loop") == 0;
-    return *is_break || strcmp(e->op, "tir.continue_loop") == 0;
+    *is_break = e->intrin == TIR_I_BREAK_LOOP;
+    return *is_break || e->intrin == TIR_I_CONTINUE_LOOP;
 }
 
 static bool has_loop_exit(const tir_stmt *s)
@@ -156,9 +156,6 @@ static void gen_for(cg *c, const tir_stmt *s)
     EMIT3(c, cg_typed(c, TIRBC_OP_BRGE_BOOL, vt, s->loc), iv, end, 0);
     uint32_t to_exit = cg_last_word(c);
     cg_release_temps(c, mark);
-    /* hoisted values stay taken (not recycled) until the loop is done */
-    uint32_t hmark = c->ntaken;
-    uint32_t hoist_before = cg_hoist_invariants(c, s->var, s->body);
     uint32_t top = c->ncode;
     cg_flat_memo_forget(c, UINT32_MAX); /* the loop jumps back here */
     c->loop_depth++;
@@ -168,8 +165,6 @@ static void gen_for(cg *c, const tir_stmt *s)
     cg_patch(c, to_exit, c->ncode);
     patch_loop_jumps(c, true, c->ncode);
     end_loop_scope(c);
-    c->nhoist = hoist_before;
-    cg_release_temps(c, hmark);
 }
 
 static void gen_allocate(cg *c, const tir_stmt *s)
@@ -301,12 +296,14 @@ void cg_gen_stmt(cg *c, const tir_stmt *s)
             c->vars[c->nvars].var = s->var;
             c->vars[c->nvars].reg = v;
             c->vars[c->nvars].range = cg_range_of(c, s->value);
+            c->vars[c->nvars].value = NULL;
             c->nvars++;
             cg_release_temps(c, mark);
             cg_gen_stmt(c, s->body);
             break;
         }
         uint32_t r = cg_bind_var(c, s->var, cg_range_of(c, s->value));
+        c->vars[c->nvars - 1].value = s->value;
         if (s->value->dtype.lanes > 1)
             EMIT3(c, cg_typed(c, TIRBC_OP_VMOV_BOOL, cg_elem_vt(c, s->value->dtype, s->loc), s->loc), r, v,
                   s->value->dtype.lanes);

@@ -339,7 +339,7 @@ static bool match_madd(cg *c, const tir_expr *e, tir_vtype vt, madd_parts *mp)
     if (!loads_range(c, mp->x))
         return false;
     mp->y_scalar = !loads_range(c, mp->y);
-    return !mp->y_scalar || mp->y->kind == TIR_E_BROADCAST;
+    return !mp->y_scalar || cg_broadcast_of(c, mp->y);
 }
 
 /* The sources of the multiply-add mp, their indices computed in the
@@ -359,7 +359,7 @@ static madd_sources gen_madd_sources(cg *c, const madd_parts *mp)
         if ((k == 0) == mp->x_first)
             ms.x = gen_vsource(c, mp->x);
         else if (mp->y_scalar)
-            ms.scalar = cg_gen_expr(c, mp->y->a);
+            ms.scalar = cg_gen_expr(c, cg_broadcast_of(c, mp->y)->a);
         else
             ms.y = gen_vsource(c, mp->y);
     }
@@ -416,7 +416,8 @@ static uint32_t emit_madd(cg *c, const madd_parts *mp, const madd_sources *ms, m
  * activation, max(A*B + bias, 0). */
 static bool match_madd_epilogue(cg *c, const tir_expr *v, tir_vtype vt, madd_parts *mp, int *lane_op)
 {
-    if (!tir_is_binary(v->kind) || v->b->kind != TIR_E_BROADCAST || !tir_expr_harmless(v->b->a))
+    const tir_expr *bcast = tir_is_binary(v->kind) ? cg_broadcast_of(c, v->b) : NULL;
+    if (!bcast || !tir_expr_harmless(bcast->a))
         return false;
     *lane_op = fused_lane_op(v->kind, vt);
     return *lane_op >= 0 && tirbc_op_typed(TIRBC_OP_VMADDOPST_I32, vt) >= 0 && match_madd(c, v->a, vt, mp);
@@ -469,7 +470,7 @@ bool cg_gen_fused_store(cg *c, const tir_stmt *s)
     if (madd) {
         ms = gen_madd_sources(c, &mp);
         if (ep.lane_op >= 0)
-            ep.scalar = cg_gen_expr(c, v->b->a);
+            ep.scalar = cg_gen_expr(c, cg_broadcast_of(c, v->b)->a);
     } else {
         a = gen_vsource(c, v->a);
         b = gen_vsource(c, v->b);
@@ -528,9 +529,6 @@ uint32_t cg_gen_vector(cg *c, const tir_expr *e)
         return d;
     }
     case TIR_E_SELECT: {
-        const tir_expr *guarded = cg_guarded_select(c, e);
-        if (guarded)
-            return cg_gen_branchy(c, guarded);
         uint32_t cond = cg_gen_expr(c, e->a);
         if (e->a->dtype.lanes == 1) {
             uint32_t cv = cg_new_vreg(c, TIR_VT_BOOL, lanes);
@@ -563,19 +561,18 @@ uint32_t cg_gen_vector(cg *c, const tir_expr *e)
     case TIR_E_SHUFFLE:
         return cg_gen_shuffle(c, e);
     case TIR_E_CALL: {
-        if (e->op && strcmp(e->op, "tir.if_then_else") == 0 && e->nargs == 3)
+        if (e->intrin == TIR_I_IF_THEN_ELSE && e->nargs == 3)
             return cg_gen_branchy(c, e);
-        if (e->op && strcmp(e->op, "tir.likely") == 0 && e->nargs == 1)
+        if (e->intrin == TIR_I_LIKELY && e->nargs == 1)
             return cg_gen_expr(c, e->args[0]);
-        if (e->op && vt == TIR_VT_BOOL &&
-            (strcmp(e->op, "tir.bitwise_and") == 0 || strcmp(e->op, "tir.bitwise_or") == 0) && e->nargs == 2) {
+        if (vt == TIR_VT_BOOL && (e->intrin == TIR_I_BITWISE_AND || e->intrin == TIR_I_BITWISE_OR) && e->nargs == 2) {
             /* bool lanes: and/or are lane-wise logic */
             uint32_t a = cg_gen_expr(c, e->args[0]), b = cg_gen_expr(c, e->args[1]);
             uint32_t d = cg_new_vreg(c, TIR_VT_BOOL, lanes);
-            EMIT4(c, e->op[12] == 'a' ? TIRBC_OP_VAND : TIRBC_OP_VOR, d, a, b, lanes);
+            EMIT4(c, e->intrin == TIR_I_BITWISE_AND ? TIRBC_OP_VAND : TIRBC_OP_VOR, d, a, b, lanes);
             return d;
         }
-        if (e->op && vt == TIR_VT_BOOL && strcmp(e->op, "tir.bitwise_not") == 0 && e->nargs == 1) {
+        if (vt == TIR_VT_BOOL && e->intrin == TIR_I_BITWISE_NOT && e->nargs == 1) {
             uint32_t a = cg_gen_expr(c, e->args[0]), d = cg_new_vreg(c, TIR_VT_BOOL, lanes);
             EMIT3(c, TIRBC_OP_VNOT, d, a, lanes);
             return d;

@@ -21,11 +21,14 @@ int tir_pass_count(void) { return NPASSES; }
 const char *tir_pass_name(int i) { return i >= 0 && i < NPASSES ? passes[i].name : NULL; }
 const char *tir_pass_synopsis(int i) { return i >= 0 && i < NPASSES ? passes[i].synopsis : NULL; }
 
-/* Codegen has no blocks and takes a parameter's extents as constants or
- * variables: those two passes always run. */
+/* Codegen has no blocks, no instruction for the intrinsics
+ * legalize-intrinsics expands, and takes a parameter's extents as constants
+ * or variables; unsafe-select gives a Select its meaning: those passes
+ * always run. */
 bool tir_pass_required(int i)
 {
-    return i >= 0 && i < NPASSES && (passes[i].run == tir_pass_lower_blocks || passes[i].run == tir_pass_bind_params);
+    return i >= 0 && i < NPASSES && (passes[i].run == tir_pass_lower_blocks || passes[i].run == tir_pass_bind_params ||
+                                     passes[i].run == tir_pass_legalize_intrinsics || passes[i].run == tir_pass_unsafe_select);
 }
 
 uint32_t tir_pass_bit(const char *name)

@@ -223,7 +223,7 @@ static tir_expr *at_start(tir_arena *a, tir_expr *e, tir_stmt *const *loops, uin
 static tir_stmt *instruction(tir_arena *a, const char *op, tir_expr **args, uint32_t nargs, tir_loc loc)
 {
     tir_expr *call = tir_expr_new(a, TIR_E_CALL, TIR_DT_VOID, loc);
-    call->op = op;
+    tir_call_set_op(call, op);
     call->nargs = nargs;
     call->args = tir_arena_alloc(a, nargs * sizeof *call->args);
     memcpy(call->args, args, nargs * sizeof *args);

@@ -67,8 +67,7 @@ static bool drop_first_iteration(tir_arena *a, tir_expr *cond, const tir_var *v,
 static bool not_loop_exit(const tir_expr *e, void *unused)
 {
     (void)unused;
-    return e->kind != TIR_E_CALL || !e->op ||
-           (strcmp(e->op, "tir.break_loop") != 0 && strcmp(e->op, "tir.continue_loop") != 0);
+    return !tir_is_call_of(e, TIR_I_BREAK_LOOP) && !tir_is_call_of(e, TIR_I_CONTINUE_LOOP);
 }
 
 static tir_stmt *peel(tir_rewriter *r, tir_stmt *s)

@@ -69,7 +69,7 @@ static tir_expr *copy_expr(tir_arena *a, const tir_expr *e)
 
 static tir_expr *square(tir_rewriter *r, tir_expr *e)
 {
-    if (e->kind != TIR_E_CALL || !e->op || strcmp(e->op, "tir.pow") != 0 || e->nargs != 2 ||
+    if (!tir_is_call_of(e, TIR_I_POW) || e->nargs != 2 ||
         e->dtype.code != TIR_CODE_FLOAT || (e->dtype.bits != 32 && e->dtype.bits != 64) || !is_two(e->args[1]) ||
         !tir_dt_eq(e->args[0]->dtype, e->dtype))
         return e;

@@ -53,7 +53,7 @@ static tir_stmt *split_guarded(tir_arena *a, tir_stmt *loop)
     if (!st || st->kind != TIR_S_STORE || st->value->dtype.lanes != 1)
         return loop;
     const tir_expr *v = st->value;
-    if (v->kind != TIR_E_CALL || !v->op || strcmp(v->op, "tir.if_then_else") != 0 || v->nargs != 3 ||
+    if (!tir_is_call_of(v, TIR_I_IF_THEN_ELSE) || v->nargs != 3 ||
         (v->args[2]->kind != TIR_E_INT && v->args[2]->kind != TIR_E_FLOAT))
         return loop;
     int64_t min = loop->min->ival, end, lo, hi;

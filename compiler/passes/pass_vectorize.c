@@ -195,7 +195,7 @@ static tir_expr *widen(lowerer *l, tir_expr *e, const tir_var *v, unsigned L)
         if (!ok || !tir_dt_is_float(e->dtype))
             return NULL;
         tir_expr *n = tir_expr_new(l->a, TIR_E_CALL, tir_dt_with_lanes(e->dtype, (uint16_t)L), loc);
-        n->op = e->op;
+        tir_call_set_op(n, e->op);
         n->nargs = e->nargs;
         n->args = tir_arena_alloc(l->a, (e->nargs ? e->nargs : 1) * sizeof *n->args);
         for (uint32_t i = 0; i < e->nargs; i++) {
@@ -338,7 +338,7 @@ static tir_stmt *vectorize_body(lowerer *l, tir_stmt *s, const tir_var *v, unsig
         if (!wide)
             return NULL;
         tir_expr *fold = tir_expr_new(l->a, TIR_E_CALL, s->value->dtype, s->loc);
-        fold->op = tirvm_fold_op(s->value->kind);
+        tir_call_set_op(fold, tirvm_fold_op(s->value->kind));
         fold->nargs = 2;
         fold->args = tir_arena_alloc(l->a, 2 * sizeof *fold->args);
         fold->args[0] = (tir_expr *)acc;

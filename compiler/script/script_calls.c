@@ -1089,30 +1089,7 @@ static sval call_extern_math(builder *b, const char *name, const call_args *ca)
     return v;
 }
 
-/* ---- TVM's fixed-point multiply (its legalization in src/target/intrin_rule.cc) ---- */
-static tir_expr *qms_shift(builder *b, const char *op, tir_expr *x, tir_expr *n, tir_loc loc)
-{
-    tir_expr *args[2] = {x, n};
-    return sb_call_node(b, x->dtype, op, args, 2, loc);
-}
-
-/* x * y / 2^q with round-half-up, y and x int32: shift x left by ls when
- * lshift holds, multiply in int64, add 2^(rs + q - 1), shift right by
- * rs + q, and cast back to int32. */
-static tir_expr *qms_general(builder *b, tir_expr *x, tir_expr *y, tir_expr *q, tir_expr *ls, tir_expr *rs,
-                             tir_expr *lshift, tir_loc loc)
-{
-    tir_dtype i64 = TIR_DT_I64, i32 = TIR_DT_I32;
-    tir_expr *x64 = tir_cast(b->a, i64, x, loc), *y64 = tir_cast(b->a, i64, y, loc);
-    x64 = tir_select(b->a, lshift, qms_shift(b, "tir.shift_left", x64, tir_cast(b->a, i64, ls, loc), loc), x64, loc);
-    tir_expr *prod = tir_binary(b->a, TIR_E_MUL, x64, y64, loc);
-    tir_expr *total = tir_cast(b->a, i64, tir_binary(b->a, TIR_E_ADD, rs, q, loc), loc);
-    tir_expr *round = qms_shift(b, "tir.shift_left", tir_int(b->a, i64, 1, loc),
-                                tir_binary(b->a, TIR_E_SUB, total, tir_int(b->a, i64, 1, loc), loc), loc);
-    tir_expr *sum = tir_binary(b->a, TIR_E_ADD, prod, round, loc);
-    return tir_cast(b->a, i32, qms_shift(b, "tir.shift_right", sum, total, loc), loc);
-}
-
+/* ---- TVM's fixed-point multiply: a call that pass legalize-intrinsics expands ---- */
 /* The first n positional arguments, as int32 scalars. */
 static bool int32_args(builder *b, const char *name, const call_args *ca, tir_expr **out, uint32_t n)
 {
@@ -1133,37 +1110,17 @@ static sval call_q_multiply_shift(builder *b, const char *name, const call_args 
     tir_expr *a[4];
     if (!nargs_between(b, ca, name, 4, 4) || !int32_args(b, name, ca, a, 4))
         return sv_none(ca->loc);
-    tir_loc loc = ca->loc;
-    tir_expr *x = a[0], *y = a[1], *q = a[2], *s = a[3];
-    if (y->kind == TIR_E_INT && y->ival == (1 << 30) && s->kind == TIR_E_INT) {
-        /* y = 0.5: a shift by s - 1, rounded when it goes right */
-        int64_t e = s->ival - 1;
-        if (e > 0)
-            return sv_expr(qms_shift(b, "tir.shift_left", x, tir_int(b->a, TIR_DT_I32, e, loc), loc));
-        tir_expr *round = tir_int(b->a, TIR_DT_I32, e == 0 ? 0 : (int64_t)1 << (-e - 1), loc);
-        return sv_expr(qms_shift(b, "tir.shift_right", tir_binary(b->a, TIR_E_ADD, x, round, loc),
-                                 tir_int(b->a, TIR_DT_I32, -e, loc), loc));
-    }
-    tir_expr *zero = tir_int(b->a, TIR_DT_I32, 0, loc);
-    tir_expr *pos = tir_binary(b->a, TIR_E_GT, s, zero, loc);
-    pos->dtype = TIR_DT_BOOL;
-    tir_expr *ls = tir_select(b->a, pos, s, zero, loc);
-    tir_expr *rs = tir_select(b->a, pos, zero, tir_binary(b->a, TIR_E_SUB, zero, s, loc), loc);
-    tir_expr *lshift = tir_binary(b->a, TIR_E_NE, ls, zero, loc);
-    lshift->dtype = TIR_DT_BOOL;
-    return sv_expr(qms_general(b, x, y, q, ls, rs, lshift, loc));
+    return sv_expr(sb_call_node(b, TIR_DT_I32, "tir.q_multiply_shift", a, 4, ca->loc));
 }
 
 /* T.q_multiply_shift_per_axis(x, y, ls, rs, q, is_lshift_required, is_rshift_required) */
 static sval call_q_multiply_shift_per_axis(builder *b, const char *name, const call_args *ca)
 {
     tir_expr *a[7];
-    if (!nargs_between(b, ca, name, 7, 7) || !int32_args(b, name, ca, a, 5))
+    if (!nargs_between(b, ca, name, 7, 7) || !int32_args(b, name, ca, a, 5) ||
+        !(a[5] = sb_to_bool_expr(b, &ca->pos[5])) || !(a[6] = sb_to_bool_expr(b, &ca->pos[6])))
         return sv_none(ca->loc);
-    tir_expr *lshift = sb_to_bool_expr(b, &ca->pos[5]);
-    if (!lshift)
-        return sv_none(ca->loc);
-    return sv_expr(qms_general(b, a[0], a[1], a[4], a[2], a[3], lshift, ca->loc));
+    return sv_expr(sb_call_node(b, TIR_DT_I32, "tir.q_multiply_shift_per_axis", a, 7, ca->loc));
 }
 
 static const t_call t_calls[] = {

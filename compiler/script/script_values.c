@@ -240,13 +240,7 @@ tir_expr *sb_to_bool_expr(builder *b, const sval *v)
 
 tir_expr *sb_call_node(builder *b, tir_dtype dt, const char *op, tir_expr **args, uint32_t n, tir_loc loc)
 {
-    tir_expr *e = tir_expr_new(b->a, TIR_E_CALL, dt, loc);
-    e->op = op;
-    e->nargs = n;
-    e->args = tir_arena_alloc(b->a, (n ? n : 1) * sizeof *args);
-    if (n)
-        memcpy(e->args, args, n * sizeof *args);
-    return e;
+    return tir_call(b->a, dt, op, args, n, loc);
 }
 
 void sb_mark_weak(builder *b, tir_var *v) { tir_vec_push(b->a, &b->weak_vars, v); }

@@ -38,10 +38,31 @@ typedef struct {
 #define UNSUPPORTED(c, loc, ...) tir_diag_unsupported((c)->d, (loc), __VA_ARGS__)
 
 
+static bool is_bool_scalar(tir_dtype t) { return tir_dt_is_bool(t) && t.lanes == 1; }
+
+/* TVM's fixed-point multiply (pass legalize-intrinsics expands it): int32
+ * scalars, and the per-axis form's two bool flags. */
+static void check_q_multiply_shift(checker *c, const tir_expr *e)
+{
+    bool per_axis = e->intrin == TIR_I_Q_MULTIPLY_SHIFT_PER_AXIS;
+    uint32_t nargs = per_axis ? 7 : 4, nints = per_axis ? 5 : 4;
+    if (e->nargs != nargs) {
+        ERR(c, e->loc, "%s takes %u arguments, got %u", e->op, nargs, e->nargs);
+        return;
+    }
+    if (!tir_dt_eq(e->dtype, TIR_DT_I32))
+        ERR(c, e->loc, "%s returns int32, not %s", e->op, tir_dtype_name(e->dtype));
+    for (uint32_t i = 0; i < nargs; i++) {
+        tir_dtype t = e->args[i]->dtype;
+        if (i < nints ? !tir_dt_eq(t, TIR_DT_I32) : !is_bool_scalar(t))
+            ERR(c, e->args[i]->loc, "%s takes %s, argument %u is %s", e->op,
+                i < nints ? "int32 scalars" : "bool flags", i, tir_dtype_name(t));
+    }
+}
+
 static bool is_loop_exit_call(const tir_expr *e)
 {
-    return e->kind == TIR_E_CALL && e->op &&
-           (strcmp(e->op, "tir.break_loop") == 0 || strcmp(e->op, "tir.continue_loop") == 0);
+    return tir_is_call_of(e, TIR_I_BREAK_LOOP) || tir_is_call_of(e, TIR_I_CONTINUE_LOOP);
 }
 
 static bool in_scope(checker *c, const tir_var *v)
@@ -83,7 +104,6 @@ static void bind_buffer_vars(checker *c, const tir_buffer *b)
 static void check_expr(checker *c, const tir_expr *e);
 
 static bool is_int_scalar(tir_dtype t) { return tir_dt_is_int(t) && t.lanes == 1; }
-static bool is_bool_scalar(tir_dtype t) { return tir_dt_is_bool(t) && t.lanes == 1; }
 
 static void check_indices(checker *c, const char *node, const tir_buffer *b, tir_expr **idx, uint32_t n, tir_loc loc)
 {
@@ -238,7 +258,7 @@ static void check_expr_rules(checker *c, const tir_expr *e)
         ERR(c, e->loc, "%u lanes (%s) are outside the specification's 4, 8, 16, 32 and 64 (refused by --strict)", lanes,
             tir_dtype_name(e->dtype));
     const char *kn = tir_expr_kind_names[e->kind];
-    if ((e->kind == TIR_E_VAR && e->var->is_undef) || (e->kind == TIR_E_CALL && e->op && strcmp(e->op, "tir.undef") == 0)) {
+    if ((e->kind == TIR_E_VAR && e->var->is_undef) || tir_is_call_of(e, TIR_I_UNDEF)) {
         /* the front ends drop the stores of T.undef(); what is left is a use TVM refuses too */
         ERR(c, e->loc, "T.undef() may only be stored (such stores are dropped); it cannot be used here");
         return;
@@ -339,7 +359,9 @@ static void check_expr_rules(checker *c, const tir_expr *e)
             ERR(c, e->loc, "%s is internal to tirc's middle end, not an operation a program can call", e->op);
         for (uint32_t i = 0; i < e->nargs; i++)
             check_expr(c, e->args[i]);
-        if (e->op && strcmp(e->op, "tir.if_then_else") == 0 && e->nargs == 3 && !is_bool_scalar(e->args[0]->dtype))
+        if (e->intrin == TIR_I_Q_MULTIPLY_SHIFT || e->intrin == TIR_I_Q_MULTIPLY_SHIFT_PER_AXIS)
+            check_q_multiply_shift(c, e);
+        if (e->intrin == TIR_I_IF_THEN_ELSE && e->nargs == 3 && !is_bool_scalar(e->args[0]->dtype))
             ERR(c, e->args[0]->loc, "if_then_else condition must be a bool scalar, got %s", tir_dtype_name(e->args[0]->dtype));
         {
             const tir_builtin *bi = tir_builtin_find(e->op);
@@ -348,7 +370,8 @@ static void check_expr_rules(checker *c, const tir_expr *e)
             for (uint32_t i = 0; bi && i < e->nargs; i++) {
                 tir_dtype t = e->args[i]->dtype;
                 bool want_float = bi->args == BUILTIN_FLOAT || (bi->args == BUILTIN_FLOAT_INT && i == 0);
-                bool bool_ok = strncmp(e->op, "tir.bitwise_", 12) == 0; /* & | ^ ~ take bools too (6.3) */
+                bool bool_ok = e->intrin == TIR_I_BITWISE_AND || e->intrin == TIR_I_BITWISE_OR ||
+                               e->intrin == TIR_I_BITWISE_XOR || e->intrin == TIR_I_BITWISE_NOT; /* & | ^ ~ take bools too (6.3) */
                 bool good = want_float ? tir_dt_is_float(t) : tir_dt_is_int(t) && (bool_ok || !tir_dt_is_bool(t));
                 if (!good) {
                     ERR(c, e->args[i]->loc, "%s expects %s arguments, got %s", e->op,
@@ -387,13 +410,13 @@ static void check_expr_rules(checker *c, const tir_expr *e)
                 }
             }
         }
-        if (e->op && strcmp(e->op, "tir.reinterpret") == 0 && e->nargs == 1) {
+        if (e->intrin == TIR_I_REINTERPRET && e->nargs == 1) {
             tir_dtype from = e->args[0]->dtype;
             if ((unsigned)from.bits * from.lanes != (unsigned)e->dtype.bits * e->dtype.lanes || tir_dt_is_bool(from) ||
                 tir_dt_is_bool(e->dtype) || tir_dt_is_handle(from) || tir_dt_is_handle(e->dtype))
                 ERR(c, e->loc, "reinterpret needs the same total number of bits, got %s to %s", tir_dtype_name(from), tir_dtype_name(e->dtype));
         }
-        if (e->op && strcmp(e->op, "tir.ret") == 0) {
+        if (e->intrin == TIR_I_RET) {
             c->ret_count++;
             /* every return, not just the last, must give the declared (or first returned) type */
             if (e->nargs == 1 && c->func->has_ret_type && !tir_dt_eq(e->args[0]->dtype, c->func->ret_dtype))
@@ -707,7 +730,7 @@ static void check_stmt(checker *c, const tir_stmt *s)
             else if (!c->in_serial_loop)
                 ERR(c, s->loc, "%s must be inside a serial for or while loop, with no parallel, vectorized, thread "
                                "or block boundary in between",
-                    strcmp(s->value->op, "tir.break_loop") == 0 ? "break" : "continue");
+                    s->value->intrin == TIR_I_BREAK_LOOP ? "break" : "continue");
             break;
         }
         check_expr(c, s->value);
@@ -776,7 +799,7 @@ static const tir_expr *first_ret(const tir_expr *e)
 {
     if (!e)
         return NULL;
-    if (e->kind == TIR_E_CALL && e->op && strcmp(e->op, "tir.ret") == 0)
+    if (tir_is_call_of(e, TIR_I_RET))
         return e;
     const tir_expr *r = NULL;
     for (uint32_t i = 0; !r && i < e->nargs; i++)

@@ -236,13 +236,43 @@ char *tir_assert_text(tir_arena *a, const char *kind, const char *const *parts, 
     return text;
 }
 
+tir_intrinsic tir_intrinsic_of(const char *op)
+{
+    static const char *const names[TIR_I_COUNT] = {
+#define INTRINSIC(ID, NAME) [TIR_I_##ID] = NAME,
+#include "intrinsics.def"
+#undef INTRINSIC
+    };
+    for (int i = TIR_I_OTHER + 1; op && i < TIR_I_COUNT; i++)
+        if (strcmp(names[i], op) == 0)
+            return (tir_intrinsic)i;
+    return TIR_I_OTHER;
+}
+
+tir_expr *tir_call(tir_arena *a, tir_dtype dt, const char *op, tir_expr **args, uint32_t n, tir_loc loc)
+{
+    tir_expr *e = tir_expr_new(a, TIR_E_CALL, dt, loc);
+    tir_call_set_op(e, op);
+    e->nargs = n;
+    e->args = tir_arena_alloc(a, (n ? n : 1) * sizeof *args);
+    if (n)
+        memcpy(e->args, args, n * sizeof *args);
+    return e;
+}
+
+void tir_call_set_op(tir_expr *e, const char *op)
+{
+    e->op = op;
+    e->intrin = tir_intrinsic_of(op);
+}
+
 bool tir_has_undef(const tir_expr *e)
 {
     if (!e)
         return false;
     if (e->kind == TIR_E_VAR)
         return e->var->is_undef;
-    if (e->kind == TIR_E_CALL && e->op && strcmp(e->op, "tir.undef") == 0)
+    if (tir_is_call_of(e, TIR_I_UNDEF))
         return true;
     if (tir_has_undef(e->a) || tir_has_undef(e->b) || tir_has_undef(e->c))
         return true;

@@ -62,6 +62,15 @@ typedef enum {
 
 extern const char *const tir_expr_kind_names[TIR_E_KIND_COUNT];
 
+/* A call's op resolved once (intrinsics.def), so no stage compares names. */
+typedef enum {
+    TIR_I_OTHER, /* not a call, a PrimFunc call, or a builtin no stage treats specially */
+#define INTRINSIC(ID, NAME) TIR_I_##ID,
+#include "intrinsics.def"
+#undef INTRINSIC
+    TIR_I_COUNT
+} tir_intrinsic;
+
 static inline bool tir_is_binary(tir_expr_kind k) { return k >= TIR_E_ADD && k <= TIR_E_MAX; }
 static inline bool tir_is_cmp(tir_expr_kind k) { return k >= TIR_E_EQ && k <= TIR_E_GT; }
 
@@ -82,7 +91,9 @@ struct tir_expr {
     tir_expr **args;     /* LOAD indices, CALL args, SHUFFLE vectors */
     uint32_t nargs2;
     tir_expr **args2;    /* SHUFFLE indices */
-    const char *op;      /* CALL: builtin op name ("tir.if_then_else"), or NULL for a PrimFunc call */
+    const char *op;      /* CALL: builtin op name ("tir.if_then_else"), or NULL for a PrimFunc call;
+                            set with tir_call_set_op, which keeps intrin in step */
+    tir_intrinsic intrin; /* CALL: op resolved (TIR_I_OTHER when no stage treats it specially) */
     const char *callee;  /* CALL of a PrimFunc (GlobalVar name) */
 };
 
@@ -237,6 +248,16 @@ char *tir_assert_text(tir_arena *a, const char *kind, const char *const *parts, 
 
 /* Does e hold T.undef() (the call tir.undef, or a name bound to one)? */
 bool tir_has_undef(const tir_expr *e);
+/* Names call e's builtin op and resolves it into e->intrin. */
+void tir_call_set_op(tir_expr *e, const char *op);
+/* A call of builtin op with n arguments (copied from args). */
+tir_expr *tir_call(tir_arena *a, tir_dtype dt, const char *op, tir_expr **args, uint32_t n, tir_loc loc);
+tir_intrinsic tir_intrinsic_of(const char *op);
+/* e is a call of intrinsic i */
+static inline bool tir_is_call_of(const tir_expr *e, tir_intrinsic i)
+{
+    return e->kind == TIR_E_CALL && e->intrin == i && i != TIR_I_OTHER;
+}
 /* The first buffer index inside e that holds T.undef(), or NULL. */
 const tir_expr *tir_undef_load_index(const tir_expr *e);
 

@@ -442,6 +442,7 @@ static void *build_expr(reader *r, uint32_t ni)
             }
             if (strcmp(e->op, "tir.buffer_data") == 0)
                 return buffer_data(r, ni);
+            tir_call_set_op(e, e->op);
         } else if (tj_kind_of(r, op) == N_GLOBALVAR) {
             /* A call of another PrimFunc of the module, by its GlobalVar's name (section 6.1). */
             if (!(e->callee = tj_build_shared(r, op, build_global_var)))

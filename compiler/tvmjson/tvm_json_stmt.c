@@ -208,7 +208,7 @@ static tir_stmt *stmt_at(reader *r, uint32_t from, const char *fname, uint32_t n
 static tir_stmt *call_stmt(reader *r, uint32_t ni, const char *op, tir_expr *arg)
 {
     tir_expr *call = tir_expr_new(r->a, TIR_E_CALL, arg ? arg->dtype : TIR_DT_I32, node_loc(ni));
-    call->op = op;
+    tir_call_set_op(call, op);
     if (arg) {
         call->args = tir_arena_alloc(r->a, sizeof *call->args);
         call->args[0] = arg;

@@ -282,6 +282,36 @@ def break_continue(g):
                                 g.store(B, n0, [g.int(1)])))
 
 
+def q_multiply_shift(g):
+    """A[k] = q_multiply_shift(x, y, 31, s), TVM's fixed-point multiply (the JSON
+    twin of tests/cases/q_multiply_shift_rounds_half_up.py): 1000 * 0.75 / 2 = 375,
+    1000 * 0.75 * 2 = 1500, 101 * 0.5 = 50.5 -> 51, -101 * 0.5 = -50.5 -> -50."""
+    A = g.buffer("A", "int32", [4])
+    rows = [(1000, 1610612736, 31, -1), (1000, 1610612736, 31, 1), (101, 1073741824, 31, 0),
+            (-101, 1073741824, 31, 0)]
+    return g.func([A], g.seq(*(g.store(A, g.call("tirx.q_multiply_shift", [g.int(v) for v in row], "int32"),
+                                       [g.int(k)]) for k, row in enumerate(rows))))
+
+
+def q_multiply_shift_per_axis(g):
+    """A[k] = q_multiply_shift_per_axis(x, y, ls, rs, q, lshift, rshift) (the JSON twin of
+    tests/cases/q_multiply_shift_per_axis.py): 1000 << 1 * 0.75 = 1500; 1000 * 0.75 / 2 = 375."""
+    A = g.buffer("A", "int32", [2])
+    rows = [(1000, 1610612736, 1, 0, 31, True, False), (1000, 1610612736, 0, 1, 31, False, True)]
+
+    def arg(v):
+        return g.int(int(v), "bool") if isinstance(v, bool) else g.int(v)
+    return g.func([A], g.seq(*(g.store(A, g.call("tirx.q_multiply_shift_per_axis", [arg(v) for v in row],
+                                                 "int32"), [g.int(k)]) for k, row in enumerate(rows))))
+
+
+def q_multiply_shift_int64(g):
+    """q_multiply_shift of an int64 value: refused by the checker, which names the argument."""
+    A = g.buffer("A", "int32", [1])
+    args = [g.int(1000, "int64"), g.int(1610612736), g.int(31), g.int(0)]
+    return g.func([A], g.store(A, g.call("tirx.q_multiply_shift", args, "int32"), [g.int(0)]))
+
+
 def break_in_parallel(g):
     """break inside a parallel loop: an error (its iterations run at once)."""
     A = g.buffer("A", "int32", [4])
@@ -379,6 +409,10 @@ CASES = [
      ["in A int32[8] = 1 -2 3 -4 5 99 7 8", "in B int32[2]", "out B = 9 7"]),
     ("break_in_parallel", break_in_parallel, ["0.26.0"],
      ["error compile: break must be inside a serial for or while loop"]),
+    ("q_multiply_shift", q_multiply_shift, ["0.24.0", "0.26.0"], ["in A int32[4]", "out A = 375 1500 51 -50"]),
+    ("q_multiply_shift_per_axis", q_multiply_shift_per_axis, ["0.26.0"], ["in A int32[2]", "out A = 1500 375"]),
+    ("q_multiply_shift_int64", q_multiply_shift_int64, ["0.26.0"],
+     ["error compile: tir.q_multiply_shift takes int32 scalars, argument 0 is int64"]),
     ("scalar_return", scalar_return, ["0.24.0", "0.26.0"], ["in n = 5", "return: 15"]),
     ("param_view_math", param_view_math, ["0.24.0", "0.26.0"],
      ["in A float32[4] = 1 4 9 16", "in B float32[2, 2]", "out B = 1 2 3 4"]),
