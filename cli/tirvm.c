@@ -729,6 +729,13 @@ int main(int argc, char **argv)
         printf("tirvm %s\n", tirvm_version());
         return 0;
     }
+    /* `tirvm COMMAND --help`: every command but serve (which has its own)
+     * is described by the one usage text */
+    bool asks_help = argc >= 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0);
+    if (asks_help && strcmp(cmd, "serve") != 0) {
+        fputs(usage, stdout);
+        return 0;
+    }
     if (strcmp(cmd, "run") == 0)
         return cmd_run(argc - 2, argv + 2);
     if (strcmp(cmd, "serve") == 0)

@@ -682,6 +682,11 @@ check "says it is TVMScript too" grep -qF "scale.py is TVMScript, not a .tirbc m
 expect 3 "other bytes" "$TIRVM" verify "$T/junk.tirbc"
 check "are still bad magic" grep -q "junk\.tirbc: not a \.tirbc file (bad magic)$" "$T/err"
 
+for cmd in run dis info verify asm; do
+    expect 0 "tirvm $cmd --help exits 0" "$TIRVM" $cmd --help
+    check "tirvm $cmd --help prints the usage" grep -q "usage: tirvm" "$T/out"
+done
+
 # One program, two front ends: TVM's JSON and its TVMScript twin give the
 # same instructions (T.q_multiply_shift reaches pass legalize-intrinsics
 # from both).  Only the source's name, line comments and the buffers'
