@@ -3,6 +3,8 @@
  * size is checked against the file before it is used. */
 #include "npz.h"
 
+#include "endian.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -30,8 +32,6 @@ static int npz_fail(char *err, size_t err_len, const char *path, const char *fmt
     return -1;
 }
 
-static uint32_t le16(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8; }
-static uint32_t le32(const uint8_t *p) { return le16(p) | le16(p + 2) << 16; }
 
 static uint8_t *read_file(const char *path, size_t *len, char *err, size_t err_len)
 {
@@ -80,7 +80,7 @@ int npz_read(const char *path, npz_file *out, char *err, size_t err_len)
     /* the end of central directory record: the last one, after at most a 64 KiB comment */
     size_t eocd = SIZE_MAX;
     for (size_t at = len >= ZIP_EOCD_LEN ? len - ZIP_EOCD_LEN + 1 : 0; at-- > 0 && len - at <= ZIP_EOCD_LEN + 65535;)
-        if (le32(buf + at) == ZIP_EOCD_SIG) {
+        if (tir_get_le32(buf + at) == ZIP_EOCD_SIG) {
             eocd = at;
             break;
         }
@@ -90,8 +90,8 @@ int npz_read(const char *path, npz_file *out, char *err, size_t err_len)
                                          : "not a .npz file (no ZIP directory)");
         goto done;
     }
-    uint32_t count = le16(buf + eocd + 10), cd_size = le32(buf + eocd + 12), cd_off = le32(buf + eocd + 16);
-    if (le16(buf + eocd + 4) != 0 || le16(buf + eocd + 6) != 0 || le16(buf + eocd + 8) != count) {
+    uint32_t count = tir_get_le16(buf + eocd + 10), cd_size = tir_get_le32(buf + eocd + 12), cd_off = tir_get_le32(buf + eocd + 16);
+    if (tir_get_le16(buf + eocd + 4) != 0 || tir_get_le16(buf + eocd + 6) != 0 || tir_get_le16(buf + eocd + 8) != count) {
         npz_fail(err, err_len, path, "multi-part ZIP archives are not supported");
         goto done;
     }
@@ -106,13 +106,13 @@ int npz_read(const char *path, npz_file *out, char *err, size_t err_len)
     }
     size_t p = cd_off, end = (size_t)cd_off + cd_size;
     for (uint32_t i = 0; i < count; i++) {
-        if (end - p < ZIP_CENTRAL_LEN || le32(buf + p) != ZIP_CENTRAL_SIG) {
+        if (end - p < ZIP_CENTRAL_LEN || tir_get_le32(buf + p) != ZIP_CENTRAL_SIG) {
             npz_fail(err, err_len, path, "corrupt .npz: ZIP directory entry %u is damaged", i);
             goto done;
         }
         const uint8_t *c = buf + p;
-        uint32_t flags = le16(c + 8), method = le16(c + 10), csize = le32(c + 20), usize = le32(c + 24);
-        uint32_t nlen = le16(c + 28), xlen = le16(c + 30), clen = le16(c + 32), local = le32(c + 42);
+        uint32_t flags = tir_get_le16(c + 8), method = tir_get_le16(c + 10), csize = tir_get_le32(c + 20), usize = tir_get_le32(c + 24);
+        uint32_t nlen = tir_get_le16(c + 28), xlen = tir_get_le16(c + 30), clen = tir_get_le16(c + 32), local = tir_get_le32(c + 42);
         if (end - p - ZIP_CENTRAL_LEN < (size_t)nlen + xlen + clen) {
             npz_fail(err, err_len, path, "corrupt .npz: ZIP directory entry %u is damaged", i);
             goto done;
@@ -133,11 +133,11 @@ int npz_read(const char *path, npz_file *out, char *err, size_t err_len)
             npz_fail(err, err_len, path, "member '%s' is over 4 GiB (ZIP64), which is not supported", name);
             goto done;
         }
-        if (csize != usize || local > len || len - local < ZIP_LOCAL_LEN || le32(buf + local) != ZIP_LOCAL_SIG) {
+        if (csize != usize || local > len || len - local < ZIP_LOCAL_LEN || tir_get_le32(buf + local) != ZIP_LOCAL_SIG) {
             npz_fail(err, err_len, path, "corrupt .npz: member '%s' is damaged", name);
             goto done;
         }
-        size_t data = (size_t)local + ZIP_LOCAL_LEN + le16(buf + local + 26) + le16(buf + local + 28);
+        size_t data = (size_t)local + ZIP_LOCAL_LEN + tir_get_le16(buf + local + 26) + tir_get_le16(buf + local + 28);
         if (data > len || len - data < csize) {
             npz_fail(err, err_len, path, "corrupt .npz: member '%s' reaches past the end of the file", name);
             goto done;

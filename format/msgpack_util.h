@@ -5,6 +5,8 @@
 
 #include <stdint.h>
 
+#include "endian.h"
+
 /* Limits the reader enforces before allocating anything (see README.md). */
 #define TIRBC_MAX_FUNCS 4096u
 #define TIRBC_MAX_REGS (1u << 20)
@@ -26,34 +28,6 @@
 /* Byte sizes of the records in the bin fields. */
 #define TIRBC_REG_RECORD 4u  /* vtype u8, reserved u8 (0), lanes u16 */
 #define TIRBC_LINE_RECORD 12u /* pc u32, line u32, col u32 */
-
-static inline void tirbc_put_le16(uint8_t *p, uint16_t v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-}
-static inline void tirbc_put_le32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-}
-static inline void tirbc_put_le64(uint8_t *p, uint64_t v)
-{
-    for (int i = 0; i < 8; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-}
-static inline uint16_t tirbc_get_le16(const uint8_t *p)
-{
-    return (uint16_t)(p[0] | (p[1] << 8));
-}
-static inline uint32_t tirbc_get_le32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-static inline uint64_t tirbc_get_le64(const uint8_t *p)
-{
-    return (uint64_t)tirbc_get_le32(p) | (uint64_t)tirbc_get_le32(p + 4) << 32;
-}
 
 /* Messages are one line even when names from a file hold control bytes. */
 static inline void tirbc_one_line(char *s)

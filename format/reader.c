@@ -504,7 +504,7 @@ static int read_function(reader *r, const msgpack_object *o, uint32_t fi, tirbc_
         if (p[1] != 0)
             return rerr(r, "'regs': register r%u: reserved byte is %u, expected 0", i, p[1]);
         f->regtypes[i].vtype = p[0];
-        f->regtypes[i].lanes = tirbc_get_le16(p + 2);
+        f->regtypes[i].lanes = tir_get_le16(p + 2);
     }
 
     if (rd_bin(r, m, "code", 4, TIRBC_MAX_CODE, "code words", &bin, &n) ||
@@ -512,14 +512,14 @@ static int read_function(reader *r, const msgpack_object *o, uint32_t fi, tirbc_
         return -1;
     f->ncode = n;
     for (uint32_t i = 0; i < n; i++)
-        f->code[i] = tirbc_get_le32(bin + (size_t)i * 4);
+        f->code[i] = tir_get_le32(bin + (size_t)i * 4);
 
     if (rd_bin(r, m, "consts", 8, TIRBC_MAX_CONSTS, "constants", &bin, &n) ||
         alloc_array(r, (void **)&f->consts, n, sizeof *f->consts))
         return -1;
     f->nconsts = n;
     for (uint32_t i = 0; i < n; i++)
-        f->consts[i] = tirbc_get_le64(bin + (size_t)i * 8);
+        f->consts[i] = tir_get_le64(bin + (size_t)i * 8);
 
     if (rd_array(r, m, "strings", TIRBC_MAX_STRINGS, "strings", &a))
         return -1;
@@ -568,9 +568,9 @@ static int read_function(reader *r, const msgpack_object *o, uint32_t fi, tirbc_
     f->nlines = n;
     for (uint32_t i = 0; i < n; i++) {
         const uint8_t *p = bin + (size_t)i * TIRBC_LINE_RECORD;
-        f->lines[i].pc = tirbc_get_le32(p);
-        f->lines[i].line = tirbc_get_le32(p + 4);
-        f->lines[i].col = tirbc_get_le32(p + 8);
+        f->lines[i].pc = tir_get_le32(p);
+        f->lines[i].line = tir_get_le32(p + 4);
+        f->lines[i].col = tir_get_le32(p + 8);
     }
 
     if (rd_dtype(r, m, "ret", &f->ret_dtype))
@@ -599,8 +599,8 @@ static int read_weights(reader *r, const msgpack_object_map *m, tirbc_module *mo
     mod->nweights = n;
     for (uint32_t i = 0; i < n; i++) {
         tirbc_weight *wt = &mod->weights[i];
-        wt->offset = tirbc_get_le64(recs + (size_t)i * TIRBC_WEIGHT_RECORD);
-        wt->nbytes = tirbc_get_le64(recs + (size_t)i * TIRBC_WEIGHT_RECORD + 8);
+        wt->offset = tir_get_le64(recs + (size_t)i * TIRBC_WEIGHT_RECORD);
+        wt->nbytes = tir_get_le64(recs + (size_t)i * TIRBC_WEIGHT_RECORD + 8);
         if (wt->offset % TIRBC_WEIGHT_ALIGN)
             return rerr(r, "weight %u: offset %" PRIu64 " is not a multiple of %u", i, wt->offset, TIRBC_WEIGHT_ALIGN);
         if (wt->offset > size || wt->nbytes > size - wt->offset)

@@ -106,25 +106,25 @@ static void p_records(writer *w, const void *base, uint32_t count, size_t rec, r
 
 static void enc_word(const void *base, uint32_t i, uint8_t *out)
 {
-    tirbc_put_le32(out, ((const uint32_t *)base)[i]);
+    tir_put_le32(out, ((const uint32_t *)base)[i]);
 }
 static void enc_const(const void *base, uint32_t i, uint8_t *out)
 {
-    tirbc_put_le64(out, ((const uint64_t *)base)[i]);
+    tir_put_le64(out, ((const uint64_t *)base)[i]);
 }
 static void enc_reg(const void *base, uint32_t i, uint8_t *out)
 {
     const tirbc_regtype *r = &((const tirbc_regtype *)base)[i];
     out[0] = r->vtype;
     out[1] = 0;
-    tirbc_put_le16(out + 2, r->lanes);
+    tir_put_le16(out + 2, r->lanes);
 }
 static void enc_line(const void *base, uint32_t i, uint8_t *out)
 {
     const tirbc_line *l = &((const tirbc_line *)base)[i];
-    tirbc_put_le32(out, l->pc);
-    tirbc_put_le32(out + 4, l->line);
-    tirbc_put_le32(out + 8, l->col);
+    tir_put_le32(out, l->pc);
+    tir_put_le32(out + 4, l->line);
+    tir_put_le32(out + 8, l->col);
 }
 
 static bool too_long(const char *s) { return s && strlen(s) > TIRBC_MAX_STRLEN; }
@@ -212,8 +212,8 @@ static bool has_shape_names(const tirbc_buffer *b)
 static void enc_weight(const void *base, uint32_t i, uint8_t *out)
 {
     const tirbc_weight *wt = (const tirbc_weight *)base + i;
-    tirbc_put_le64(out, wt->offset);
-    tirbc_put_le64(out + 8, wt->nbytes);
+    tir_put_le64(out, wt->offset);
+    tir_put_le64(out + 8, wt->nbytes);
 }
 
 /* The weight section, last in the module map: 'pad' (zero bytes) puts the

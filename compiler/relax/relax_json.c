@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "endian.h"
 #include "relax.h"
 #include "tvm_json_reader.h"
 
@@ -250,13 +251,6 @@ static void add_param(rx_builder *b, const char *name, const char *buffer_name, 
     tir_vec_push(a, &b->param_weights, w);
 }
 
-static uint64_t rd_u64(const uint8_t *p)
-{
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; i--)
-        v = v << 8 | p[i];
-    return v;
-}
 
 /* The number of elements of a constant shape, or -1 if symbolic or too large. */
 static int64_t const_count(const rx_tensor *t)
@@ -295,7 +289,7 @@ static rx_tensor *constant(rx_builder *b, uint32_t ni)
     if (!bytes)
         return tj_node_error(r, data, "the constant's data is not valid base64");
     /* header: magic 8, reserved 8, device 8, ndim 4, dtype 4 */
-    if (n < 32 || rd_u64(bytes) != UINT64_C(0xDD5E40F096B4A13F))
+    if (n < 32 || tir_get_le64(bytes) != UINT64_C(0xDD5E40F096B4A13F))
         return tj_node_error(r, data, "the constant's data is not a serialized TVM tensor (bad magic)");
     uint32_t dev = (uint32_t)bytes[16] | (uint32_t)bytes[17] << 8, ndim = (uint32_t)bytes[24] | (uint32_t)bytes[25] << 8;
     tir_dtype dt = tir_dt(bytes[28], bytes[29], (uint16_t)(bytes[30] | bytes[31] << 8));
@@ -305,9 +299,9 @@ static rx_tensor *constant(rx_builder *b, uint32_t ni)
         return tj_node_error(r, data, "the constant's data (%u dimensions of %s) disagrees with its type", ndim,
                              tir_dtype_name(dt));
     for (uint32_t k = 0; k < ndim; k++)
-        if ((int64_t)rd_u64(bytes + 32 + 8 * k) != t->shape[k]->ival)
+        if ((int64_t)tir_get_le64(bytes + 32 + 8 * k) != t->shape[k]->ival)
             return tj_node_error(r, data, "dimension %u of the constant's data disagrees with its type", k);
-    uint64_t nbytes = rd_u64(bytes + 32 + 8 * ndim), es = tir_dtype_elem_size(dt);
+    uint64_t nbytes = tir_get_le64(bytes + 32 + 8 * ndim), es = tir_dtype_elem_size(dt);
     size_t at = 32 + 8 * (size_t)ndim + 8;
     if (nbytes != (uint64_t)count * es || nbytes > n - at)
         return tj_node_error(r, data, "the constant holds %" PRIu64 " bytes of data, expected %" PRIu64, nbytes,
