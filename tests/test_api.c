@@ -9,7 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "tap.h"
 #include "compile.h"
 #include "tirbc.h"
 #include "tirc.h"

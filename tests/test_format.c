@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "tap.h"
 #include "msgpack_util.h"
 #include "opcodes.h"
 #include "tirbc.h"

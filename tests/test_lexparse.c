@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "tap.h"
 #include "compile.h"
 #include "lex.h"
 #include "py_ast.h"

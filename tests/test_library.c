@@ -9,7 +9,7 @@
 #include <time.h>
 #include <uv.h>
 
-#include "check.h"
+#include "tap.h"
 #include "tirc.h"
 #include "tirvm.h"
 

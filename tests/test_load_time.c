@@ -18,7 +18,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "check.h"
+#include "tap.h"
 #include "msgpack_util.h"
 #include "opcodes.h"
 #include "tirbc.h"

@@ -6,7 +6,7 @@
 
 #include "npy.h"
 
-#include "check.h"
+#include "tap.h"
 
 #include <dirent.h>
 #include <errno.h>

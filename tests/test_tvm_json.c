@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "tap.h"
 #include "compile.h"
 #include "json.h"
 #include "py_ast.h"

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "tap.h"
 #include "compile.h"
 #include "tirbc.h"
 #include "tirvm.h"

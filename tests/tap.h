@@ -1,7 +1,7 @@
 /* A minimal unit-test harness: each test program runs its cases, prints one
  * "ok"/"not ok" line per case (TAP) and exits non-zero if any case failed. */
-#ifndef TIR_TEST_CHECK_H
-#define TIR_TEST_CHECK_H
+#ifndef TIR_TEST_TAP_H
+#define TIR_TEST_TAP_H
 
 #include <stdio.h>
 #include <stdlib.h>
