@@ -260,7 +260,7 @@
     do {                                                                                            \
         if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) && mac_in_bounds(yb, ys, count, 1, bufs[Y].nelem) && \
             mac_in_bounds(zb, zs, count, nl, bufs[Z].nelem)) {                                      \
-            uint64_t acc[64];                                                                       \
+            uint64_t acc[TIRBC_MAX_WIDTH];                                                                     \
             for (uint32_t j = 0; j < nl; j++) {                                                     \
                 TT x;                                                                               \
                 memcpy(&x, bufs[X].data + ((uint64_t)xb + j) * sizeof x, sizeof x);                 \
