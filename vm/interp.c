@@ -219,32 +219,32 @@ dispatch:
     VM_END
     VM_OP(TRAP) FAIL("%s", fn->strings[OPND(STR)]); VM_END
     VM_OP(PAREND) return true; VM_END
-#define PAR_BODY(T)                                                                           \
-    VM_OP(PAR_##T)                                                                                \
+#define PAR_BODY(T)                                                                                       \
+    VM_OP(PAR_##T)                                                                                        \
         uint64_t count = SV_##T(OPND(SRC0)) < SV_##T(OPND(SRC1)) ? R(OPND(SRC1)).u - R(OPND(SRC0)).u : 0; \
         if (!vm_run_region(ctx, regs, bufs, OPND(DST), TIR_VT_##T, R(OPND(SRC0)).i, count, PC + VM_SIZE)) \
-            return false;                                                                           \
-        BRANCH_TO(OPND(TARGET)); /* an empty region jumping backward must still spend */           \
+            return false;                                                                                 \
+        BRANCH_TO(OPND(TARGET)); /* an empty region jumping backward must still spend */                  \
     VM_END
     VM_KINDS_INT(PAR_BODY)
 
     /* Loop increment: the loop variable is normalized, so it cannot pass its
      * bound; arithmetic is unsigned anyway so a hostile module cannot overflow. */
-#define LOOP_BODY(T)                                     \
+#define LOOP_BODY(T)                                   \
     VM_OP(LOOP_##T)                                    \
-        R(OPND(DST)).i = NORM_##T(R(OPND(DST)).u + 1);                   \
-        if (SV_##T(OPND(DST)) < SV_##T(OPND(SRC0))) {                     \
-            SPEND_STEP();                                \
-            VM_JUMP(OPND(TARGET));                                  \
-        }                                                \
+        R(OPND(DST)).i = NORM_##T(R(OPND(DST)).u + 1); \
+        if (SV_##T(OPND(DST)) < SV_##T(OPND(SRC0))) {  \
+            SPEND_STEP();                              \
+            VM_JUMP(OPND(TARGET));                     \
+        }                                              \
     VM_END
     VM_KINDS_INT(LOOP_BODY)
-#define CMPBR_BODY(T)                                                        \
-    VM_OP(BREQ_##T) if (SV_##T(OPND(SRC0)) == SV_##T(OPND(SRC1))) BRANCH_TO(OPND(TARGET)); VM_END     \
-    VM_OP(BRNE_##T) if (SV_##T(OPND(SRC0)) != SV_##T(OPND(SRC1))) BRANCH_TO(OPND(TARGET)); VM_END     \
-    VM_OP(BRLT_##T) if (SV_##T(OPND(SRC0)) < SV_##T(OPND(SRC1))) BRANCH_TO(OPND(TARGET)); VM_END      \
-    VM_OP(BRLE_##T) if (SV_##T(OPND(SRC0)) <= SV_##T(OPND(SRC1))) BRANCH_TO(OPND(TARGET)); VM_END     \
-    VM_OP(BRGT_##T) if (SV_##T(OPND(SRC0)) > SV_##T(OPND(SRC1))) BRANCH_TO(OPND(TARGET)); VM_END      \
+#define CMPBR_BODY(T)                                                                             \
+    VM_OP(BREQ_##T) if (SV_##T(OPND(SRC0)) == SV_##T(OPND(SRC1))) BRANCH_TO(OPND(TARGET)); VM_END \
+    VM_OP(BRNE_##T) if (SV_##T(OPND(SRC0)) != SV_##T(OPND(SRC1))) BRANCH_TO(OPND(TARGET)); VM_END \
+    VM_OP(BRLT_##T) if (SV_##T(OPND(SRC0)) < SV_##T(OPND(SRC1))) BRANCH_TO(OPND(TARGET)); VM_END  \
+    VM_OP(BRLE_##T) if (SV_##T(OPND(SRC0)) <= SV_##T(OPND(SRC1))) BRANCH_TO(OPND(TARGET)); VM_END \
+    VM_OP(BRGT_##T) if (SV_##T(OPND(SRC0)) > SV_##T(OPND(SRC1))) BRANCH_TO(OPND(TARGET)); VM_END  \
     VM_OP(BRGE_##T) if (SV_##T(OPND(SRC0)) >= SV_##T(OPND(SRC1))) BRANCH_TO(OPND(TARGET)); VM_END
     VM_KINDS_INT(CMPBR_BODY)
 
@@ -263,66 +263,52 @@ dispatch:
     VM_END
 
     /* ---- buffers: one unsigned compare keeps every access inside its buffer ---- */
-    /* integers load normalized (bool: any nonzero byte is true) and store their low bytes */
-#define LD_ST_INT(T)                                                  \
-    VM_OP(LD_##T)                                                   \
-        uint64_t idx = R(OPND(SRC0)).u;                                        \
-        if (idx >= bufs[OPND(BUF0)].nelem)                                     \
-            OOB(OPND(BUF0), idx);                                              \
+#define LD_ST_BODY(T, TO_REGISTER, FROM_REGISTER)                     \
+    VM_OP(LD_##T)                                                     \
+        uint64_t idx = R(OPND(SRC0)).u;                               \
+        if (idx >= bufs[OPND(BUF0)].nelem)                            \
+            OOB(OPND(BUF0), idx);                                     \
         CT_##T v;                                                     \
-        memcpy(&v, bufs[OPND(BUF0)].data + idx * sizeof v, sizeof v);          \
-        R(OPND(DST)).i = TO_##T(v);                                           \
+        memcpy(&v, bufs[OPND(BUF0)].data + idx * sizeof v, sizeof v); \
+        TO_REGISTER;                                                  \
     VM_END                                                            \
-    VM_OP(ST_##T)                                                   \
-        uint64_t idx = R(OPND(SRC0)).u;                                        \
-        if (idx >= bufs[OPND(BUF0)].nelem)                                     \
-            OOB(OPND(BUF0), idx);                                              \
-        CT_##T v = (CT_##T)R(OPND(SRC1)).u;                                    \
-        memcpy(bufs[OPND(BUF0)].data + idx * sizeof v, &v, sizeof v);          \
+    VM_OP(ST_##T)                                                     \
+        uint64_t idx = R(OPND(SRC0)).u;                               \
+        if (idx >= bufs[OPND(BUF0)].nelem)                            \
+            OOB(OPND(BUF0), idx);                                     \
+        CT_##T v = FROM_REGISTER;                                     \
+        memcpy(bufs[OPND(BUF0)].data + idx * sizeof v, &v, sizeof v); \
     VM_END
+    /* integers load normalized (bool: any nonzero byte is true) and store their low bytes */
+#define LD_ST_INT(T) LD_ST_BODY(T, R(OPND(DST)).i = TO_##T(v), (CT_##T)R(OPND(SRC1)).u)
     VM_KINDS_INT(LD_ST_INT)
     /* floats are kept natively, 16-bit floats as their bits */
-#define LD_ST_BITS(T, MEMBER)                                         \
-    VM_OP(LD_##T)                                                   \
-        uint64_t idx = R(OPND(SRC0)).u;                                        \
-        if (idx >= bufs[OPND(BUF0)].nelem)                                     \
-            OOB(OPND(BUF0), idx);                                              \
-        CT_##T v;                                                     \
-        memcpy(&v, bufs[OPND(BUF0)].data + idx * sizeof v, sizeof v);          \
-        R(OPND(DST)).MEMBER = v;                                              \
-    VM_END                                                            \
-    VM_OP(ST_##T)                                                   \
-        uint64_t idx = R(OPND(SRC0)).u;                                        \
-        if (idx >= bufs[OPND(BUF0)].nelem)                                     \
-            OOB(OPND(BUF0), idx);                                              \
-        CT_##T v = (CT_##T)R(OPND(SRC1)).MEMBER;                               \
-        memcpy(bufs[OPND(BUF0)].data + idx * sizeof v, &v, sizeof v);          \
-    VM_END
+#define LD_ST_BITS(T, MEMBER) LD_ST_BODY(T, R(OPND(DST)).MEMBER = v, (CT_##T)R(OPND(SRC1)).MEMBER)
 #define LD_ST_FLOAT(T) LD_ST_BITS(T, M_##T)
 #define LD_ST_HALF(T) LD_ST_BITS(T, u)
     VM_KINDS_FLOAT(LD_ST_FLOAT)
     VM_KINDS_HALF(LD_ST_HALF)
 
     /* ---- fused index loads and stores ---- */
-#define LDX_BODY(T, LOADEXPR)                                         \
-    VM_OP(LDX_##T)                                                  \
-        uint64_t idx = R(OPND(SRC0)).u * R(OPND(SRC1)).u + R(OPND(SRC2)).u;                      \
-        if (idx >= bufs[OPND(BUF0)].nelem)                                     \
-            OOB(OPND(BUF0), idx);                                              \
-        LOADEXPR;                                                     \
+#define LDX_BODY(T, LOADEXPR)                                               \
+    VM_OP(LDX_##T)                                                          \
+        uint64_t idx = R(OPND(SRC0)).u * R(OPND(SRC1)).u + R(OPND(SRC2)).u; \
+        if (idx >= bufs[OPND(BUF0)].nelem)                                  \
+            OOB(OPND(BUF0), idx);                                           \
+        LOADEXPR;                                                           \
     VM_END
-#define STX_BODY(T, CT, VAL)                                          \
-    VM_OP(STX_##T)                                                  \
-        uint64_t idx = R(OPND(SRC0)).u * R(OPND(SRC1)).u + R(OPND(SRC2)).u;                      \
-        if (idx >= bufs[OPND(BUF0)].nelem)                                     \
-            OOB(OPND(BUF0), idx);                                              \
-        CT v = VAL;                                                   \
-        memcpy(bufs[OPND(BUF0)].data + idx * sizeof v, &v, sizeof v);          \
+#define STX_BODY(T, CT, VAL)                                                \
+    VM_OP(STX_##T)                                                          \
+        uint64_t idx = R(OPND(SRC0)).u * R(OPND(SRC1)).u + R(OPND(SRC2)).u; \
+        if (idx >= bufs[OPND(BUF0)].nelem)                                  \
+            OOB(OPND(BUF0), idx);                                           \
+        CT v = VAL;                                                         \
+        memcpy(bufs[OPND(BUF0)].data + idx * sizeof v, &v, sizeof v);       \
     VM_END
-#define LDX_INT(T)                                                                                  \
+#define LDX_INT(T)                                                                                                  \
     LDX_BODY(T, CT_##T v; memcpy(&v, bufs[OPND(BUF0)].data + idx * sizeof v, sizeof v); R(OPND(DST)).i = TO_##T(v)) \
     STX_BODY(T, CT_##T, (CT_##T)R(OPND(SRC3)).u)
-#define LDX_BITS(T, MEMBER)                                                                        \
+#define LDX_BITS(T, MEMBER)                                                                                      \
     LDX_BODY(T, CT_##T v; memcpy(&v, bufs[OPND(BUF0)].data + idx * sizeof v, sizeof v); R(OPND(DST)).MEMBER = v) \
     STX_BODY(T, CT_##T, (CT_##T)R(OPND(SRC3)).MEMBER)
 #define LDX_FLOAT(T) LDX_BITS(T, M_##T)
@@ -415,27 +401,27 @@ dispatch:
     VM_KINDS_FLOAT(FLOAT_ARITH_KIND)
 
     /* ---- float16 and bfloat16: computed in float32, rounded once (halffloat.h) ---- */
-#define HALF_ARITH(T)                                                                           \
-    VM_OP(ADD_##T) HSET(T, OPND(DST), HF(T, OPND(SRC0)) + HF(T, OPND(SRC1))); VM_END                               \
-    VM_OP(SUB_##T) HSET(T, OPND(DST), HF(T, OPND(SRC0)) - HF(T, OPND(SRC1))); VM_END                               \
-    VM_OP(MUL_##T) HSET(T, OPND(DST), HF(T, OPND(SRC0)) * HF(T, OPND(SRC1))); VM_END                               \
-    VM_OP(DIV_##T) HSET(T, OPND(DST), HF(T, OPND(SRC0)) / HF(T, OPND(SRC1))); VM_END                               \
-    VM_OP(FLOORDIV_##T) HSET(T, OPND(DST), floorf(HF(T, OPND(SRC0)) / HF(T, OPND(SRC1)))); VM_END                  \
-    VM_OP(FLOORMOD_##T)                                                                       \
-        float x = HF(T, OPND(SRC0)), y = HF(T, OPND(SRC1));                                                       \
-        HSET(T, OPND(DST), x - floorf(x / y) * y);                                                      \
-    VM_END                                                                                      \
-    VM_OP(MIN_##T) R(OPND(DST)) = HF(T, OPND(SRC0)) < HF(T, OPND(SRC1)) ? R(OPND(SRC0)) : R(OPND(SRC1)); VM_END                      \
-    VM_OP(MAX_##T) R(OPND(DST)) = HF(T, OPND(SRC0)) > HF(T, OPND(SRC1)) ? R(OPND(SRC0)) : R(OPND(SRC1)); VM_END                      \
-    VM_OP(EQ_##T) R(OPND(DST)).i = HF(T, OPND(SRC0)) == HF(T, OPND(SRC1)); VM_END                                  \
-    VM_OP(NE_##T) R(OPND(DST)).i = HF(T, OPND(SRC0)) != HF(T, OPND(SRC1)); VM_END                                  \
-    VM_OP(LT_##T) R(OPND(DST)).i = HF(T, OPND(SRC0)) < HF(T, OPND(SRC1)); VM_END                                   \
-    VM_OP(LE_##T) R(OPND(DST)).i = HF(T, OPND(SRC0)) <= HF(T, OPND(SRC1)); VM_END                                  \
-    VM_OP(GT_##T) R(OPND(DST)).i = HF(T, OPND(SRC0)) > HF(T, OPND(SRC1)); VM_END                                   \
-    VM_OP(GE_##T) R(OPND(DST)).i = HF(T, OPND(SRC0)) >= HF(T, OPND(SRC1)); VM_END                                  \
-    VM_OP(SEL_##T) R(OPND(DST)) = R(OPND(SRC0)).i ? R(OPND(SRC1)) : R(OPND(SRC2)); VM_END                                   \
-    VM_OP(SITOF_##T) R(OPND(DST)).u = FROMD_##T((double)R(OPND(SRC0)).i); VM_END                          \
-    VM_OP(UTOF_##T) R(OPND(DST)).u = FROMD_##T((double)R(OPND(SRC0)).u); VM_END                           \
+#define HALF_ARITH(T)                                                                                           \
+    VM_OP(ADD_##T) HSET(T, OPND(DST), HF(T, OPND(SRC0)) + HF(T, OPND(SRC1))); VM_END                            \
+    VM_OP(SUB_##T) HSET(T, OPND(DST), HF(T, OPND(SRC0)) - HF(T, OPND(SRC1))); VM_END                            \
+    VM_OP(MUL_##T) HSET(T, OPND(DST), HF(T, OPND(SRC0)) * HF(T, OPND(SRC1))); VM_END                            \
+    VM_OP(DIV_##T) HSET(T, OPND(DST), HF(T, OPND(SRC0)) / HF(T, OPND(SRC1))); VM_END                            \
+    VM_OP(FLOORDIV_##T) HSET(T, OPND(DST), floorf(HF(T, OPND(SRC0)) / HF(T, OPND(SRC1)))); VM_END               \
+    VM_OP(FLOORMOD_##T)                                                                                         \
+        float x = HF(T, OPND(SRC0)), y = HF(T, OPND(SRC1));                                                     \
+        HSET(T, OPND(DST), x - floorf(x / y) * y);                                                              \
+    VM_END                                                                                                      \
+    VM_OP(MIN_##T) R(OPND(DST)) = HF(T, OPND(SRC0)) < HF(T, OPND(SRC1)) ? R(OPND(SRC0)) : R(OPND(SRC1)); VM_END \
+    VM_OP(MAX_##T) R(OPND(DST)) = HF(T, OPND(SRC0)) > HF(T, OPND(SRC1)) ? R(OPND(SRC0)) : R(OPND(SRC1)); VM_END \
+    VM_OP(EQ_##T) R(OPND(DST)).i = HF(T, OPND(SRC0)) == HF(T, OPND(SRC1)); VM_END                               \
+    VM_OP(NE_##T) R(OPND(DST)).i = HF(T, OPND(SRC0)) != HF(T, OPND(SRC1)); VM_END                               \
+    VM_OP(LT_##T) R(OPND(DST)).i = HF(T, OPND(SRC0)) < HF(T, OPND(SRC1)); VM_END                                \
+    VM_OP(LE_##T) R(OPND(DST)).i = HF(T, OPND(SRC0)) <= HF(T, OPND(SRC1)); VM_END                               \
+    VM_OP(GT_##T) R(OPND(DST)).i = HF(T, OPND(SRC0)) > HF(T, OPND(SRC1)); VM_END                                \
+    VM_OP(GE_##T) R(OPND(DST)).i = HF(T, OPND(SRC0)) >= HF(T, OPND(SRC1)); VM_END                               \
+    VM_OP(SEL_##T) R(OPND(DST)) = R(OPND(SRC0)).i ? R(OPND(SRC1)) : R(OPND(SRC2)); VM_END                       \
+    VM_OP(SITOF_##T) R(OPND(DST)).u = FROMD_##T((double)R(OPND(SRC0)).i); VM_END                                \
+    VM_OP(UTOF_##T) R(OPND(DST)).u = FROMD_##T((double)R(OPND(SRC0)).u); VM_END                                 \
     VM_OP(ISNAN_##T) R(OPND(DST)).i = isnan(HF(T, OPND(SRC0))) != 0; VM_END
     VM_KINDS_HALF(HALF_ARITH)
     VM_OP(F32TO_F16) R(OPND(DST)).u = tir_f16_from_f64(R(OPND(SRC0)).f32); VM_END
@@ -443,19 +429,19 @@ dispatch:
     VM_OP(F64TO_F16) R(OPND(DST)).u = tir_f16_from_f64(R(OPND(SRC0)).f64); VM_END
     VM_OP(F64TO_BF16) R(OPND(DST)).u = tir_bf16_from_f64(R(OPND(SRC0)).f64); VM_END
     /* From a 16-bit float: widen to float32 (exact), then convert like f32to. */
-#define HTO(S)                                                                                  \
-    VM_OP(S##TO_BOOL) R(OPND(DST)).i = HF(S, OPND(SRC0)) != 0; VM_END                                     \
-    VM_OP(S##TO_I8) R(OPND(DST)).i = f2i_sat(HF(S, OPND(SRC0)), LO_I8, HI_I8); VM_END                     \
-    VM_OP(S##TO_I16) R(OPND(DST)).i = f2i_sat(HF(S, OPND(SRC0)), LO_I16, HI_I16); VM_END                  \
-    VM_OP(S##TO_I32) R(OPND(DST)).i = f2i_sat(HF(S, OPND(SRC0)), LO_I32, HI_I32); VM_END                  \
-    VM_OP(S##TO_I64) R(OPND(DST)).i = f2i64_sat(HF(S, OPND(SRC0))); VM_END                                \
-    VM_OP(S##TO_U8) R(OPND(DST)).i = f2i_sat(HF(S, OPND(SRC0)), LO_U8, HI_U8); VM_END                     \
-    VM_OP(S##TO_U16) R(OPND(DST)).i = f2i_sat(HF(S, OPND(SRC0)), LO_U16, HI_U16); VM_END                  \
-    VM_OP(S##TO_U32) R(OPND(DST)).i = f2i_sat(HF(S, OPND(SRC0)), LO_U32, HI_U32); VM_END                  \
-    VM_OP(S##TO_U64) R(OPND(DST)).u = f2u64_sat(HF(S, OPND(SRC0))); VM_END                                \
-    VM_OP(S##TO_F16) R(OPND(DST)).u = tir_f16_from_f64(HF(S, OPND(SRC0))); VM_END                         \
-    VM_OP(S##TO_BF16) R(OPND(DST)).u = tir_bf16_from_f64(HF(S, OPND(SRC0))); VM_END                       \
-    VM_OP(S##TO_F32) R(OPND(DST)).f32 = HF(S, OPND(SRC0)); VM_END                                         \
+#define HTO(S)                                                                           \
+    VM_OP(S##TO_BOOL) R(OPND(DST)).i = HF(S, OPND(SRC0)) != 0; VM_END                    \
+    VM_OP(S##TO_I8) R(OPND(DST)).i = f2i_sat(HF(S, OPND(SRC0)), LO_I8, HI_I8); VM_END    \
+    VM_OP(S##TO_I16) R(OPND(DST)).i = f2i_sat(HF(S, OPND(SRC0)), LO_I16, HI_I16); VM_END \
+    VM_OP(S##TO_I32) R(OPND(DST)).i = f2i_sat(HF(S, OPND(SRC0)), LO_I32, HI_I32); VM_END \
+    VM_OP(S##TO_I64) R(OPND(DST)).i = f2i64_sat(HF(S, OPND(SRC0))); VM_END               \
+    VM_OP(S##TO_U8) R(OPND(DST)).i = f2i_sat(HF(S, OPND(SRC0)), LO_U8, HI_U8); VM_END    \
+    VM_OP(S##TO_U16) R(OPND(DST)).i = f2i_sat(HF(S, OPND(SRC0)), LO_U16, HI_U16); VM_END \
+    VM_OP(S##TO_U32) R(OPND(DST)).i = f2i_sat(HF(S, OPND(SRC0)), LO_U32, HI_U32); VM_END \
+    VM_OP(S##TO_U64) R(OPND(DST)).u = f2u64_sat(HF(S, OPND(SRC0))); VM_END               \
+    VM_OP(S##TO_F16) R(OPND(DST)).u = tir_f16_from_f64(HF(S, OPND(SRC0))); VM_END        \
+    VM_OP(S##TO_BF16) R(OPND(DST)).u = tir_bf16_from_f64(HF(S, OPND(SRC0))); VM_END      \
+    VM_OP(S##TO_F32) R(OPND(DST)).f32 = HF(S, OPND(SRC0)); VM_END                        \
     VM_OP(S##TO_F64) R(OPND(DST)).f64 = HF(S, OPND(SRC0)); VM_END
     VM_KINDS_HALF(HTO)
 
@@ -465,11 +451,11 @@ dispatch:
 
     /* ---- float to other types ---- */
 #define FTO_SMALL(S, MEMBER, T) VM_OP(S##TO_##T) R(OPND(DST)).i = f2i_sat(R(OPND(SRC0)).MEMBER, LO_##T, HI_##T); VM_END
-#define FTO_ALL(S, MEMBER)                                                   \
-    VM_OP(S##TO_BOOL) R(OPND(DST)).i = R(OPND(SRC0)).MEMBER != 0; VM_END               \
-    FTO_SMALL(S, MEMBER, I8) FTO_SMALL(S, MEMBER, I16) FTO_SMALL(S, MEMBER, I32)       \
-    FTO_SMALL(S, MEMBER, U8) FTO_SMALL(S, MEMBER, U16) FTO_SMALL(S, MEMBER, U32)       \
-    VM_OP(S##TO_I64) R(OPND(DST)).i = f2i64_sat(R(OPND(SRC0)).MEMBER); VM_END          \
+#define FTO_ALL(S, MEMBER)                                                       \
+    VM_OP(S##TO_BOOL) R(OPND(DST)).i = R(OPND(SRC0)).MEMBER != 0; VM_END         \
+    FTO_SMALL(S, MEMBER, I8) FTO_SMALL(S, MEMBER, I16) FTO_SMALL(S, MEMBER, I32) \
+    FTO_SMALL(S, MEMBER, U8) FTO_SMALL(S, MEMBER, U16) FTO_SMALL(S, MEMBER, U32) \
+    VM_OP(S##TO_I64) R(OPND(DST)).i = f2i64_sat(R(OPND(SRC0)).MEMBER); VM_END    \
     VM_OP(S##TO_U64) R(OPND(DST)).u = f2u64_sat(R(OPND(SRC0)).MEMBER); VM_END
 #define FTO_KIND(T) FTO_ALL(T, M_##T)
     VM_KINDS_FLOAT(FTO_KIND)
@@ -479,15 +465,15 @@ dispatch:
     VM_OP(F64TO_F64) R(OPND(DST)).f64 = R(OPND(SRC0)).f64; VM_END
 
     /* ---- math builtins ---- */
-#define MATH1(ID, F32FN, F64FN)                                                   \
-    VM_OP(ID##_F16) HSET(F16, OPND(DST), F32FN(HF(F16, OPND(SRC0)))); VM_END                \
-    VM_OP(ID##_BF16) HSET(BF16, OPND(DST), F32FN(HF(BF16, OPND(SRC0)))); VM_END             \
-    VM_OP(ID##_F32) R(OPND(DST)).f32 = F32FN(R(OPND(SRC0)).f32); VM_END                     \
+#define MATH1(ID, F32FN, F64FN)                                                 \
+    VM_OP(ID##_F16) HSET(F16, OPND(DST), F32FN(HF(F16, OPND(SRC0)))); VM_END    \
+    VM_OP(ID##_BF16) HSET(BF16, OPND(DST), F32FN(HF(BF16, OPND(SRC0)))); VM_END \
+    VM_OP(ID##_F32) R(OPND(DST)).f32 = F32FN(R(OPND(SRC0)).f32); VM_END         \
     VM_OP(ID##_F64) R(OPND(DST)).f64 = F64FN(R(OPND(SRC0)).f64); VM_END
-#define MATH2(ID, F32FN, F64FN)                                                   \
-    VM_OP(ID##_F16) HSET(F16, OPND(DST), F32FN(HF(F16, OPND(SRC0)), HF(F16, OPND(SRC1)))); VM_END    \
+#define MATH2(ID, F32FN, F64FN)                                                                       \
+    VM_OP(ID##_F16) HSET(F16, OPND(DST), F32FN(HF(F16, OPND(SRC0)), HF(F16, OPND(SRC1)))); VM_END     \
     VM_OP(ID##_BF16) HSET(BF16, OPND(DST), F32FN(HF(BF16, OPND(SRC0)), HF(BF16, OPND(SRC1)))); VM_END \
-    VM_OP(ID##_F32) R(OPND(DST)).f32 = F32FN(R(OPND(SRC0)).f32, R(OPND(SRC1)).f32); VM_END           \
+    VM_OP(ID##_F32) R(OPND(DST)).f32 = F32FN(R(OPND(SRC0)).f32, R(OPND(SRC1)).f32); VM_END            \
     VM_OP(ID##_F64) R(OPND(DST)).f64 = F64FN(R(OPND(SRC0)).f64, R(OPND(SRC1)).f64); VM_END
 #define MATH(ID, MN, ARITY, F32FN, F64FN, SYN) MATH##ARITY(ID, F32FN, F64FN)
 #include "math.def"
@@ -495,11 +481,11 @@ dispatch:
     /* the float predicates, on each float kind's value as float32 or native */
 #define FLOAT_VALUE(T, r) R(r).M_##T
 #define HALF_VALUE(T, r) HF(T, r)
-#define FLOAT_PREDICATES(T, VALUE)                                                      \
-    VM_OP(ISINF_##T) R(OPND(DST)).i = isinf(VALUE(T, OPND(SRC0))) != 0; VM_END           \
+#define FLOAT_PREDICATES(T, VALUE)                                             \
+    VM_OP(ISINF_##T) R(OPND(DST)).i = isinf(VALUE(T, OPND(SRC0))) != 0; VM_END \
     VM_OP(ISFINITE_##T) R(OPND(DST)).i = isfinite(VALUE(T, OPND(SRC0))) != 0; VM_END
-#define FLOAT_PREDICATES_FLOAT(T)                                                       \
-    VM_OP(ISNAN_##T) R(OPND(DST)).i = isnan(R(OPND(SRC0)).M_##T) != 0; VM_END            \
+#define FLOAT_PREDICATES_FLOAT(T)                                             \
+    VM_OP(ISNAN_##T) R(OPND(DST)).i = isnan(R(OPND(SRC0)).M_##T) != 0; VM_END \
     FLOAT_PREDICATES(T, FLOAT_VALUE)
 #define FLOAT_PREDICATES_HALF(T) FLOAT_PREDICATES(T, HALF_VALUE)
     VM_KINDS_FLOAT(FLOAT_PREDICATES_FLOAT)
@@ -527,18 +513,18 @@ dispatch:
     VM_END
     VM_KINDS_INT(BITOPS)
     /* bit counts over the type's width (the normalized value's low bits) */
-#define BITCOUNT(T)                                                                              \
+#define BITCOUNT(T)                                                                                             \
     VM_OP(POPCOUNT_##T) R(OPND(DST)).i = __builtin_popcountll(width_bits(R(OPND(SRC0)).u, BITS_OF_##T)); VM_END \
-    VM_OP(CLZ_##T)                                                                             \
-        uint64_t x = width_bits(R(OPND(SRC0)).u, BITS_OF_##T);                                            \
-        R(OPND(DST)).i = x ? __builtin_clzll(x) - (64 - BITS_OF_##T) : BITS_OF_##T;                      \
+    VM_OP(CLZ_##T)                                                                                              \
+        uint64_t x = width_bits(R(OPND(SRC0)).u, BITS_OF_##T);                                                  \
+        R(OPND(DST)).i = x ? __builtin_clzll(x) - (64 - BITS_OF_##T) : BITS_OF_##T;                             \
     VM_END
     VM_KINDS_INT(BITCOUNT)
     /* reinterpretation: the low bytes of a slot hold any scalar's bits (little-endian) */
-#define BITCAST_INT(T)                                                                           \
-    VM_OP(BITCAST_##T)                                                                         \
-        uint64_t bits = width_bits(R(OPND(SRC0)).u, BITS_OF_##T);                                         \
-        R(OPND(DST)).i = NORM_##T(bits);                                                                 \
+#define BITCAST_INT(T)                                            \
+    VM_OP(BITCAST_##T)                                            \
+        uint64_t bits = width_bits(R(OPND(SRC0)).u, BITS_OF_##T); \
+        R(OPND(DST)).i = NORM_##T(bits);                          \
     VM_END
     VM_KINDS_INT(BITCAST_INT)
     VM_OP(BITCAST_F16) R(OPND(DST)).u = R(OPND(SRC0)).u & 0xffff; VM_END
@@ -550,10 +536,10 @@ dispatch:
     VM_OP(BITCAST_F64) R(OPND(DST)).u = R(OPND(SRC0)).u; VM_END
 
     /* ---- loop-level instructions (loop_ops.c): a whole loop in one dispatch ---- */
-#define LOOP_OP_BODY(FAMILY, T)                                  \
-    VM_OP(FAMILY##_##T)                                      \
-        if (!vm_loop_##FAMILY##_##T(ctx, regs, bufs, ip))   \
-            return false;                                    \
+#define LOOP_OP_BODY(FAMILY, T)                           \
+    VM_OP(FAMILY##_##T)                                   \
+        if (!vm_loop_##FAMILY##_##T(ctx, regs, bufs, ip)) \
+            return false;                                 \
     VM_END
     VM_LOOP_OPS(LOOP_OP_BODY)
 
@@ -561,36 +547,36 @@ dispatch:
      * Lanes are copied into local arrays, computed, and copied back, so the
      * destination may be a source and the loops are plain array loops the C
      * compiler vectorizes. */
-#define VEC_BIN(ID, T, EXPR)                                      \
-    VM_OP(ID##_##T)                                                   \
-        uint32_t nl = OPND(LANES);                                     \
-        const AT_##T *a = VREG(T, OPND(SRC0)), *b = VREG(T, OPND(SRC1));                  \
-        AT_##T *r = VREG(T, OPND(DST));                                         \
-        LANE_LOOP(nl, CT_##T x = a[i]; CT_##T y = b[i]; r[i] = (EXPR))  \
+#define VEC_BIN(ID, T, EXPR)                                             \
+    VM_OP(ID##_##T)                                                      \
+        uint32_t nl = OPND(LANES);                                       \
+        const AT_##T *a = VREG(T, OPND(SRC0)), *b = VREG(T, OPND(SRC1)); \
+        AT_##T *r = VREG(T, OPND(DST));                                  \
+        LANE_LOOP(nl, CT_##T x = a[i]; CT_##T y = b[i]; r[i] = (EXPR))   \
     VM_END
-#define VEC_CMP(ID, T, OPR)                                             \
-    VM_OP(ID##_##T)                                                   \
-        uint32_t nl = OPND(LANES);                                     \
-        const AT_##T *a = VREG(T, OPND(SRC0)), *b = VREG(T, OPND(SRC1));                  \
-        AT_BOOL *r = VREG(BOOL, OPND(DST));                                     \
-        for (uint32_t i = 0; i < nl; i++)                               \
-            r[i] = a[i] OPR b[i];                                       \
+#define VEC_CMP(ID, T, OPR)                                              \
+    VM_OP(ID##_##T)                                                      \
+        uint32_t nl = OPND(LANES);                                       \
+        const AT_##T *a = VREG(T, OPND(SRC0)), *b = VREG(T, OPND(SRC1)); \
+        AT_BOOL *r = VREG(BOOL, OPND(DST));                              \
+        for (uint32_t i = 0; i < nl; i++)                                \
+            r[i] = a[i] OPR b[i];                                        \
     VM_END
     /* Integer lanes divide after a check of every divisor. */
-#define VEC_IDIV(ID, T, SIGNED_EXPR, UNSIGNED_EXPR, WHAT)               \
-    VM_OP(ID##_##T)                                                   \
-        uint32_t nl = OPND(LANES);                                     \
-        const AT_##T *a = VREG(T, OPND(SRC0)), *b = VREG(T, OPND(SRC1));                  \
-        AT_##T *r = VREG(T, OPND(DST));                                         \
-        for (uint32_t i = 0; i < nl; i++)                               \
-            if (!b[i])                                                  \
-                FAIL("integer " WHAT " by zero (lane %u)", i);          \
-        for (uint32_t i = 0; i < nl; i++) {                             \
-            int64_t x = (int64_t)a[i], y = (int64_t)b[i];               \
-            uint64_t ux = (uint64_t)a[i], uy = (uint64_t)b[i];          \
-            (void)ux; (void)uy; (void)x; (void)y;                        \
+#define VEC_IDIV(ID, T, SIGNED_EXPR, UNSIGNED_EXPR, WHAT)                                        \
+    VM_OP(ID##_##T)                                                                              \
+        uint32_t nl = OPND(LANES);                                                               \
+        const AT_##T *a = VREG(T, OPND(SRC0)), *b = VREG(T, OPND(SRC1));                         \
+        AT_##T *r = VREG(T, OPND(DST));                                                          \
+        for (uint32_t i = 0; i < nl; i++)                                                        \
+            if (!b[i])                                                                           \
+                FAIL("integer " WHAT " by zero (lane %u)", i);                                   \
+        for (uint32_t i = 0; i < nl; i++) {                                                      \
+            int64_t x = (int64_t)a[i], y = (int64_t)b[i];                                        \
+            uint64_t ux = (uint64_t)a[i], uy = (uint64_t)b[i];                                   \
+            (void)ux; (void)uy; (void)x; (void)y;                                                \
             r[i] = NARROW_##T(SIGNED_##T ? (uint64_t)(SIGNED_EXPR) : (uint64_t)(UNSIGNED_EXPR)); \
-        }                                                               \
+        }                                                                                        \
     VM_END
 #define VEC_COMMON(T)                                                                        \
     VM_OP(VMOV_##T) memcpy(&R(OPND(DST)), &R(OPND(SRC0)), OPND(LANES) * sizeof(CT_##T)); VM_END       \
@@ -661,54 +647,54 @@ dispatch:
         for (uint32_t i = 0; i < nl; i++)                                                    \
             memcpy(bufs[OPND(BUF0)].data + (uint64_t)ix[i] * sizeof v[0], &v[i], sizeof v[0]);        \
     VM_END
-#define VEC_LANE(T)                                                                          \
-    VM_OP(VGET_##T)                                                                        \
-        CT_##T v = VREG(T, OPND(SRC0))[OPND(LANE)];                                                            \
-        LANE_TO_SCALAR_##T(OPND(DST), v);                                                            \
-    VM_END                                                                                   \
-    VM_OP(VSET_##T)                                                                        \
-        VREG(T, OPND(DST))[OPND(LANE)] = SCALAR_##T(OPND(SRC0));                                                       \
+#define VEC_LANE(T)                                              \
+    VM_OP(VGET_##T)                                              \
+        CT_##T v = VREG(T, OPND(SRC0))[OPND(LANE)];              \
+        LANE_TO_SCALAR_##T(OPND(DST), v);                        \
+    VM_END                                                       \
+    VM_OP(VSET_##T)                                              \
+        VREG(T, OPND(DST))[OPND(LANE)] = SCALAR_##T(OPND(SRC0)); \
     VM_END
 #define VEC_NUM(T)                                                                           \
     VEC_CMP(VEQ, T, ==) VEC_CMP(VNE, T, !=) VEC_CMP(VLT, T, <)                               \
     VEC_CMP(VLE, T, <=) VEC_CMP(VGT, T, >) VEC_CMP(VGE, T, >=)                               \
-    VEC_BIN(VMIN, T, LANE_MIN(T, x, y)) VEC_BIN(VMAX, T, LANE_MAX(T, x, y))                    \
-    VM_OP(VCAST_##T)                                                                       \
-        uint32_t nl = OPND(LANES);                                                          \
-        AT_##T *r = VREG(T, OPND(DST));                                                              \
+    VEC_BIN(VMIN, T, LANE_MIN(T, x, y)) VEC_BIN(VMAX, T, LANE_MAX(T, x, y))                  \
+    VM_OP(VCAST_##T)                                                                         \
+        uint32_t nl = OPND(LANES);                                                           \
+        AT_##T *r = VREG(T, OPND(DST));                                                      \
         for (uint32_t i = 0; i < nl; i++)                                                    \
-            r[i] = CAST_TO_##T(lane_value((const uint8_t *)&R(OPND(SRC0)), OPND(VTYPE), i));          \
+            r[i] = CAST_TO_##T(lane_value((const uint8_t *)&R(OPND(SRC0)), OPND(VTYPE), i)); \
     VM_END
-#define VEC_INT(T)                                                                                  \
-    VEC_COMMON(T) VEC_NUM(T)                                                                        \
-    VEC_BIN(VADD, T, LANE_IADD(T, x, y))                                          \
-    VEC_BIN(VSUB, T, LANE_ISUB(T, x, y))                                          \
-    VEC_BIN(VMUL, T, LANE_IMUL(T, x, y))                                          \
-    VEC_IDIV(VDIV, T, sdiv(x, y), ux / uy, "division")                                              \
-    VEC_IDIV(VMOD, T, smod(x, y), ux % uy, "modulo")                                                \
-    VEC_IDIV(VFLOORDIV, T, sfloordiv(x, y), ux / uy, "division")                                    \
-    VEC_IDIV(VFLOORMOD, T, sfloormod(x, y), ux % uy, "modulo")                                      \
-    VEC_BIN(VBITAND, T, NARROW_##T(IW_##T(x) & IW_##T(y)))                                       \
-    VEC_BIN(VBITOR, T, NARROW_##T(IW_##T(x) | IW_##T(y)))                                        \
-    VEC_BIN(VBITXOR, T, NARROW_##T(IW_##T(x) ^ IW_##T(y)))                                       \
+#define VEC_INT(T)                                                                                 \
+    VEC_COMMON(T) VEC_NUM(T)                                                                       \
+    VEC_BIN(VADD, T, LANE_IADD(T, x, y))                                                           \
+    VEC_BIN(VSUB, T, LANE_ISUB(T, x, y))                                                           \
+    VEC_BIN(VMUL, T, LANE_IMUL(T, x, y))                                                           \
+    VEC_IDIV(VDIV, T, sdiv(x, y), ux / uy, "division")                                             \
+    VEC_IDIV(VMOD, T, smod(x, y), ux % uy, "modulo")                                               \
+    VEC_IDIV(VFLOORDIV, T, sfloordiv(x, y), ux / uy, "division")                                   \
+    VEC_IDIV(VFLOORMOD, T, sfloormod(x, y), ux % uy, "modulo")                                     \
+    VEC_BIN(VBITAND, T, NARROW_##T(IW_##T(x) & IW_##T(y)))                                         \
+    VEC_BIN(VBITOR, T, NARROW_##T(IW_##T(x) | IW_##T(y)))                                          \
+    VEC_BIN(VBITXOR, T, NARROW_##T(IW_##T(x) ^ IW_##T(y)))                                         \
     VEC_BIN(VSHL, T, shift_amount(y) < BITS_OF_##T ? NARROW_##T(IW_##T(x) << shift_amount(y)) : 0) \
-    VEC_BIN(VSHR, T,                                                                             \
-            (CT_##T)(shift_amount(y) < BITS_OF_##T                                                  \
-                         ? (SIGNED_##T ? ashr((int64_t)x, (unsigned)shift_amount(y))                \
-                                       : (int64_t)((uint64_t)x >> shift_amount(y)))                 \
-                         : (SIGNED_##T && is_negative((int64_t)x) ? -1 : 0)))                                \
-    VM_OP(VBITNOT_##T)                                                                            \
+    VEC_BIN(VSHR, T,                                                                               \
+            (CT_##T)(shift_amount(y) < BITS_OF_##T                                                 \
+                         ? (SIGNED_##T ? ashr((int64_t)x, (unsigned)shift_amount(y))               \
+                                       : (int64_t)((uint64_t)x >> shift_amount(y)))                \
+                         : (SIGNED_##T && is_negative((int64_t)x) ? -1 : 0)))                      \
+    VM_OP(VBITNOT_##T)                                                                             \
         uint32_t nl = OPND(LANES);                                                                 \
-        const AT_##T *a = VREG(T, OPND(SRC0));                                                               \
-        AT_##T *r = VREG(T, OPND(DST));                                                                     \
-        for (uint32_t i = 0; i < nl; i++)                                                           \
-            r[i] = NARROW_##T(~IW_##T(a[i]));                                                       \
-    VM_END                                                                                          \
-    VM_OP(VRAMP_##T)                                                                              \
+        const AT_##T *a = VREG(T, OPND(SRC0));                                                     \
+        AT_##T *r = VREG(T, OPND(DST));                                                            \
+        for (uint32_t i = 0; i < nl; i++)                                                          \
+            r[i] = NARROW_##T(~IW_##T(a[i]));                                                      \
+    VM_END                                                                                         \
+    VM_OP(VRAMP_##T)                                                                               \
         uint32_t nl = OPND(LANES);                                                                 \
-        AT_##T *r = VREG(T, OPND(DST));                                                                     \
-        for (uint32_t i = 0; i < nl; i++)                                                           \
-            r[i] = NARROW_##T(R(OPND(SRC0)).u + (uint64_t)i * R(OPND(SRC1)).u);                                       \
+        AT_##T *r = VREG(T, OPND(DST));                                                            \
+        for (uint32_t i = 0; i < nl; i++)                                                          \
+            r[i] = NARROW_##T(R(OPND(SRC0)).u + (uint64_t)i * R(OPND(SRC1)).u);                    \
     VM_END
 #define VEC_FLOAT(T)                                                                                \
     VEC_COMMON(T) VEC_NUM(T)                                                                        \
@@ -720,13 +706,13 @@ dispatch:
     VM_KINDS_FLOAT(VEC_FLOAT)
     /* Fused vector operations: sources and destination may be buffer ranges (fused_ops.c). */
     /* Where each source and the result live is the table's (vm_kinds.h). */
-#define FUSED_ONE(ID, T)                                                                            \
-    VM_OP(ID##_##T)                                                                                 \
-        if (!vm_fused_op(ctx, regs, bufs, PC, TIR_VT_##T, OPND(LANEFN), OPND(LANES),                \
-                         ip + VM_AT_VEC_DST, TIRBC_DST_IN_MEMORY_##ID##_##T,                        \
-                         ip + VM_AT_VEC_SRC0, TIRBC_SRC0_IN_MEMORY_##ID##_##T,                      \
-                         ip + VM_AT_VEC_SRC1, TIRBC_SRC1_IN_MEMORY_##ID##_##T))                     \
-            return false;                                                                           \
+#define FUSED_ONE(ID, T)                                                             \
+    VM_OP(ID##_##T)                                                                  \
+        if (!vm_fused_op(ctx, regs, bufs, PC, TIR_VT_##T, OPND(LANEFN), OPND(LANES), \
+                         ip + VM_AT_VEC_DST, TIRBC_DST_IN_MEMORY_##ID##_##T,         \
+                         ip + VM_AT_VEC_SRC0, TIRBC_SRC0_IN_MEMORY_##ID##_##T,       \
+                         ip + VM_AT_VEC_SRC1, TIRBC_SRC1_IN_MEMORY_##ID##_##T))      \
+            return false;                                                            \
     VM_END
 #define FUSED_BODY(T)                                                                               \
     FUSED_ONE(VOPRM, T) FUSED_ONE(VOPMR, T) FUSED_ONE(VOPMM, T) FUSED_ONE(VOPST, T)                \
@@ -735,13 +721,13 @@ dispatch:
  * scalar; the others NULL, NULL. */
 #define MADD_OP_E_0 NULL, NULL
 #define MADD_OP_E_1 ip + VM_AT_LANEFN, ip + VM_AT_VEC_SRC3
-#define MADD_ONE(ID, T, EPILOGUE)                                                                   \
-    VM_OP(ID##_##T)                                                                                 \
+#define MADD_ONE(ID, T, EPILOGUE)                                                                        \
+    VM_OP(ID##_##T)                                                                                      \
         _Static_assert(TIRBC_APPLIES_OP_##ID##_##T == EPILOGUE, "the table says which has an epilogue"); \
-        if (!vm_fused_madd(ctx, regs, bufs, PC, TIR_VT_##T, OPND(LANES), ip + VM_AT_VEC_DST,        \
-                           TIRBC_DST_IN_MEMORY_##ID##_##T, ip + VM_AT_VEC_SRC0, ip + VM_AT_VEC_SRC1, \
-                           TIRBC_SRC1_SCALAR_##ID##_##T, ip + VM_AT_VEC_SRC2, MADD_OP_E_##EPILOGUE)) \
-            return false;                                                                           \
+        if (!vm_fused_madd(ctx, regs, bufs, PC, TIR_VT_##T, OPND(LANES), ip + VM_AT_VEC_DST,             \
+                           TIRBC_DST_IN_MEMORY_##ID##_##T, ip + VM_AT_VEC_SRC0, ip + VM_AT_VEC_SRC1,     \
+                           TIRBC_SRC1_SCALAR_##ID##_##T, ip + VM_AT_VEC_SRC2, MADD_OP_E_##EPILOGUE))     \
+            return false;                                                                                \
     VM_END
 #define MADD_BODY(T)                                                                                \
     MADD_ONE(VMADD, T, 0) MADD_ONE(VMADDS, T, 0) MADD_ONE(VMADDST, T, 0) MADD_ONE(VMADDSST, T, 0)  \
@@ -751,73 +737,73 @@ dispatch:
     /* 16-bit float lanes: widened to float32, computed, rounded once. */
 #define HL(T, v) TOF_##T(v)
 #define HR(T, v) FROMD_##T((double)(v))
-#define VEC_HCMP(ID, T, OPR)                                            \
-    VM_OP(ID##_##T)                                                   \
-        uint32_t nl = OPND(LANES);                                     \
-        uint16_t *a = ctx->scratch[0].u16, *b = ctx->scratch[1].u16;                                          \
-        uint8_t *r = ctx->scratch[2].u8;                                                  \
-        memcpy(a, &R(OPND(SRC0)), nl * 2);                                       \
-        memcpy(b, &R(OPND(SRC1)), nl * 2);                                       \
-        for (uint32_t i = 0; i < nl; i++)                               \
-            r[i] = HL(T, a[i]) OPR HL(T, b[i]);                         \
-        memcpy(&R(OPND(DST)), r, nl);                                           \
+#define VEC_HCMP(ID, T, OPR)                                         \
+    VM_OP(ID##_##T)                                                  \
+        uint32_t nl = OPND(LANES);                                   \
+        uint16_t *a = ctx->scratch[0].u16, *b = ctx->scratch[1].u16; \
+        uint8_t *r = ctx->scratch[2].u8;                             \
+        memcpy(a, &R(OPND(SRC0)), nl * 2);                           \
+        memcpy(b, &R(OPND(SRC1)), nl * 2);                           \
+        for (uint32_t i = 0; i < nl; i++)                            \
+            r[i] = HL(T, a[i]) OPR HL(T, b[i]);                      \
+        memcpy(&R(OPND(DST)), r, nl);                                \
     VM_END
-#define VEC_HALF(T)                                                                                 \
-    VEC_COMMON(T)                                                                                   \
-    VEC_HCMP(VEQ, T, ==) VEC_HCMP(VNE, T, !=) VEC_HCMP(VLT, T, <)                                   \
-    VEC_HCMP(VLE, T, <=) VEC_HCMP(VGT, T, >) VEC_HCMP(VGE, T, >=)                                   \
+#define VEC_HALF(T)                                                                             \
+    VEC_COMMON(T)                                                                               \
+    VEC_HCMP(VEQ, T, ==) VEC_HCMP(VNE, T, !=) VEC_HCMP(VLT, T, <)                               \
+    VEC_HCMP(VLE, T, <=) VEC_HCMP(VGT, T, >) VEC_HCMP(VGE, T, >=)                               \
     VEC_BIN(VMIN, T, HL(T, x) < HL(T, y) ? x : y) VEC_BIN(VMAX, T, HL(T, x) > HL(T, y) ? x : y) \
-    VEC_BIN(VADD, T, HR(T, HL(T, x) + HL(T, y))) VEC_BIN(VSUB, T, HR(T, HL(T, x) - HL(T, y)))  \
-    VEC_BIN(VMUL, T, HR(T, HL(T, x) * HL(T, y))) VEC_BIN(VDIV, T, HR(T, HL(T, x) / HL(T, y)))  \
-    VEC_BIN(VFLOORDIV, T, HR(T, floorf(HL(T, x) / HL(T, y))))                                    \
-    VEC_BIN(VFLOORMOD, T, HR(T, HL(T, x) - floorf(HL(T, x) / HL(T, y)) * HL(T, y)))               \
-    VM_OP(VCAST_##T)                                                                              \
-        uint32_t nl = OPND(LANES);                                                                 \
-        uint16_t *r = ctx->scratch[0].u16;                                                                             \
-        for (uint32_t i = 0; i < nl; i++)                                                           \
-            r[i] = CAST_TO_##T(lane_value((const uint8_t *)&R(OPND(SRC0)), OPND(VTYPE), i));                \
-        memcpy(&R(OPND(DST)), r, nl * 2);                                                                   \
-    VM_END                                                                                          \
-    VM_OP(VMATH1_##T)                                                                             \
-        uint32_t nl = OPND(LANES);                                                                 \
-        uint16_t *h = ctx->scratch[0].u16;                                                                             \
-        float *fa = ctx->scratch[1].f32;                                                                               \
-        memcpy(h, &R(OPND(SRC0)), nl * 2);                                                                   \
-        for (uint32_t i = 0; i < nl; i++)                                                           \
-            fa[i] = HL(T, h[i]);                                                                    \
-        /* the float32 member of the same math family */                                            \
-        vm_math1_f32(OPND(LANEFN) + (TIRBC_OP_EXP_F32 - TIRBC_OP_EXP_##T), fa, nl); \
-        for (uint32_t i = 0; i < nl; i++)                                                           \
-            h[i] = HR(T, fa[i]);                                                                    \
-        memcpy(&R(OPND(DST)), h, nl * 2);                                                                   \
-    VM_END                                                                                          \
-    VM_OP(VMATH2_##T)                                                                             \
-        uint32_t nl = OPND(LANES);                                                                 \
-        uint16_t *h = ctx->scratch[0].u16, *g = ctx->scratch[1].u16;                                                                      \
-        float *fa = ctx->scratch[2].f32, *fb = ctx->scratch[3].f32;                                                                       \
-        memcpy(h, &R(OPND(SRC0)), nl * 2);                                                                   \
-        memcpy(g, &R(OPND(SRC1)), nl * 2);                                                                   \
-        for (uint32_t i = 0; i < nl; i++) {                                                         \
-            fa[i] = HL(T, h[i]);                                                                    \
-            fb[i] = HL(T, g[i]);                                                                    \
-        }                                                                                           \
-        vm_math2_f32(OPND(LANEFN) + (TIRBC_OP_EXP_F32 - TIRBC_OP_EXP_##T), fa, fb, nl); \
-        for (uint32_t i = 0; i < nl; i++)                                                           \
-            h[i] = HR(T, fa[i]);                                                                    \
-        memcpy(&R(OPND(DST)), h, nl * 2);                                                                   \
+    VEC_BIN(VADD, T, HR(T, HL(T, x) + HL(T, y))) VEC_BIN(VSUB, T, HR(T, HL(T, x) - HL(T, y)))   \
+    VEC_BIN(VMUL, T, HR(T, HL(T, x) * HL(T, y))) VEC_BIN(VDIV, T, HR(T, HL(T, x) / HL(T, y)))   \
+    VEC_BIN(VFLOORDIV, T, HR(T, floorf(HL(T, x) / HL(T, y))))                                   \
+    VEC_BIN(VFLOORMOD, T, HR(T, HL(T, x) - floorf(HL(T, x) / HL(T, y)) * HL(T, y)))             \
+    VM_OP(VCAST_##T)                                                                            \
+        uint32_t nl = OPND(LANES);                                                              \
+        uint16_t *r = ctx->scratch[0].u16;                                                      \
+        for (uint32_t i = 0; i < nl; i++)                                                       \
+            r[i] = CAST_TO_##T(lane_value((const uint8_t *)&R(OPND(SRC0)), OPND(VTYPE), i));    \
+        memcpy(&R(OPND(DST)), r, nl * 2);                                                       \
+    VM_END                                                                                      \
+    VM_OP(VMATH1_##T)                                                                           \
+        uint32_t nl = OPND(LANES);                                                              \
+        uint16_t *h = ctx->scratch[0].u16;                                                      \
+        float *fa = ctx->scratch[1].f32;                                                        \
+        memcpy(h, &R(OPND(SRC0)), nl * 2);                                                      \
+        for (uint32_t i = 0; i < nl; i++)                                                       \
+            fa[i] = HL(T, h[i]);                                                                \
+        /* the float32 member of the same math family */                                        \
+        vm_math1_f32(OPND(LANEFN) + (TIRBC_OP_EXP_F32 - TIRBC_OP_EXP_##T), fa, nl);             \
+        for (uint32_t i = 0; i < nl; i++)                                                       \
+            h[i] = HR(T, fa[i]);                                                                \
+        memcpy(&R(OPND(DST)), h, nl * 2);                                                       \
+    VM_END                                                                                      \
+    VM_OP(VMATH2_##T)                                                                           \
+        uint32_t nl = OPND(LANES);                                                              \
+        uint16_t *h = ctx->scratch[0].u16, *g = ctx->scratch[1].u16;                            \
+        float *fa = ctx->scratch[2].f32, *fb = ctx->scratch[3].f32;                             \
+        memcpy(h, &R(OPND(SRC0)), nl * 2);                                                      \
+        memcpy(g, &R(OPND(SRC1)), nl * 2);                                                      \
+        for (uint32_t i = 0; i < nl; i++) {                                                     \
+            fa[i] = HL(T, h[i]);                                                                \
+            fb[i] = HL(T, g[i]);                                                                \
+        }                                                                                       \
+        vm_math2_f32(OPND(LANEFN) + (TIRBC_OP_EXP_F32 - TIRBC_OP_EXP_##T), fa, fb, nl);         \
+        for (uint32_t i = 0; i < nl; i++)                                                       \
+            h[i] = HR(T, fa[i]);                                                                \
+        memcpy(&R(OPND(DST)), h, nl * 2);                                                       \
     VM_END
 
     /* float and double lanes: copied to scratch, the function applied in place */
 #define VMATH_SECOND_1(xb, nl) (void)(xb) /* a function of one operand */
 #define VMATH_SECOND_2(xb, nl) memcpy(xb, &R(OPND(SRC1)), (nl) * sizeof(xb)[0])
-#define VMATH_BODY(ARITY, T, CT, MEMBER, FN)                                                  \
-    VM_OP(VMATH##ARITY##_##T)                                                               \
-        uint32_t nl = OPND(LANES);                                                          \
-        CT *xa = ctx->scratch[2].MEMBER, *xb = ctx->scratch[3].MEMBER;                             \
-        memcpy(xa, &R(OPND(SRC0)), nl * sizeof xa[0]);                                      \
-        VMATH_SECOND_##ARITY(xb, nl);                                                       \
-        FN;                                                                                 \
-        memcpy(&R(OPND(DST)), xa, nl * sizeof xa[0]);                                       \
+#define VMATH_BODY(ARITY, T, CT, MEMBER, FN)                           \
+    VM_OP(VMATH##ARITY##_##T)                                          \
+        uint32_t nl = OPND(LANES);                                     \
+        CT *xa = ctx->scratch[2].MEMBER, *xb = ctx->scratch[3].MEMBER; \
+        memcpy(xa, &R(OPND(SRC0)), nl * sizeof xa[0]);                 \
+        VMATH_SECOND_##ARITY(xb, nl);                                  \
+        FN;                                                            \
+        memcpy(&R(OPND(DST)), xa, nl * sizeof xa[0]);                  \
     VM_END
     VMATH_BODY(1, F32, float, f32, vm_math1_f32(OPND(LANEFN), xa, nl))
     VMATH_BODY(1, F64, double, f64, vm_math1_f64(OPND(LANEFN), xa, nl))
@@ -831,15 +817,15 @@ dispatch:
             a[i] = !a[i];
         memcpy(&R(OPND(DST)), a, nl);
     VM_END
-#define VLOGIC_BODY(ID, OPR)                                     \
-    VM_OP(ID)                                                    \
-        uint32_t nl = OPND(LANES);                               \
+#define VLOGIC_BODY(ID, OPR)                                      \
+    VM_OP(ID)                                                     \
+        uint32_t nl = OPND(LANES);                                \
         uint8_t *a = ctx->scratch[0].u8, *b = ctx->scratch[1].u8; \
-        memcpy(a, &R(OPND(SRC0)), nl);                           \
-        memcpy(b, &R(OPND(SRC1)), nl);                           \
-        for (uint32_t i = 0; i < nl; i++)                        \
-            a[i] = a[i] OPR b[i];                                \
-        memcpy(&R(OPND(DST)), a, nl);                            \
+        memcpy(a, &R(OPND(SRC0)), nl);                            \
+        memcpy(b, &R(OPND(SRC1)), nl);                            \
+        for (uint32_t i = 0; i < nl; i++)                         \
+            a[i] = a[i] OPR b[i];                                 \
+        memcpy(&R(OPND(DST)), a, nl);                             \
     VM_END
     VLOGIC_BODY(VAND, &)
     VLOGIC_BODY(VOR, |)
@@ -847,14 +833,14 @@ dispatch:
     VM_KINDS_HALF(VEC_HALF)
 
     /* ordered lane reductions into a scalar */
-#define VREDUCE_BODY(NAME, T, MEMBER, COMBINE)                  \
-    VM_OP(NAME##_##T)                                    \
-        uint32_t nl = OPND(LANES);                               \
-        const AT_##T *v = VREG(T, OPND(SRC0));                      \
-        CT_##T acc = R(OPND(DST)).MEMBER;                               \
-        for (uint32_t i = 0; i < nl; i++)                  \
-            acc = COMBINE(acc, v[i]);                      \
-        R(OPND(DST)).MEMBER = acc;                                      \
+#define VREDUCE_BODY(NAME, T, MEMBER, COMBINE) \
+    VM_OP(NAME##_##T)                          \
+        uint32_t nl = OPND(LANES);             \
+        const AT_##T *v = VREG(T, OPND(SRC0)); \
+        CT_##T acc = R(OPND(DST)).MEMBER;      \
+        for (uint32_t i = 0; i < nl; i++)      \
+            acc = COMBINE(acc, v[i]);          \
+        R(OPND(DST)).MEMBER = acc;             \
     VM_END
     VREDUCE_BODY(VRSUM, F32, f32, RED_ADD) VREDUCE_BODY(VRSUM, F64, f64, RED_ADD)
     VREDUCE_BODY(VRMAX, F32, f32, RED_MAX) VREDUCE_BODY(VRMAX, F64, f64, RED_MAX)

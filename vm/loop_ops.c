@@ -20,15 +20,15 @@
  * opens it with what an interpreter body sees (its operands by role,
  * VM_AT_* and OPND of dispatch.h, and fn and code); LOOP_OP_END returns
  * true (no runtime error) and closes it. */
-#define LOOP_OP(ID)                                                                                 \
-    bool vm_loop_##ID(VM_LOOP_OP_PARAMS)                                                            \
-    {                                                                                               \
-        VM_OPERANDS(TIRBC_SIZE_##ID, TIRBC_OPERANDS_##ID);                                                                  \
-        const tirbc_function *fn = ctx->fn;                                                         \
-        const uint32_t *code = fn->code;                                                            \
+#define LOOP_OP(ID)                                        \
+    bool vm_loop_##ID(VM_LOOP_OP_PARAMS)                   \
+    {                                                      \
+        VM_OPERANDS(TIRBC_SIZE_##ID, TIRBC_OPERANDS_##ID); \
+        const tirbc_function *fn = ctx->fn;                \
+        const uint32_t *code = fn->code;                   \
         (void)code;
-#define LOOP_OP_END                                                                                 \
-    return true;                                                                                    \
+#define LOOP_OP_END \
+    return true;    \
     }
 
 #define MAC_BODY(T, CT, LOADV, STOREV, MULADD, KERNEL)                                              \
@@ -76,114 +76,114 @@
 #endif
     /* Reductions over a range: the same order and the same max/min rule
      * (x > y ? x : y with the accumulator first) as the loop they replace. */
-#define REDUCE_BODY(NAME, T, CT, MEMBER, LOADV, COMBINE)                                            \
-    SCALAR_ADDS LOOP_OP(NAME##_##T)                                                                                  \
-        uint32_t Y = OPND(BUF0);                                                                             \
-        int64_t base = R(OPND(SRC0)).i, stride = R(OPND(SRC1)).i, count = R(OPND(SRC2)).i;                                     \
-        if (count > 0) {                                                                            \
-            SPEND_STEPS(count);                                                                     \
-            CT acc = R(OPND(DST)).MEMBER;                                                                   \
-            if (mac_in_bounds(base, stride, count, 1, bufs[Y].nelem)) {                             \
-                int64_t k = 0;                                                                      \
-                /* a contiguous range four at a time: still one element after           \
-                 * another into the one accumulator, fewer loop steps per element */    \
-                if (stride == 1)                                                                    \
+#define REDUCE_BODY(NAME, T, CT, MEMBER, LOADV, COMBINE)                                                \
+    SCALAR_ADDS LOOP_OP(NAME##_##T)                                                                     \
+        uint32_t Y = OPND(BUF0);                                                                        \
+        int64_t base = R(OPND(SRC0)).i, stride = R(OPND(SRC1)).i, count = R(OPND(SRC2)).i;              \
+        if (count > 0) {                                                                                \
+            SPEND_STEPS(count);                                                                         \
+            CT acc = R(OPND(DST)).MEMBER;                                                               \
+            if (mac_in_bounds(base, stride, count, 1, bufs[Y].nelem)) {                                 \
+                int64_t k = 0;                                                                          \
+                /* a contiguous range four at a time: still one element after                           \
+                 * another into the one accumulator, fewer loop steps per element */                    \
+                if (stride == 1)                                                                        \
                     for (const uint8_t *p = bufs[Y].data + (uint64_t)base * sizeof(CT); k + 4 <= count; \
-                         k += 4, p += 4 * sizeof(CT)) {                                             \
-                        acc = COMBINE(acc, LOADV(p, 0));                                            \
-                        acc = COMBINE(acc, LOADV(p, 1));                                            \
-                        acc = COMBINE(acc, LOADV(p, 2));                                            \
-                        acc = COMBINE(acc, LOADV(p, 3));                                            \
-                    }                                                                               \
-                for (; k < count; k++) {                                                            \
-                    CT y = LOADV(bufs[Y].data, (uint64_t)(base + k * stride));                      \
-                    acc = COMBINE(acc, y);                                                          \
-                }                                                                                   \
-            } else {                                                                                \
-                for (int64_t k = 0; k < count; k++) {                                               \
-                    uint64_t yi = (uint64_t)base + (uint64_t)k * (uint64_t)stride;                  \
-                    if (yi >= bufs[Y].nelem) {                                                      \
-                        R(OPND(DST)).MEMBER = acc;                                                          \
-                        OOB(Y, yi);                                                                 \
-                    }                                                                               \
-                    acc = COMBINE(acc, LOADV(bufs[Y].data, yi));                                    \
-                }                                                                                   \
-            }                                                                                       \
-            R(OPND(DST)).MEMBER = acc;                                                                      \
-        }                                                                                           \
+                         k += 4, p += 4 * sizeof(CT)) {                                                 \
+                        acc = COMBINE(acc, LOADV(p, 0));                                                \
+                        acc = COMBINE(acc, LOADV(p, 1));                                                \
+                        acc = COMBINE(acc, LOADV(p, 2));                                                \
+                        acc = COMBINE(acc, LOADV(p, 3));                                                \
+                    }                                                                                   \
+                for (; k < count; k++) {                                                                \
+                    CT y = LOADV(bufs[Y].data, (uint64_t)(base + k * stride));                          \
+                    acc = COMBINE(acc, y);                                                              \
+                }                                                                                       \
+            } else {                                                                                    \
+                for (int64_t k = 0; k < count; k++) {                                                   \
+                    uint64_t yi = (uint64_t)base + (uint64_t)k * (uint64_t)stride;                      \
+                    if (yi >= bufs[Y].nelem) {                                                          \
+                        R(OPND(DST)).MEMBER = acc;                                                      \
+                        OOB(Y, yi);                                                                     \
+                    }                                                                                   \
+                    acc = COMBINE(acc, LOADV(bufs[Y].data, yi));                                        \
+                }                                                                                       \
+            }                                                                                           \
+            R(OPND(DST)).MEMBER = acc;                                                                  \
+        }                                                                                               \
     LOOP_OP_END
 
     /* mac over two nested loops, in their order (a outer, b inner) */
-#define MAC2_BODY(T, CT, LOADV, STOREV, KERNEL)                                                     \
-    LOOP_OP(MAC2_##T)                                                                                  \
-        uint32_t X = OPND(BUF0), Y = OPND(BUF1), Z = OPND(BUF2), nl = OPND(WIDTH);                                                       \
-        int64_t xb = R(OPND(SRC0)).i, yb = R(OPND(SRC1)).i, ya = R(OPND(SRC2)).i, ys = R(OPND(SRC3)).i;                                 \
-        int64_t zb = R(OPND(SRC4)).i, za = R(OPND(SRC5)).i, zs = R(OPND(SRC6)).i;                                              \
-        int64_t na = R(OPND(SRC7)).i, nb = R(OPND(SRC8)).i, total;                                                    \
-        if (na > 0 && nb > 0) {                                                                     \
-            SPEND_STEPS(__builtin_mul_overflow(na, nb, &total) ? UINT64_MAX : (uint64_t)total);     \
-            if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                      \
-                affine2_in_bounds(yb, ya, na, ys, nb, 1, bufs[Y].nelem) &&                          \
-                affine2_in_bounds(zb, za, na, zs, nb, nl, bufs[Z].nelem)) {                         \
+#define MAC2_BODY(T, CT, LOADV, STOREV, KERNEL)                                                                        \
+    LOOP_OP(MAC2_##T)                                                                                                  \
+        uint32_t X = OPND(BUF0), Y = OPND(BUF1), Z = OPND(BUF2), nl = OPND(WIDTH);                                     \
+        int64_t xb = R(OPND(SRC0)).i, yb = R(OPND(SRC1)).i, ya = R(OPND(SRC2)).i, ys = R(OPND(SRC3)).i;                \
+        int64_t zb = R(OPND(SRC4)).i, za = R(OPND(SRC5)).i, zs = R(OPND(SRC6)).i;                                      \
+        int64_t na = R(OPND(SRC7)).i, nb = R(OPND(SRC8)).i, total;                                                     \
+        if (na > 0 && nb > 0) {                                                                                        \
+            SPEND_STEPS(__builtin_mul_overflow(na, nb, &total) ? UINT64_MAX : (uint64_t)total);                        \
+            if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                                         \
+                affine2_in_bounds(yb, ya, na, ys, nb, 1, bufs[Y].nelem) &&                                             \
+                affine2_in_bounds(zb, za, na, zs, nb, nl, bufs[Z].nelem)) {                                            \
                 tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl}; \
-                KERNEL(&m);                                                                         \
-            } else {                                                                                \
-                /* the loops' own order, so an error comes where they would raise it */             \
-                for (int64_t a = 0; a < na; a++)                                                    \
-                    for (int64_t b = 0; b < nb; b++) {                                              \
-                        uint64_t yi = (uint64_t)yb + (uint64_t)a * (uint64_t)ya + (uint64_t)b * (uint64_t)ys; \
-                        if (yi >= bufs[Y].nelem)                                                    \
-                            OOB(Y, yi);                                                             \
-                        CT y = LOADV(bufs[Y].data, yi);                                             \
-                        for (uint32_t j = 0; j < nl; j++) {                                         \
-                            uint64_t xi = (uint64_t)xb + j;                                         \
-                            uint64_t zi = (uint64_t)zb + (uint64_t)a * (uint64_t)za + (uint64_t)b * (uint64_t)zs + j; \
-                            if (xi >= bufs[X].nelem)                                                \
-                                OOB(X, xi);                                                         \
-                            if (zi >= bufs[Z].nelem)                                                \
-                                OOB(Z, zi);                                                         \
-                            STOREV(bufs[X].data, xi, LOADV(bufs[X].data, xi) + y * LOADV(bufs[Z].data, zi)); \
-                        }                                                                           \
-                    }                                                                               \
-            }                                                                                       \
-        }                                                                                           \
+                KERNEL(&m);                                                                                            \
+            } else {                                                                                                   \
+                /* the loops' own order, so an error comes where they would raise it */                                \
+                for (int64_t a = 0; a < na; a++)                                                                       \
+                    for (int64_t b = 0; b < nb; b++) {                                                                 \
+                        uint64_t yi = (uint64_t)yb + (uint64_t)a * (uint64_t)ya + (uint64_t)b * (uint64_t)ys;          \
+                        if (yi >= bufs[Y].nelem)                                                                       \
+                            OOB(Y, yi);                                                                                \
+                        CT y = LOADV(bufs[Y].data, yi);                                                                \
+                        for (uint32_t j = 0; j < nl; j++) {                                                            \
+                            uint64_t xi = (uint64_t)xb + j;                                                            \
+                            uint64_t zi = (uint64_t)zb + (uint64_t)a * (uint64_t)za + (uint64_t)b * (uint64_t)zs + j;  \
+                            if (xi >= bufs[X].nelem)                                                                   \
+                                OOB(X, xi);                                                                            \
+                            if (zi >= bufs[Z].nelem)                                                                   \
+                                OOB(Z, zi);                                                                            \
+                            STOREV(bufs[X].data, xi, LOADV(bufs[X].data, xi) + y * LOADV(bufs[Z].data, zi));           \
+                        }                                                                                              \
+                    }                                                                                                  \
+            }                                                                                                          \
+        }                                                                                                              \
     LOOP_OP_END
 
     /* mac2 with Z's lanes M apart (mac2s) */
-#define MAC2S_BODY(T, CT, LOADV, STOREV, KERNEL)                                                    \
-    LOOP_OP(MAC2S_##T)                                                                                  \
-        uint32_t X = OPND(BUF0), Y = OPND(BUF1), Z = OPND(BUF2), nl = OPND(WIDTH);                                        \
-        int64_t xb = R(OPND(SRC0)).i, yb = R(OPND(SRC1)).i, ya = R(OPND(SRC2)).i, ys = R(OPND(SRC3)).i;                                 \
-        int64_t zb = R(OPND(SRC4)).i, za = R(OPND(SRC5)).i, zs = R(OPND(SRC6)).i, zl = R(OPND(SRC9)).i;                                 \
-        int64_t na = R(OPND(SRC7)).i, nb = R(OPND(SRC8)).i, total;                                                    \
-        if (na > 0 && nb > 0) {                                                                     \
-            SPEND_STEPS(__builtin_mul_overflow(na, nb, &total) ? UINT64_MAX : (uint64_t)total);     \
-            if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                      \
-                affine2_in_bounds(yb, ya, na, ys, nb, 1, bufs[Y].nelem) &&                          \
-                affine3_in_bounds(zb, za, na, zs, nb, zl, nl, bufs[Z].nelem)) {                     \
+#define MAC2S_BODY(T, CT, LOADV, STOREV, KERNEL)                                                                       \
+    LOOP_OP(MAC2S_##T)                                                                                                 \
+        uint32_t X = OPND(BUF0), Y = OPND(BUF1), Z = OPND(BUF2), nl = OPND(WIDTH);                                     \
+        int64_t xb = R(OPND(SRC0)).i, yb = R(OPND(SRC1)).i, ya = R(OPND(SRC2)).i, ys = R(OPND(SRC3)).i;                \
+        int64_t zb = R(OPND(SRC4)).i, za = R(OPND(SRC5)).i, zs = R(OPND(SRC6)).i, zl = R(OPND(SRC9)).i;                \
+        int64_t na = R(OPND(SRC7)).i, nb = R(OPND(SRC8)).i, total;                                                     \
+        if (na > 0 && nb > 0) {                                                                                        \
+            SPEND_STEPS(__builtin_mul_overflow(na, nb, &total) ? UINT64_MAX : (uint64_t)total);                        \
+            if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                                         \
+                affine2_in_bounds(yb, ya, na, ys, nb, 1, bufs[Y].nelem) &&                                             \
+                affine3_in_bounds(zb, za, na, zs, nb, zl, nl, bufs[Z].nelem)) {                                        \
                 tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl}; \
-                KERNEL(&m, zl);                                                                     \
-            } else {                                                                                \
-                /* the loops' own order, so an error comes where they would raise it */             \
-                for (int64_t a = 0; a < na; a++)                                                    \
-                    for (int64_t b = 0; b < nb; b++) {                                              \
-                        uint64_t yi = (uint64_t)yb + (uint64_t)a * (uint64_t)ya + (uint64_t)b * (uint64_t)ys; \
-                        if (yi >= bufs[Y].nelem)                                                    \
-                            OOB(Y, yi);                                                             \
-                        CT y = LOADV(bufs[Y].data, yi);                                             \
-                        for (uint32_t j = 0; j < nl; j++) {                                         \
-                            uint64_t xi = (uint64_t)xb + j;                                         \
-                            uint64_t zi = (uint64_t)zb + (uint64_t)a * (uint64_t)za + (uint64_t)b * (uint64_t)zs + \
-                                          (uint64_t)j * (uint64_t)zl;                               \
-                            if (xi >= bufs[X].nelem)                                                \
-                                OOB(X, xi);                                                         \
-                            if (zi >= bufs[Z].nelem)                                                \
-                                OOB(Z, zi);                                                         \
-                            STOREV(bufs[X].data, xi, LOADV(bufs[X].data, xi) + y * LOADV(bufs[Z].data, zi)); \
-                        }                                                                           \
-                    }                                                                               \
-            }                                                                                       \
-        }                                                                                           \
+                KERNEL(&m, zl);                                                                                        \
+            } else {                                                                                                   \
+                /* the loops' own order, so an error comes where they would raise it */                                \
+                for (int64_t a = 0; a < na; a++)                                                                       \
+                    for (int64_t b = 0; b < nb; b++) {                                                                 \
+                        uint64_t yi = (uint64_t)yb + (uint64_t)a * (uint64_t)ya + (uint64_t)b * (uint64_t)ys;          \
+                        if (yi >= bufs[Y].nelem)                                                                       \
+                            OOB(Y, yi);                                                                                \
+                        CT y = LOADV(bufs[Y].data, yi);                                                                \
+                        for (uint32_t j = 0; j < nl; j++) {                                                            \
+                            uint64_t xi = (uint64_t)xb + j;                                                            \
+                            uint64_t zi = (uint64_t)zb + (uint64_t)a * (uint64_t)za + (uint64_t)b * (uint64_t)zs +     \
+                                          (uint64_t)j * (uint64_t)zl;                                                  \
+                            if (xi >= bufs[X].nelem)                                                                   \
+                                OOB(X, xi);                                                                            \
+                            if (zi >= bufs[Z].nelem)                                                                   \
+                                OOB(Z, zi);                                                                            \
+                            STOREV(bufs[X].data, xi, LOADV(bufs[X].data, xi) + y * LOADV(bufs[Z].data, zi));           \
+                        }                                                                                              \
+                    }                                                                                                  \
+            }                                                                                                          \
+        }                                                                                                              \
     LOOP_OP_END
 
     /* Window reductions over a row of lanes (rsum2, rmax2, rmin2): blocks
