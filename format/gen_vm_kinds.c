@@ -26,21 +26,38 @@
  *   FLOOR_K        floats: the C floor function of the kind
  * and the lists VM_KINDS_<CLASS>(F) expanding F(K) for each kind of the
  * class (INT includes bool), plus VM_KINDS_NARROW_INT (integers of 8 to
- * 32 bits, bool excluded) and VM_KINDS_INT_NESTED (INT again, for use
- * inside a body that VM_KINDS_INT instantiates).
+ * 32 bits, bool excluded).
  *
- * For each instruction ID (opcodes.def) with such operands:
- *   TIRBC_LANES_AT_ID   the word (1 = the first operand) holding its lane
- *                       count (the LANES operand, `n`)
- *   TIRBC_WIDTH_AT_ID   the word holding a loop-level instruction's row
- *                       width (`z`)
- * and for each fused vector instruction (one whose operands name a buffer
- * range, or apply another instruction P):
+ * For each instruction ID (opcodes.def), TIRBC_OPERANDS_ID(F) expands
+ * F(ROLE, WORD) for each operand: the word holding it (1 = the first
+ * operand) under the name of its role, from its letter's row of
+ * operands.def:
+ *   DST                 the register (or vector register) written
+ *   SRC0, SRC1, ...     the registers (or vector registers) read, in order
+ *   BUF0, BUF1, ...     the buffers, in order (read, written or alloc)
+ *   CONST0, CONST1, ... the constant pool indexes
+ *   TARGET, FUNC, ARGS, STR, LANES, VTYPE, LANEFN  the operand of that KIND
+ *                       (jump target, function, first argument register,
+ *                       string, lane count, value kind, lane function)
+ *   NARGS, LANE, WIDTH, DIM  the IMM operand of that CHECK (argument
+ *                       count, lane index, row width, dimension)
+ * A role without a number occurs at most once per instruction; the
+ * generator fails on a table where it does not.  The interpreter's
+ * VM_OP(ID) turns the list into its body's VM_AT_<ROLE> constants
+ * (vm/dispatch.h), so a body reads OPND(SRC0), never ip[2].
+ * For each fused vector instruction (one whose operands name a buffer
+ * range, or apply another instruction P) the list also has VEC_DST,
+ * VEC_SRC0, VEC_SRC1, ...: the first word of the destination and of each
+ * source, a register or a range (TIRBC_RANGE_BUF, _BASE, _STRIDE: its
+ * words), and
  *   TIRBC_DST_IN_MEMORY_ID    1 when the result goes to a buffer range
  *   TIRBC_SRC<k>_IN_MEMORY_ID 1 when its k-th source is a buffer range
  *   TIRBC_SRC<k>_SCALAR_ID    1 when its k-th source is a scalar register
  *   TIRBC_APPLIES_OP_ID       1 when it applies the instruction in its P operand
- * so a body reads each by meaning, not by its position in the operand string. */
+ *
+ * For each typed family NAME (the rows ID NAME_<KIND> of opcodes.def),
+ * VM_FAMILY_NAME(F) expands F(NAME, K) for each of its kinds K, in table
+ * order, so a family's bodies are instantiated over the kinds it has. */
 #include <stdio.h>
 #include <string.h>
 
@@ -125,39 +142,98 @@ static void integer(const kind *k)
         printf("#define CAST_TO_%s(v) CAST_INT(%s, LO_%s, HI_%s, v)\n", e, e, e, e);
 }
 
-/* The operand letters' kinds (operands.def), by letter. */
-static const char *letter_kind[128];
+/* The operand letters' rows (operands.def), by letter. */
+typedef struct {
+    const char *kind, *access, *check;
+} letter_row;
+static letter_row letters[128];
 
-static void operand_kinds(void)
+static void operand_rows(void)
 {
-#define OPERAND(letter, kind, access, type, check, prefix, meaning) letter_kind[(unsigned char)(letter)] = #kind;
+#define OPERAND(letter, kind, access, type, check, prefix, meaning) \
+    letters[(unsigned char)(letter)] = (letter_row){#kind, #access, #check};
 #include "operands.def"
 #undef OPERAND
 }
 
 static bool kind_is(char letter, const char *kind)
 {
-    const char *k = letter_kind[(unsigned char)letter];
+    const char *k = letters[(unsigned char)letter].kind;
     return k && strcmp(k, kind) == 0;
 }
 
-/* The operand facts of one instruction (see the top of this file). */
-static void operand_facts(const char *id, const char *ops)
+/* What an operand letter is to a body (see the top of this file): its
+ * role's name, and whether an instruction may have several of the role
+ * (then they are numbered from 0 in operand order). */
+static const char *role(char c, bool *counted)
+{
+    const letter_row *r = &letters[(unsigned char)c];
+    static const struct {
+        const char *kind, *check, *role;
+        bool counted;
+    } roles[] = {
+        {"BUF", NULL, "BUF", true},           {"CONST", NULL, "CONST", true},
+        {"STR", NULL, "STR", false},          {"JUMP", NULL, "TARGET", false},
+        {"FUNC", NULL, "FUNC", false},        {"ARGS", NULL, "ARGS", false},
+        {"LANES", NULL, "LANES", false},      {"VTYPE", NULL, "VTYPE", false},
+        {"LANEFN", NULL, "LANEFN", false},    {"IMM", "ARG_COUNT", "NARGS", false},
+        {"IMM", "LANE_INDEX", "LANE", false}, {"IMM", "WIDTH", "WIDTH", false},
+        {"IMM", "DIM", "DIM", false},         {"IMM", NULL, "IMM", true},
+    };
+    if (kind_is(c, "REG") || kind_is(c, "VREG")) {
+        bool write = strcmp(r->access, "WRITE") == 0;
+        *counted = !write;
+        return write ? "DST" : "SRC";
+    }
+    for (size_t i = 0; i < sizeof roles / sizeof roles[0]; i++)
+        if (kind_is(c, roles[i].kind) && (!roles[i].check || strcmp(r->check, roles[i].check) == 0)) {
+            *counted = roles[i].counted;
+            return roles[i].role;
+        }
+    return NULL;
+}
+
+/* A buffer range: a buffer, then two index registers, its base and
+ * stride (printed as TIRBC_RANGE_*, the words a fused body reads). */
+enum { RANGE_BUF, RANGE_BASE, RANGE_STRIDE, RANGE_WORDS };
+static bool range_at(const char *ops, size_t i)
+{
+    return kind_is(ops[i + RANGE_BUF], "BUF") && ops[i + RANGE_BASE] == 'l' && ops[i + RANGE_STRIDE] == 'l';
+}
+
+/* The operand facts of one instruction (see the top of this file); false
+ * when its operands do not fit the naming scheme. */
+static bool operand_facts(const char *id, const char *ops)
 {
     size_t n = strlen(ops);
+    printf("#define TIRBC_OPERANDS_%s(F)", id);
     for (size_t i = 0; i < n; i++) {
-        if (kind_is(ops[i], "LANES"))
-            printf("#define TIRBC_LANES_AT_%s %zu\n", id, i + 1);
-        if (ops[i] == 'z')
-            printf("#define TIRBC_WIDTH_AT_%s %zu\n", id, i + 1);
+        bool counted;
+        const char *name = role(ops[i], &counted);
+        unsigned same = 0; /* earlier operands of the same role */
+        for (size_t j = 0; name && j < i; j++) {
+            bool c;
+            same += role(ops[j], &c) == name;
+        }
+        if (!name || (!counted && same)) {
+            fprintf(stderr, "gen_vm_kinds: operand %zu ('%c') of %s has no role name of its own\n", i + 1, ops[i], id);
+            return false;
+        }
+        if (counted)
+            printf(" F(%s%u, %zu)", name, same, i + 1);
+        else
+            printf(" F(%s, %zu)", name, i + 1);
     }
     bool fused = strchr(ops, 'P') != NULL;
-    /* a buffer range is a buffer and two index registers (base, stride) */
-    for (size_t i = 0; i + 2 < n; i++)
-        fused = fused || (kind_is(ops[i], "BUF") && ops[i + 1] == 'l' && ops[i + 2] == 'l' && strchr(ops, 'n'));
-    if (!fused)
-        return;
+    for (size_t i = 0; i + RANGE_WORDS <= n; i++)
+        fused = fused || (range_at(ops, i) && strchr(ops, 'n'));
+    if (!fused) {
+        printf("\n");
+        return true;
+    }
     /* groups in order: the destination, then the sources; P and n are no group */
+    char facts[1024] = "";
+    size_t used = 0;
     int group = 0;
     for (size_t i = 0; i < n;) {
         char c = ops[i];
@@ -165,17 +241,46 @@ static void operand_facts(const char *id, const char *ops)
             i++;
             continue;
         }
-        bool memory = kind_is(c, "BUF") && i + 2 < n && ops[i + 1] == 'l' && ops[i + 2] == 'l';
+        bool memory = i + RANGE_WORDS <= n && range_at(ops, i);
         bool scalar = kind_is(c, "REG");
-        if (group == 0)
-            printf("#define TIRBC_DST_IN_MEMORY_%s %d\n", id, memory);
-        else
-            printf("#define TIRBC_SRC%d_IN_MEMORY_%s %d\n#define TIRBC_SRC%d_SCALAR_%s %d\n", group - 1, id, memory,
-                   group - 1, id, scalar);
+        if (group == 0) {
+            printf(" F(VEC_DST, %zu)", i + 1);
+            used += (size_t)snprintf(facts + used, sizeof facts - used, "#define TIRBC_DST_IN_MEMORY_%s %d\n", id, memory);
+        } else {
+            printf(" F(VEC_SRC%d, %zu)", group - 1, i + 1);
+            used += (size_t)snprintf(facts + used, sizeof facts - used,
+                                     "#define TIRBC_SRC%d_IN_MEMORY_%s %d\n#define TIRBC_SRC%d_SCALAR_%s %d\n", group - 1,
+                                     id, memory, group - 1, id, scalar);
+        }
         group++;
-        i += memory ? 3 : 1;
+        i += memory ? RANGE_WORDS : 1;
     }
-    printf("#define TIRBC_APPLIES_OP_%s %d\n", id, strchr(ops, 'P') != NULL);
+    printf("\n%s#define TIRBC_APPLIES_OP_%s %d\n", facts, id, strchr(ops, 'P') != NULL);
+    return true;
+}
+
+/* The typed families (opcodes.def), each with the kinds of its rows in
+ * table order: VM_FAMILY_<NAME>(F) expands F(NAME, K) for each kind K. */
+static struct {
+    char name[32];
+    char kinds[512];
+} families[512];
+static size_t nfamilies;
+
+static void family_row(const char *id, const char *vt)
+{
+    size_t n = strlen(id), k = strlen(vt);
+    if (strcmp(vt, "NONE") == 0 || n <= k + 1 || id[n - k - 1] != '_' || strcmp(id + n - k, vt) != 0)
+        return;
+    size_t f = 0;
+    while (f < nfamilies && !(strlen(families[f].name) == n - k - 1 && strncmp(families[f].name, id, n - k - 1) == 0))
+        f++;
+    if (f == sizeof families / sizeof families[0])
+        return; /* main() reports a table that outgrew this list */
+    if (f == nfamilies)
+        snprintf(families[nfamilies++].name, sizeof families[0].name, "%.*s", (int)(n - k - 1), id);
+    size_t used = strlen(families[f].kinds);
+    snprintf(families[f].kinds + used, sizeof families[f].kinds - used, " F(%.*s, %s)", (int)(n - k - 1), id, vt);
 }
 
 int main(void)
@@ -219,18 +324,26 @@ int main(void)
         printf("\n");
     }
     list("INT", pick_int);
-    /* the same list again, for use inside a body VM_KINDS_INT instantiates
-     * (a macro does not expand inside its own expansion) */
-    list("INT_NESTED", pick_int);
     list("NARROW_INT", pick_narrow_int);
     list("HALF", pick_half);
     list("FLOAT", pick_float);
     list("VALUE", pick_value);
     printf("\n/* Operand facts of each instruction, from opcodes.def and operands.def */\n");
-    operand_kinds();
-#define OP(id, mn, ops, vt, syn) operand_facts(#id, ops);
+    printf("enum { TIRBC_RANGE_BUF = %d, TIRBC_RANGE_BASE = %d, TIRBC_RANGE_STRIDE = %d };\n", RANGE_BUF, RANGE_BASE,
+           RANGE_STRIDE);
+    operand_rows();
+    bool ok = true;
+#define OP(id, mn, ops, vt, syn) ok = ok && operand_facts(#id, ops);
 #include "opcodes.def"
 #undef OP
+    if (!ok)
+        return 1;
+    printf("\n/* The kinds of each typed family, from opcodes.def */\n");
+#define OP(id, mn, ops, vt, syn) family_row(#id, #vt);
+#include "opcodes.def"
+#undef OP
+    for (size_t f = 0; f < nfamilies; f++)
+        printf("#define VM_FAMILY_%s(F)%s\n", families[f].name, families[f].kinds);
     printf("\n#endif\n");
     return 0;
 }

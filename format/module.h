@@ -44,16 +44,21 @@ typedef struct {
     uint32_t index;  /* scalar: destination register; buffer: buffer index */
 } tirbc_param;
 
+/* Each limit of the format is one plain decimal here, so a text can spell
+ * it (TIRBC_SPELL: operands.def, verify_rules.def) and never disagree. */
+#define TIRBC_SPELL(limit) TIRBC_SPELL_(limit)
+#define TIRBC_SPELL_(limit) #limit
+
 /* The widest vector register and vector instruction.  TIR's own vectors
  * have at most 64 lanes; the compiler strip-mines long loops into chunks of
  * up to this many (4 KB of float32: three operands stay in L1), so one
  * dispatch covers more elements. */
-#define TIRBC_MAX_LANES 1024u
+#define TIRBC_MAX_LANES 1024
 /* The widest accumulator row of a loop-level instruction (mac, maci,
  * mac2, mac2s, rsum2, rmax2, rmin2: the `z` operand), and the most lanes a buffer's vector element
  * may have (a T.Buffer of float32x4 elements). */
-#define TIRBC_MAX_WIDTH 64u
-#define TIRBC_MAX_ELEMENT_LANES 64u
+#define TIRBC_MAX_WIDTH 64
+#define TIRBC_MAX_ELEMENT_LANES 64
 
 /* Register types: one value kind and a lane count (1 for a scalar; 0 for
  * the continuation slots after a vector register). */

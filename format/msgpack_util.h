@@ -16,7 +16,7 @@
 #define TIRBC_MAX_STRLEN (1u << 20) /* bytes, for every string in the file */
 #define TIRBC_MAX_PARAMS 1024u
 #define TIRBC_MAX_BUFFERS 65536u
-#define TIRBC_MAX_NDIM 32u
+#define TIRBC_MAX_NDIM 32 /* a plain decimal: texts spell it (module.h) */
 #define TIRBC_MAX_WEIGHTS 65536u
 #define TIRBC_WEIGHT_RECORD 16u /* offset u64, nbytes u64 */
 /* msgpack objects in the whole file: msgpack-c spends about 24 bytes of

@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "module.h" /* the limits operands.def spells */
+
 const tirbc_opinfo tirbc_ops[TIRBC_OP_COUNT] = {
 #define OP(id, mn, ops, vt, syn) [TIRBC_OP_##id] = {mn, ops, sizeof(ops) - 1, TIR_VT_##vt, syn},
 #include "opcodes.def"

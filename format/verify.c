@@ -47,6 +47,11 @@ static const char *const rule_names[] = {
 #include "verify_rules.def"
 #undef RULE
 };
+/* Each rule's text compiles here, so a limit it spells (TIRBC_SPELL) is
+ * the one its check uses. */
+#define RULE(id, name, scope, what) _Static_assert(sizeof(what) > 1, "rule " name " says what it proves");
+#include "verify_rules.def"
+#undef RULE
 
 static int verr(verifier *v, verify_rule rule, const char *fmt, ...)
 {

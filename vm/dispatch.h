@@ -1,6 +1,7 @@
 /* The interpreter's dispatch and operand access, shared by the instruction
  * bodies in interp.c and the loop-level ones in loop_ops.c.  A body sees
- * ctx, regs, bufs, ip and code (the function's code) in scope. */
+ * ctx, regs, bufs, ip and code (the function's code) in scope, and reads
+ * its operands by role, never by a position written by hand. */
 #ifndef TIRVM_DISPATCH_H
 #define TIRVM_DISPATCH_H
 
@@ -8,27 +9,38 @@
 
 #include "opcodes.h"
 #include "vm_internal.h"
+#include "vm_kinds.h"
 
-/* An instruction body ends with VM_NEXT(its own ID): the next instruction is
- * TIRBC_SIZE_<ID> words on (opcodes.h).  The test vm-next checks in the
- * source that every VM_NEXT names its own body's ID; debug builds (the
- * sanitizer builds the tests run) also check at run time that the ID named
- * has the running instruction's size. */
-#ifdef TIRVM_CHECK_SIZES
-#include <assert.h>
-#define VM_CHECK_SIZE(size) assert(tirbc_ops[*ip].noperands + 1u == (unsigned)(size))
-#else
-#define VM_CHECK_SIZE(size) ((void)0)
-#endif
+/* An instruction body is written VM_OP(ID) ... VM_END, naming its ID once.
+ * VM_OP opens the body's block and declares in it, from the table:
+ *   VM_SIZE        the instruction's size in words (TIRBC_SIZE_<ID>, opcodes.h)
+ *   VM_AT_<ROLE>   the word holding each operand, by its role (vm_kinds.h's
+ *                  TIRBC_OPERANDS_<ID>, from opcodes.def and operands.def):
+ *                  DST the register written; SRC0, SRC1, ... the registers
+ *                  read; BUF0, BUF1, ... buffers; CONST0, ... constants;
+ *                  TARGET, FUNC, ARGS, NARGS, STR, LANES, LANE, WIDTH, DIM,
+ *                  VTYPE, LANEFN the operand of that kind; and for fused
+ *                  vector instructions VEC_DST, VEC_SRC0, ... the first
+ *                  word of each lane operand (a register or a buffer range)
+ * and OPND(ROLE) reads that operand's word.  VM_END advances by VM_SIZE and
+ * dispatches, so a body cannot read another instruction's operands or
+ * advance by another's size, and a reordered operand string moves every
+ * read with it.  Bodies that return or jump still end with VM_END (then
+ * unreachable) to close the block. */
+#define VM_AT_WORD(role, word) VM_AT_##role = (word),
+/* VM_OPERANDS(TIRBC_SIZE_##id, TIRBC_OPERANDS_##id): pasted by the caller,
+ * so an ID that is also a macro's name (FLOOR_F32) is not expanded. */
+#define VM_OPERANDS(size, operands) enum { VM_SIZE = (size), operands(VM_AT_WORD) }
+#define OPND(role) ip[VM_AT_##role]
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(TIRVM_SWITCH_DISPATCH)
 #define VM_THREADED 1
-#define VM_CASE(id) L_##id:
-#define VM_NEXT(id)                      \
-    do {                                 \
-        VM_CHECK_SIZE(TIRBC_SIZE_##id);               \
-        ip += TIRBC_SIZE_##id;           \
-        goto *labels[*ip];               \
-    } while (0)
+#define VM_OP(id)          \
+    L_##id : {             \
+        VM_OPERANDS(TIRBC_SIZE_##id, TIRBC_OPERANDS_##id);
+#define VM_END             \
+    ip += VM_SIZE;         \
+    goto *labels[*ip];     \
+    }
 #define VM_JUMP(t)         \
     do {                   \
         ip = code + (t);   \
@@ -36,13 +48,13 @@
     } while (0)
 #define VM_START() goto *labels[*ip];
 #else
-#define VM_CASE(id) case TIRBC_OP_##id:
-#define VM_NEXT(id)            \
-    do {                       \
-        VM_CHECK_SIZE(TIRBC_SIZE_##id);     \
-        ip += TIRBC_SIZE_##id; \
-        goto dispatch;         \
-    } while (0)
+#define VM_OP(id)             \
+    case TIRBC_OP_##id: {     \
+        VM_OPERANDS(TIRBC_SIZE_##id, TIRBC_OPERANDS_##id);
+#define VM_END                \
+    ip += VM_SIZE;            \
+    goto dispatch;            \
+    }
 #define VM_JUMP(t)       \
     do {                 \
         ip = code + (t); \
@@ -55,24 +67,6 @@
 /* The instruction pointer walks the code; PC is its offset, for messages,
  * backward-branch tests and region bodies. */
 #define PC ((uint32_t)(ip - code))
-/* Operands read by meaning (vm_kinds.h, generated from the table): the
- * lane count of vector instruction `id`, the row width of loop-level one. */
-#define LANES(id) ip[TIRBC_LANES_AT_##id]
-#define WIDTH(id) ip[TIRBC_WIDTH_AT_##id]
-/* The operand words, lettered as the synopses in opcodes.def letter them. */
-#define A ip[1]
-#define B ip[2]
-#define C ip[3]
-#define D ip[4]
-#define E ip[5]
-#define F ip[6]
-#define G ip[7]
-#define H ip[8]
-#define I ip[9]
-#define J ip[10]
-#define K ip[11]
-#define L ip[12]
-#define M ip[13]
 
 /* Buffer names may be absent in a module; messages still need one. */
 static inline const char *buf_name(const tirbc_function *fn, uint32_t b)

@@ -22,6 +22,7 @@
 #include "bounds.h"
 #include "opcodes.h"
 #include "vm_internal.h"
+#include "vm_kinds.h"
 
 /* r[i] = a[i] op b[i] for i < nl, op a lane operation the verifier admitted
  * for kind vt (tirbc_fused_lane_op_ok); the pointers may be unaligned. */
@@ -47,11 +48,11 @@ void vm_fused_madd_op_lanes(unsigned vt, bool b_scalar, uint32_t op, void *r, co
 static inline uint8_t *vm_fused_range(vm_ctx *ctx, const vm_slot *regs, const vm_buf *bufs, const uint32_t *w,
                                       uint32_t nl, size_t es, uint32_t pc, int64_t *stride)
 {
-    const vm_buf *b = &bufs[w[0]];
-    int64_t base = regs[w[1]].i;
-    *stride = regs[w[2]].i;
+    const vm_buf *b = &bufs[w[TIRBC_RANGE_BUF]];
+    int64_t base = regs[w[TIRBC_RANGE_BASE]].i;
+    *stride = regs[w[TIRBC_RANGE_STRIDE]].i;
     if (__builtin_expect(!strided_in_bounds(base, *stride, nl, b->nelem), 0)) {
-        vm_fused_range_error(ctx, pc, w[0], base, *stride, nl, b->nelem);
+        vm_fused_range_error(ctx, pc, w[TIRBC_RANGE_BUF], base, *stride, nl, b->nelem);
         return NULL;
     }
     return b->data + (uint64_t)base * es;
@@ -88,30 +89,31 @@ static inline bool vm_fused_overlap(const uint8_t *p, const uint8_t *q, size_t b
     return p != q && a < b + bytes && b < a + bytes;
 }
 
-/* Runs the fused instruction at ip, of kind vt and the shape its mnemonic
- * names (destination, first and second source in memory or not); false
- * after reporting an out-of-bounds range. */
+/* The fused instructions' bodies pass each lane operand (the destination,
+ * the sources a, b, c) as a pointer to its first word: a vector register,
+ * or a buffer range (its words TIRBC_RANGE_*, vm_kinds.h).  Where each
+ * operand is, the interpreter's body reads from the table (VM_AT_*). */
+
+/* Runs a fused instruction of kind vt: dst = a op b over nl lanes, op a
+ * lane operation (the P operand's word), each of dst, a and b in memory or
+ * not as its mnemonic names; false after reporting an out-of-bounds range. */
 static inline __attribute__((always_inline)) bool vm_fused_op(vm_ctx *ctx, vm_slot *regs, const vm_buf *bufs,
-                                                              const uint32_t *ip, uint32_t pc, unsigned vt,
-                                                              bool dst_mem, bool a_mem, bool b_mem)
+                                                              uint32_t pc, unsigned vt, uint32_t op, uint32_t nl,
+                                                              const uint32_t *dst_w, bool dst_mem, const uint32_t *a_w,
+                                                              bool a_mem, const uint32_t *b_w, bool b_mem)
 {
     size_t es = tir_vtype_sizes[vt];
-    const uint32_t *w = ip + 1;
-    unsigned k = dst_mem ? 3 : 1;
-    uint32_t op = w[k++];
-    unsigned na = a_mem ? 3 : 1, nb = b_mem ? 3 : 1;
-    uint32_t nl = w[k + na + nb];
     uint8_t *scratch = (uint8_t *)ctx->scratch;
     const uint8_t *a, *b, *a_at, *b_at;
-    if (!vm_fused_source(ctx, regs, bufs, w + k, a_mem, nl, es, pc, scratch, &a, &a_at) ||
-        !vm_fused_source(ctx, regs, bufs, w + k + na, b_mem, nl, es, pc, scratch + sizeof ctx->scratch[0], &b, &b_at))
+    if (!vm_fused_source(ctx, regs, bufs, a_w, a_mem, nl, es, pc, scratch, &a, &a_at) ||
+        !vm_fused_source(ctx, regs, bufs, b_w, b_mem, nl, es, pc, scratch + sizeof ctx->scratch[0], &b, &b_at))
         return false;
     if (!dst_mem) {
-        vm_fused_lanes(vt, op, &regs[w[0]], a, b, nl);
+        vm_fused_lanes(vt, op, &regs[dst_w[0]], a, b, nl);
         return true;
     }
     int64_t stride;
-    uint8_t *out = vm_fused_range(ctx, regs, bufs, w, nl, es, pc, &stride);
+    uint8_t *out = vm_fused_range(ctx, regs, bufs, dst_w, nl, es, pc, &stride);
     if (!out)
         return false;
     uint8_t *dst = stride == 1 ? out : scratch + 2 * sizeof ctx->scratch[0];
@@ -129,35 +131,34 @@ static inline __attribute__((always_inline)) bool vm_fused_op(vm_ctx *ctx, vm_sl
     return true;
 }
 
-/* Runs the fused multiply-add at ip (vmadd ... vmaddsopst): d = a*b + c
- * with a and c ranges, b a range or (b_scalar) one register, d a register
- * or (dst_mem) a range, and (epilogue, a store) d = (a*b + c) op e; false
- * after reporting an out-of-bounds range.  Each source has its own scratch
- * lanes, the destination the fourth. */
-static inline __attribute__((always_inline)) bool vm_fused_madd(vm_ctx *ctx, vm_slot *regs, const vm_buf *bufs,
-                                                                const uint32_t *ip, uint32_t pc, unsigned vt,
-                                                                bool dst_mem, bool b_scalar, bool epilogue)
+/* Runs a fused multiply-add (vmadd ... vmaddsopst) of kind vt over nl
+ * lanes: dst = a*b + c with a and c ranges, b a range or (b_scalar) one
+ * register, dst a register or (dst_mem) a range, and with an epilogue
+ * (op_w, the P operand, and e_w, a scalar register; else both NULL)
+ * dst = (a*b + c) op e, a store; false after reporting an out-of-bounds
+ * range.  Each source has its own scratch lanes, the destination the fourth. */
+static inline __attribute__((always_inline)) bool
+vm_fused_madd(vm_ctx *ctx, vm_slot *regs, const vm_buf *bufs, uint32_t pc, unsigned vt, uint32_t nl,
+              const uint32_t *dst_w, bool dst_mem, const uint32_t *a_w, const uint32_t *b_w, bool b_scalar,
+              const uint32_t *c_w, const uint32_t *op_w, const uint32_t *e_w)
 {
     size_t es = tir_vtype_sizes[vt], slot = sizeof ctx->scratch[0];
-    const uint32_t *w = ip + 1;
-    unsigned ka = dst_mem ? 3 : 1, kb = ka + 3, kc = kb + (b_scalar ? 1 : 3), ke = kc + 3;
-    uint32_t nl = w[ke + (epilogue ? 2 : 0)];
     uint8_t *scratch = (uint8_t *)ctx->scratch;
     const uint8_t *src[3], *at[3] = {NULL, NULL, NULL};
-    if (!vm_fused_source(ctx, regs, bufs, w + ka, true, nl, es, pc, scratch, &src[0], &at[0]))
+    if (!vm_fused_source(ctx, regs, bufs, a_w, true, nl, es, pc, scratch, &src[0], &at[0]))
         return false;
     if (b_scalar)
-        src[1] = (const uint8_t *)&regs[w[kb]];
-    else if (!vm_fused_source(ctx, regs, bufs, w + kb, true, nl, es, pc, scratch + slot, &src[1], &at[1]))
+        src[1] = (const uint8_t *)&regs[b_w[0]];
+    else if (!vm_fused_source(ctx, regs, bufs, b_w, true, nl, es, pc, scratch + slot, &src[1], &at[1]))
         return false;
-    if (!vm_fused_source(ctx, regs, bufs, w + kc, true, nl, es, pc, scratch + 2 * slot, &src[2], &at[2]))
+    if (!vm_fused_source(ctx, regs, bufs, c_w, true, nl, es, pc, scratch + 2 * slot, &src[2], &at[2]))
         return false;
     if (!dst_mem) {
-        vm_fused_madd_lanes(vt, b_scalar, &regs[w[0]], src[0], src[1], src[2], nl);
+        vm_fused_madd_lanes(vt, b_scalar, &regs[dst_w[0]], src[0], src[1], src[2], nl);
         return true;
     }
     int64_t stride;
-    uint8_t *out = vm_fused_range(ctx, regs, bufs, w, nl, es, pc, &stride);
+    uint8_t *out = vm_fused_range(ctx, regs, bufs, dst_w, nl, es, pc, &stride);
     if (!out)
         return false;
     uint8_t *dst = stride == 1 ? out : scratch + 3 * slot;
@@ -166,8 +167,8 @@ static inline __attribute__((always_inline)) bool vm_fused_madd(vm_ctx *ctx, vm_
             memcpy(scratch + (size_t)i * slot, at[i], nl * es);
             src[i] = scratch + (size_t)i * slot;
         }
-    if (epilogue)
-        vm_fused_madd_op_lanes(vt, b_scalar, w[ke], dst, src[0], src[1], src[2], &regs[w[ke + 1]], nl);
+    if (op_w)
+        vm_fused_madd_op_lanes(vt, b_scalar, op_w[0], dst, src[0], src[1], src[2], &regs[e_w[0]], nl);
     else
         vm_fused_madd_lanes(vt, b_scalar, dst, src[0], src[1], src[2], nl);
     if (stride != 1)

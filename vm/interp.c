@@ -170,41 +170,38 @@ dispatch:
 #endif
 
     /* ---- control ---- */
-    VM_CASE(NOP) VM_NEXT(NOP);
-    VM_CASE(RET) return true;
-    VM_CASE(RETV) ctx->ret = R(A); return true;
-    VM_CASE(CALL)
+    VM_OP(NOP) VM_END
+    VM_OP(RET) return true; VM_END
+    VM_OP(RETV) ctx->ret = R(OPND(SRC0)); return true; VM_END
+    VM_OP(CALL)
         SPEND_STEP();
-        if (!vm_call(ctx, A, &R(B), NULL, NULL, PC, NULL))
+        if (!vm_call(ctx, OPND(FUNC), &R(OPND(ARGS)), NULL, NULL, PC, NULL))
             return false;
-        VM_NEXT(CALL);
-    VM_CASE(CALLV)
-    {
+    VM_END
+    VM_OP(CALLV)
         vm_slot result;
         SPEND_STEP();
-        if (!vm_call(ctx, B, &R(C), NULL, NULL, PC, &result))
+        if (!vm_call(ctx, OPND(FUNC), &R(OPND(ARGS)), NULL, NULL, PC, &result))
             return false;
-        R(A) = result;
-        VM_NEXT(CALLV);
-    }
-    VM_CASE(CALLB)
+        R(OPND(DST)) = result;
+    VM_END
+    VM_OP(CALLB)
         SPEND_STEP();
-        if (!vm_call(ctx, A, &R(B), bufs, &consts[D], PC, NULL))
+        if (!vm_call(ctx, OPND(FUNC), &R(OPND(ARGS)), bufs, &consts[OPND(CONST0)], PC, NULL))
             return false;
-        VM_NEXT(CALLB);
-    VM_CASE(CALLBV)
-    {
+    VM_END
+    VM_OP(CALLBV)
         vm_slot result;
         SPEND_STEP();
-        if (!vm_call(ctx, B, &R(C), bufs, &consts[E], PC, &result))
+        if (!vm_call(ctx, OPND(FUNC), &R(OPND(ARGS)), bufs, &consts[OPND(CONST0)], PC, &result))
             return false;
-        R(A) = result;
-        VM_NEXT(CALLBV);
-    }
-    VM_CASE(JMP)
-        if (A <= PC)
+        R(OPND(DST)) = result;
+    VM_END
+    VM_OP(JMP)
+        if (OPND(TARGET) <= PC)
             SPEND_STEP();
-        VM_JUMP(A);
+        VM_JUMP(OPND(TARGET));
+    VM_END
 /* A taken branch: backward ones spend a step, so no loop a file can write
  * escapes the step budget (codegen's loops go backward only through loop
  * and jmp, but a hostile file may use any branch). */
@@ -214,563 +211,491 @@ dispatch:
             SPEND_STEP();      \
         VM_JUMP(target);       \
     } while (0)
-    VM_CASE(BRZ) if (!R(A).i) BRANCH_TO(B); VM_NEXT(BRZ);
-    VM_CASE(BRNZ) if (R(A).i) BRANCH_TO(B); VM_NEXT(BRNZ);
-    VM_CASE(ASSERT)
-        if (!R(A).i)
-            FAIL("assertion failed: %s", fn->strings[B]);
-        VM_NEXT(ASSERT);
-    VM_CASE(TRAP) FAIL("%s", fn->strings[A]);
-    VM_CASE(PAREND) return true;
-#define PAR_BODY(T)                                                                           \
-    VM_CASE(PAR_##T)                                                                          \
-    {                                                                                         \
-        uint64_t count = SV_##T(B) < SV_##T(C) ? R(C).u - R(B).u : 0;                         \
-        if (!vm_run_region(ctx, regs, bufs, A, TIR_VT_##T, R(B).i, count, PC + 5))             \
-            return false;                                                                     \
-        BRANCH_TO(D); /* an empty region jumping backward must still spend */                 \
-    }
+    VM_OP(BRZ) if (!R(OPND(SRC0)).i) BRANCH_TO(OPND(TARGET)); VM_END
+    VM_OP(BRNZ) if (R(OPND(SRC0)).i) BRANCH_TO(OPND(TARGET)); VM_END
+    VM_OP(ASSERT)
+        if (!R(OPND(SRC0)).i)
+            FAIL("assertion failed: %s", fn->strings[OPND(STR)]);
+    VM_END
+    VM_OP(TRAP) FAIL("%s", fn->strings[OPND(STR)]); VM_END
+    VM_OP(PAREND) return true; VM_END
+#define PAR_BODY(T)                                                                                       \
+    VM_OP(PAR_##T)                                                                                        \
+        uint64_t count = SV_##T(OPND(SRC0)) < SV_##T(OPND(SRC1)) ? R(OPND(SRC1)).u - R(OPND(SRC0)).u : 0; \
+        if (!vm_run_region(ctx, regs, bufs, OPND(DST), TIR_VT_##T, R(OPND(SRC0)).i, count, PC + VM_SIZE)) \
+            return false;                                                                                 \
+        BRANCH_TO(OPND(TARGET)); /* an empty region jumping backward must still spend */                  \
+    VM_END
     VM_KINDS_INT(PAR_BODY)
 
     /* Loop increment: the loop variable is normalized, so it cannot pass its
      * bound; arithmetic is unsigned anyway so a hostile module cannot overflow. */
-#define LOOP_BODY(T)                                     \
-    VM_CASE(LOOP_##T)                                    \
-    {                                                    \
-        R(A).i = NORM_##T(R(A).u + 1);                   \
-        if (SV_##T(A) < SV_##T(B)) {                     \
-            SPEND_STEP();                                \
-            VM_JUMP(C);                                  \
-        }                                                \
-        VM_NEXT(LOOP_##T);                                      \
-    }
+#define LOOP_BODY(T)                                   \
+    VM_OP(LOOP_##T)                                    \
+        R(OPND(DST)).i = NORM_##T(R(OPND(DST)).u + 1); \
+        if (SV_##T(OPND(DST)) < SV_##T(OPND(SRC0))) {  \
+            SPEND_STEP();                              \
+            VM_JUMP(OPND(TARGET));                     \
+        }                                              \
+    VM_END
     VM_KINDS_INT(LOOP_BODY)
-#define CMPBR_BODY(T)                                                        \
-    VM_CASE(BREQ_##T) if (SV_##T(A) == SV_##T(B)) BRANCH_TO(C); VM_NEXT(BREQ_##T);     \
-    VM_CASE(BRNE_##T) if (SV_##T(A) != SV_##T(B)) BRANCH_TO(C); VM_NEXT(BRNE_##T);     \
-    VM_CASE(BRLT_##T) if (SV_##T(A) < SV_##T(B)) BRANCH_TO(C); VM_NEXT(BRLT_##T);      \
-    VM_CASE(BRLE_##T) if (SV_##T(A) <= SV_##T(B)) BRANCH_TO(C); VM_NEXT(BRLE_##T);     \
-    VM_CASE(BRGT_##T) if (SV_##T(A) > SV_##T(B)) BRANCH_TO(C); VM_NEXT(BRGT_##T);      \
-    VM_CASE(BRGE_##T) if (SV_##T(A) >= SV_##T(B)) BRANCH_TO(C); VM_NEXT(BRGE_##T);
+#define CMPBR_BODY(T)                                                                             \
+    VM_OP(BREQ_##T) if (SV_##T(OPND(SRC0)) == SV_##T(OPND(SRC1))) BRANCH_TO(OPND(TARGET)); VM_END \
+    VM_OP(BRNE_##T) if (SV_##T(OPND(SRC0)) != SV_##T(OPND(SRC1))) BRANCH_TO(OPND(TARGET)); VM_END \
+    VM_OP(BRLT_##T) if (SV_##T(OPND(SRC0)) < SV_##T(OPND(SRC1))) BRANCH_TO(OPND(TARGET)); VM_END  \
+    VM_OP(BRLE_##T) if (SV_##T(OPND(SRC0)) <= SV_##T(OPND(SRC1))) BRANCH_TO(OPND(TARGET)); VM_END \
+    VM_OP(BRGT_##T) if (SV_##T(OPND(SRC0)) > SV_##T(OPND(SRC1))) BRANCH_TO(OPND(TARGET)); VM_END  \
+    VM_OP(BRGE_##T) if (SV_##T(OPND(SRC0)) >= SV_##T(OPND(SRC1))) BRANCH_TO(OPND(TARGET)); VM_END
     VM_KINDS_INT(CMPBR_BODY)
 
     /* ---- moves ---- */
-    VM_CASE(MOV) R(A) = R(B); VM_NEXT(MOV);
-    VM_CASE(LDK) R(A).u = consts[B]; VM_NEXT(LDK);
+    VM_OP(MOV) R(OPND(DST)) = R(OPND(SRC0)); VM_END
+    VM_OP(LDK) R(OPND(DST)).u = consts[OPND(CONST0)]; VM_END
 
     /* ---- index arithmetic ---- */
-    VM_CASE(IXADD) R(A).u = R(B).u + R(C).u; VM_NEXT(IXADD);
-    VM_CASE(IXMUL) R(A).u = R(B).u * R(C).u; VM_NEXT(IXMUL);
-    VM_CASE(IXMAD) R(A).u = R(B).u * R(C).u + R(D).u; VM_NEXT(IXMAD);
-    VM_CASE(CHKIDX)
-        if (R(A).u >= R(B).u)
-            FAIL("index %lld is out of bounds for dimension %u of buffer '%s' (extent %lld)", (long long)R(A).i, D,
-                 buf_name(fn, C), (long long)R(B).i);
-        VM_NEXT(CHKIDX);
+    VM_OP(IXADD) R(OPND(DST)).u = R(OPND(SRC0)).u + R(OPND(SRC1)).u; VM_END
+    VM_OP(IXMUL) R(OPND(DST)).u = R(OPND(SRC0)).u * R(OPND(SRC1)).u; VM_END
+    VM_OP(IXMAD) R(OPND(DST)).u = R(OPND(SRC0)).u * R(OPND(SRC1)).u + R(OPND(SRC2)).u; VM_END
+    VM_OP(CHKIDX)
+        if (R(OPND(SRC0)).u >= R(OPND(SRC1)).u)
+            FAIL("index %lld is out of bounds for dimension %u of buffer '%s' (extent %lld)", (long long)R(OPND(SRC0)).i, OPND(DIM),
+                 buf_name(fn, OPND(BUF0)), (long long)R(OPND(SRC1)).i);
+    VM_END
 
     /* ---- buffers: one unsigned compare keeps every access inside its buffer ---- */
-    /* integers load normalized (bool: any nonzero byte is true) and store their low bytes */
-#define LD_ST_INT(T)                                                  \
-    VM_CASE(LD_##T)                                                   \
-    {                                                                 \
-        uint64_t idx = R(C).u;                                        \
-        if (idx >= bufs[B].nelem)                                     \
-            OOB(B, idx);                                              \
+#define LD_ST_BODY(T, TO_REGISTER, FROM_REGISTER)                     \
+    VM_OP(LD_##T)                                                     \
+        uint64_t idx = R(OPND(SRC0)).u;                               \
+        if (idx >= bufs[OPND(BUF0)].nelem)                            \
+            OOB(OPND(BUF0), idx);                                     \
         CT_##T v;                                                     \
-        memcpy(&v, bufs[B].data + idx * sizeof v, sizeof v);          \
-        R(A).i = TO_##T(v);                                           \
-        VM_NEXT(LD_##T);                                              \
-    }                                                                 \
-    VM_CASE(ST_##T)                                                   \
-    {                                                                 \
-        uint64_t idx = R(B).u;                                        \
-        if (idx >= bufs[A].nelem)                                     \
-            OOB(A, idx);                                              \
-        CT_##T v = (CT_##T)R(C).u;                                    \
-        memcpy(bufs[A].data + idx * sizeof v, &v, sizeof v);          \
-        VM_NEXT(ST_##T);                                              \
-    }
+        memcpy(&v, bufs[OPND(BUF0)].data + idx * sizeof v, sizeof v); \
+        TO_REGISTER;                                                  \
+    VM_END                                                            \
+    VM_OP(ST_##T)                                                     \
+        uint64_t idx = R(OPND(SRC0)).u;                               \
+        if (idx >= bufs[OPND(BUF0)].nelem)                            \
+            OOB(OPND(BUF0), idx);                                     \
+        CT_##T v = FROM_REGISTER;                                     \
+        memcpy(bufs[OPND(BUF0)].data + idx * sizeof v, &v, sizeof v); \
+    VM_END
+    /* integers load normalized (bool: any nonzero byte is true) and store their low bytes */
+#define LD_ST_INT(T) LD_ST_BODY(T, R(OPND(DST)).i = TO_##T(v), (CT_##T)R(OPND(SRC1)).u)
     VM_KINDS_INT(LD_ST_INT)
     /* floats are kept natively, 16-bit floats as their bits */
-#define LD_ST_BITS(T, MEMBER)                                         \
-    VM_CASE(LD_##T)                                                   \
-    {                                                                 \
-        uint64_t idx = R(C).u;                                        \
-        if (idx >= bufs[B].nelem)                                     \
-            OOB(B, idx);                                              \
-        CT_##T v;                                                     \
-        memcpy(&v, bufs[B].data + idx * sizeof v, sizeof v);          \
-        R(A).MEMBER = v;                                              \
-        VM_NEXT(LD_##T);                                              \
-    }                                                                 \
-    VM_CASE(ST_##T)                                                   \
-    {                                                                 \
-        uint64_t idx = R(B).u;                                        \
-        if (idx >= bufs[A].nelem)                                     \
-            OOB(A, idx);                                              \
-        CT_##T v = (CT_##T)R(C).MEMBER;                               \
-        memcpy(bufs[A].data + idx * sizeof v, &v, sizeof v);          \
-        VM_NEXT(ST_##T);                                              \
-    }
+#define LD_ST_BITS(T, MEMBER) LD_ST_BODY(T, R(OPND(DST)).MEMBER = v, (CT_##T)R(OPND(SRC1)).MEMBER)
 #define LD_ST_FLOAT(T) LD_ST_BITS(T, M_##T)
 #define LD_ST_HALF(T) LD_ST_BITS(T, u)
     VM_KINDS_FLOAT(LD_ST_FLOAT)
     VM_KINDS_HALF(LD_ST_HALF)
 
     /* ---- fused index loads and stores ---- */
-#define LDX_BODY(T, LOADEXPR)                                         \
-    VM_CASE(LDX_##T)                                                  \
-    {                                                                 \
-        uint64_t idx = R(C).u * R(D).u + R(E).u;                      \
-        if (idx >= bufs[B].nelem)                                     \
-            OOB(B, idx);                                              \
-        LOADEXPR;                                                     \
-        VM_NEXT(LDX_##T);                                                   \
-    }
-#define STX_BODY(T, CT, VAL)                                          \
-    VM_CASE(STX_##T)                                                  \
-    {                                                                 \
-        uint64_t idx = R(B).u * R(C).u + R(D).u;                      \
-        if (idx >= bufs[A].nelem)                                     \
-            OOB(A, idx);                                              \
-        CT v = VAL;                                                   \
-        memcpy(bufs[A].data + idx * sizeof v, &v, sizeof v);          \
-        VM_NEXT(STX_##T);                                                   \
-    }
-#define LDX_INT(T)                                                                                  \
-    LDX_BODY(T, CT_##T v; memcpy(&v, bufs[B].data + idx * sizeof v, sizeof v); R(A).i = TO_##T(v)) \
-    STX_BODY(T, CT_##T, (CT_##T)R(E).u)
-#define LDX_BITS(T, MEMBER)                                                                        \
-    LDX_BODY(T, CT_##T v; memcpy(&v, bufs[B].data + idx * sizeof v, sizeof v); R(A).MEMBER = v)  \
-    STX_BODY(T, CT_##T, (CT_##T)R(E).MEMBER)
+#define LDX_BODY(T, LOADEXPR)                                               \
+    VM_OP(LDX_##T)                                                          \
+        uint64_t idx = R(OPND(SRC0)).u * R(OPND(SRC1)).u + R(OPND(SRC2)).u; \
+        if (idx >= bufs[OPND(BUF0)].nelem)                                  \
+            OOB(OPND(BUF0), idx);                                           \
+        LOADEXPR;                                                           \
+    VM_END
+#define STX_BODY(T, CT, VAL)                                                \
+    VM_OP(STX_##T)                                                          \
+        uint64_t idx = R(OPND(SRC0)).u * R(OPND(SRC1)).u + R(OPND(SRC2)).u; \
+        if (idx >= bufs[OPND(BUF0)].nelem)                                  \
+            OOB(OPND(BUF0), idx);                                           \
+        CT v = VAL;                                                         \
+        memcpy(bufs[OPND(BUF0)].data + idx * sizeof v, &v, sizeof v);       \
+    VM_END
+#define LDX_INT(T)                                                                                                  \
+    LDX_BODY(T, CT_##T v; memcpy(&v, bufs[OPND(BUF0)].data + idx * sizeof v, sizeof v); R(OPND(DST)).i = TO_##T(v)) \
+    STX_BODY(T, CT_##T, (CT_##T)R(OPND(SRC3)).u)
+#define LDX_BITS(T, MEMBER)                                                                                      \
+    LDX_BODY(T, CT_##T v; memcpy(&v, bufs[OPND(BUF0)].data + idx * sizeof v, sizeof v); R(OPND(DST)).MEMBER = v) \
+    STX_BODY(T, CT_##T, (CT_##T)R(OPND(SRC3)).MEMBER)
 #define LDX_FLOAT(T) LDX_BITS(T, M_##T)
 #define LDX_HALF(T) LDX_BITS(T, u)
     VM_KINDS_INT(LDX_INT)
     VM_KINDS_FLOAT(LDX_FLOAT)
     VM_KINDS_HALF(LDX_HALF)
 
-    VM_CASE(ALLOC)
-    {
-        uint64_t n = R(B).u;
-        size_t es = tir_dtype_elem_size(fn->buffers[A].dtype);
-        if (R(B).i < 0)
-            FAIL("negative size %lld for buffer '%s'", (long long)R(B).i, buf_name(fn, A));
+    VM_OP(ALLOC)
+        uint64_t n = R(OPND(SRC0)).u;
+        size_t es = tir_dtype_elem_size(fn->buffers[OPND(BUF0)].dtype);
+        if (R(OPND(SRC0)).i < 0)
+            FAIL("negative size %lld for buffer '%s'", (long long)R(OPND(SRC0)).i, buf_name(fn, OPND(BUF0)));
         if (n > VM_MAX_ALLOC_BYTES / es)
-            FAIL("allocation of %lld elements for buffer '%s' is too large", (long long)R(B).i, buf_name(fn, A));
-        vm_buf_release(ctx, &bufs[A], es);
+            FAIL("allocation of %lld elements for buffer '%s' is too large", (long long)R(OPND(SRC0)).i, buf_name(fn, OPND(BUF0)));
+        vm_buf_release(ctx, &bufs[OPND(BUF0)], es);
         uint64_t bytes = n * es;
         /* zero-filling is work too: a step per 4 KiB, so a loop of large
          * allocations cannot run far past the step budget */
         SPEND_STEPS(bytes / 4096);
-        bufs[A].data = vm_mem_alloc(ctx, bytes, PC, "buffer '%s'", buf_name(fn, A));
-        if (bytes && !bufs[A].data)
+        bufs[OPND(BUF0)].data = vm_mem_alloc(ctx, bytes, PC, "buffer '%s'", buf_name(fn, OPND(BUF0)));
+        if (bytes && !bufs[OPND(BUF0)].data)
             return false;
-        bufs[A].nelem = n;
-        bufs[A].owned = true;
-        VM_NEXT(ALLOC);
-    }
-    VM_CASE(FREE)
-        vm_buf_release(ctx, &bufs[A], tir_dtype_elem_size(fn->buffers[A].dtype));
-        VM_NEXT(FREE);
+        bufs[OPND(BUF0)].nelem = n;
+        bufs[OPND(BUF0)].owned = true;
+    VM_END
+    VM_OP(FREE)
+        vm_buf_release(ctx, &bufs[OPND(BUF0)], tir_dtype_elem_size(fn->buffers[OPND(BUF0)].dtype));
+    VM_END
 
     /* ---- integer arithmetic: computed unsigned, normalized to T ---- */
 #define INT_ARITH(T)                                                          \
-    VM_CASE(ADD_##T) R(A).i = NORM_##T(R(B).u + R(C).u); VM_NEXT(ADD_##T);          \
-    VM_CASE(SUB_##T) R(A).i = NORM_##T(R(B).u - R(C).u); VM_NEXT(SUB_##T);          \
-    VM_CASE(MUL_##T) R(A).i = NORM_##T(R(B).u * R(C).u); VM_NEXT(MUL_##T);          \
-    VM_CASE(MIN_##T) R(A) = SV_##T(B) < SV_##T(C) ? R(B) : R(C); VM_NEXT(MIN_##T);  \
-    VM_CASE(MAX_##T) R(A) = SV_##T(B) > SV_##T(C) ? R(B) : R(C); VM_NEXT(MAX_##T);  \
-    VM_CASE(EQ_##T) R(A).i = SV_##T(B) == SV_##T(C); VM_NEXT(EQ_##T);              \
-    VM_CASE(NE_##T) R(A).i = SV_##T(B) != SV_##T(C); VM_NEXT(NE_##T);              \
-    VM_CASE(LT_##T) R(A).i = SV_##T(B) < SV_##T(C); VM_NEXT(LT_##T);               \
-    VM_CASE(LE_##T) R(A).i = SV_##T(B) <= SV_##T(C); VM_NEXT(LE_##T);              \
-    VM_CASE(GT_##T) R(A).i = SV_##T(B) > SV_##T(C); VM_NEXT(GT_##T);               \
-    VM_CASE(GE_##T) R(A).i = SV_##T(B) >= SV_##T(C); VM_NEXT(GE_##T);              \
-    VM_CASE(SEL_##T) R(A) = R(B).i ? R(C) : R(D); VM_NEXT(SEL_##T);                 \
-    VM_CASE(DIV_##T)                                                          \
-        if (!R(C).u)                                                          \
+    VM_OP(ADD_##T) R(OPND(DST)).i = NORM_##T(R(OPND(SRC0)).u + R(OPND(SRC1)).u); VM_END          \
+    VM_OP(SUB_##T) R(OPND(DST)).i = NORM_##T(R(OPND(SRC0)).u - R(OPND(SRC1)).u); VM_END          \
+    VM_OP(MUL_##T) R(OPND(DST)).i = NORM_##T(R(OPND(SRC0)).u * R(OPND(SRC1)).u); VM_END          \
+    VM_OP(MIN_##T) R(OPND(DST)) = SV_##T(OPND(SRC0)) < SV_##T(OPND(SRC1)) ? R(OPND(SRC0)) : R(OPND(SRC1)); VM_END  \
+    VM_OP(MAX_##T) R(OPND(DST)) = SV_##T(OPND(SRC0)) > SV_##T(OPND(SRC1)) ? R(OPND(SRC0)) : R(OPND(SRC1)); VM_END  \
+    VM_OP(EQ_##T) R(OPND(DST)).i = SV_##T(OPND(SRC0)) == SV_##T(OPND(SRC1)); VM_END              \
+    VM_OP(NE_##T) R(OPND(DST)).i = SV_##T(OPND(SRC0)) != SV_##T(OPND(SRC1)); VM_END              \
+    VM_OP(LT_##T) R(OPND(DST)).i = SV_##T(OPND(SRC0)) < SV_##T(OPND(SRC1)); VM_END               \
+    VM_OP(LE_##T) R(OPND(DST)).i = SV_##T(OPND(SRC0)) <= SV_##T(OPND(SRC1)); VM_END              \
+    VM_OP(GT_##T) R(OPND(DST)).i = SV_##T(OPND(SRC0)) > SV_##T(OPND(SRC1)); VM_END               \
+    VM_OP(GE_##T) R(OPND(DST)).i = SV_##T(OPND(SRC0)) >= SV_##T(OPND(SRC1)); VM_END              \
+    VM_OP(SEL_##T) R(OPND(DST)) = R(OPND(SRC0)).i ? R(OPND(SRC1)) : R(OPND(SRC2)); VM_END                 \
+    VM_OP(DIV_##T)                                                          \
+        if (!R(OPND(SRC1)).u)                                                          \
             FAIL("integer division by zero");                                 \
-        R(A).i = NORM_##T(SIGNED_##T ? (uint64_t)sdiv(R(B).i, R(C).i) : R(B).u / R(C).u); \
-        VM_NEXT(DIV_##T);                                                           \
-    VM_CASE(MOD_##T)                                                          \
-        if (!R(C).u)                                                          \
+        R(OPND(DST)).i = NORM_##T(SIGNED_##T ? (uint64_t)sdiv(R(OPND(SRC0)).i, R(OPND(SRC1)).i) : R(OPND(SRC0)).u / R(OPND(SRC1)).u); \
+    VM_END                                                               \
+    VM_OP(MOD_##T)                                                          \
+        if (!R(OPND(SRC1)).u)                                                          \
             FAIL("integer modulo by zero");                                   \
-        R(A).i = NORM_##T(SIGNED_##T ? (uint64_t)smod(R(B).i, R(C).i) : R(B).u % R(C).u); \
-        VM_NEXT(MOD_##T);                                                           \
-    VM_CASE(FLOORDIV_##T)                                                     \
-        if (!R(C).u)                                                          \
+        R(OPND(DST)).i = NORM_##T(SIGNED_##T ? (uint64_t)smod(R(OPND(SRC0)).i, R(OPND(SRC1)).i) : R(OPND(SRC0)).u % R(OPND(SRC1)).u); \
+    VM_END                                                               \
+    VM_OP(FLOORDIV_##T)                                                     \
+        if (!R(OPND(SRC1)).u)                                                          \
             FAIL("integer division by zero");                                 \
-        R(A).i = NORM_##T(SIGNED_##T ? (uint64_t)sfloordiv(R(B).i, R(C).i) : R(B).u / R(C).u); \
-        VM_NEXT(FLOORDIV_##T);                                                           \
-    VM_CASE(FLOORMOD_##T)                                                     \
-        if (!R(C).u)                                                          \
+        R(OPND(DST)).i = NORM_##T(SIGNED_##T ? (uint64_t)sfloordiv(R(OPND(SRC0)).i, R(OPND(SRC1)).i) : R(OPND(SRC0)).u / R(OPND(SRC1)).u); \
+    VM_END                                                               \
+    VM_OP(FLOORMOD_##T)                                                     \
+        if (!R(OPND(SRC1)).u)                                                          \
             FAIL("integer modulo by zero");                                   \
-        R(A).i = NORM_##T(SIGNED_##T ? (uint64_t)sfloormod(R(B).i, R(C).i) : R(B).u % R(C).u); \
-        VM_NEXT(FLOORMOD_##T);                                                           \
-    VM_CASE(EXT_##T) R(A).i = TO_##T(R(B).u); VM_NEXT(EXT_##T);
+        R(OPND(DST)).i = NORM_##T(SIGNED_##T ? (uint64_t)sfloormod(R(OPND(SRC0)).i, R(OPND(SRC1)).i) : R(OPND(SRC0)).u % R(OPND(SRC1)).u); \
+    VM_END                                                               \
+    VM_OP(EXT_##T) R(OPND(DST)).i = TO_##T(R(OPND(SRC0)).u); VM_END
     /* bool arithmetic wraps modulo 2 like the other widths; a cast to bool
      * tests for nonzero (spec-readings 6), which TO_BOOL does */
     VM_KINDS_INT(INT_ARITH)
 
     /* ---- float arithmetic: IEEE 754, no fast-math ---- */
 #define FLOAT_ARITH(T, MEMBER)                                                      \
-    VM_CASE(ADD_##T) R(A).MEMBER = R(B).MEMBER + R(C).MEMBER; VM_NEXT(ADD_##T);                     \
-    VM_CASE(SUB_##T) R(A).MEMBER = R(B).MEMBER - R(C).MEMBER; VM_NEXT(SUB_##T);                     \
-    VM_CASE(MUL_##T) R(A).MEMBER = R(B).MEMBER * R(C).MEMBER; VM_NEXT(MUL_##T);                     \
-    VM_CASE(DIV_##T) R(A).MEMBER = R(B).MEMBER / R(C).MEMBER; VM_NEXT(DIV_##T);                     \
-    VM_CASE(FLOORDIV_##T) R(A).MEMBER = floor(R(B).MEMBER / R(C).MEMBER); VM_NEXT(FLOORDIV_##T);        \
-    VM_CASE(FLOORMOD_##T) R(A).MEMBER = R(B).MEMBER - floor(R(B).MEMBER / R(C).MEMBER) * R(C).MEMBER; VM_NEXT(FLOORMOD_##T); \
-    VM_CASE(MIN_##T) R(A).MEMBER = R(B).MEMBER < R(C).MEMBER ? R(B).MEMBER : R(C).MEMBER; VM_NEXT(MIN_##T);  \
-    VM_CASE(MAX_##T) R(A).MEMBER = R(B).MEMBER > R(C).MEMBER ? R(B).MEMBER : R(C).MEMBER; VM_NEXT(MAX_##T);  \
-    VM_CASE(EQ_##T) R(A).i = R(B).MEMBER == R(C).MEMBER; VM_NEXT(EQ_##T);                     \
-    VM_CASE(NE_##T) R(A).i = R(B).MEMBER != R(C).MEMBER; VM_NEXT(NE_##T);                     \
-    VM_CASE(LT_##T) R(A).i = R(B).MEMBER < R(C).MEMBER; VM_NEXT(LT_##T);                      \
-    VM_CASE(LE_##T) R(A).i = R(B).MEMBER <= R(C).MEMBER; VM_NEXT(LE_##T);                     \
-    VM_CASE(GT_##T) R(A).i = R(B).MEMBER > R(C).MEMBER; VM_NEXT(GT_##T);                      \
-    VM_CASE(GE_##T) R(A).i = R(B).MEMBER >= R(C).MEMBER; VM_NEXT(GE_##T);                     \
-    VM_CASE(SEL_##T) R(A) = R(B).i ? R(C) : R(D); VM_NEXT(SEL_##T);                  \
-    VM_CASE(SITOF_##T) R(A).MEMBER = R(B).i; VM_NEXT(SITOF_##T);                            \
-    VM_CASE(UTOF_##T) R(A).MEMBER = R(B).u; VM_NEXT(UTOF_##T);
+    VM_OP(ADD_##T) R(OPND(DST)).MEMBER = R(OPND(SRC0)).MEMBER + R(OPND(SRC1)).MEMBER; VM_END                     \
+    VM_OP(SUB_##T) R(OPND(DST)).MEMBER = R(OPND(SRC0)).MEMBER - R(OPND(SRC1)).MEMBER; VM_END                     \
+    VM_OP(MUL_##T) R(OPND(DST)).MEMBER = R(OPND(SRC0)).MEMBER * R(OPND(SRC1)).MEMBER; VM_END                     \
+    VM_OP(DIV_##T) R(OPND(DST)).MEMBER = R(OPND(SRC0)).MEMBER / R(OPND(SRC1)).MEMBER; VM_END                     \
+    VM_OP(FLOORDIV_##T) R(OPND(DST)).MEMBER = floor(R(OPND(SRC0)).MEMBER / R(OPND(SRC1)).MEMBER); VM_END        \
+    VM_OP(FLOORMOD_##T) R(OPND(DST)).MEMBER = R(OPND(SRC0)).MEMBER - floor(R(OPND(SRC0)).MEMBER / R(OPND(SRC1)).MEMBER) * R(OPND(SRC1)).MEMBER; VM_END \
+    VM_OP(MIN_##T) R(OPND(DST)).MEMBER = R(OPND(SRC0)).MEMBER < R(OPND(SRC1)).MEMBER ? R(OPND(SRC0)).MEMBER : R(OPND(SRC1)).MEMBER; VM_END  \
+    VM_OP(MAX_##T) R(OPND(DST)).MEMBER = R(OPND(SRC0)).MEMBER > R(OPND(SRC1)).MEMBER ? R(OPND(SRC0)).MEMBER : R(OPND(SRC1)).MEMBER; VM_END  \
+    VM_OP(EQ_##T) R(OPND(DST)).i = R(OPND(SRC0)).MEMBER == R(OPND(SRC1)).MEMBER; VM_END                     \
+    VM_OP(NE_##T) R(OPND(DST)).i = R(OPND(SRC0)).MEMBER != R(OPND(SRC1)).MEMBER; VM_END                     \
+    VM_OP(LT_##T) R(OPND(DST)).i = R(OPND(SRC0)).MEMBER < R(OPND(SRC1)).MEMBER; VM_END                      \
+    VM_OP(LE_##T) R(OPND(DST)).i = R(OPND(SRC0)).MEMBER <= R(OPND(SRC1)).MEMBER; VM_END                     \
+    VM_OP(GT_##T) R(OPND(DST)).i = R(OPND(SRC0)).MEMBER > R(OPND(SRC1)).MEMBER; VM_END                      \
+    VM_OP(GE_##T) R(OPND(DST)).i = R(OPND(SRC0)).MEMBER >= R(OPND(SRC1)).MEMBER; VM_END                     \
+    VM_OP(SEL_##T) R(OPND(DST)) = R(OPND(SRC0)).i ? R(OPND(SRC1)) : R(OPND(SRC2)); VM_END                  \
+    VM_OP(SITOF_##T) R(OPND(DST)).MEMBER = R(OPND(SRC0)).i; VM_END                            \
+    VM_OP(UTOF_##T) R(OPND(DST)).MEMBER = R(OPND(SRC0)).u; VM_END
 #define FLOAT_ARITH_KIND(T) FLOAT_ARITH(T, M_##T)
     VM_KINDS_FLOAT(FLOAT_ARITH_KIND)
 
     /* ---- float16 and bfloat16: computed in float32, rounded once (halffloat.h) ---- */
-#define HALF_ARITH(T)                                                                           \
-    VM_CASE(ADD_##T) HSET(T, A, HF(T, B) + HF(T, C)); VM_NEXT(ADD_##T);                               \
-    VM_CASE(SUB_##T) HSET(T, A, HF(T, B) - HF(T, C)); VM_NEXT(SUB_##T);                               \
-    VM_CASE(MUL_##T) HSET(T, A, HF(T, B) * HF(T, C)); VM_NEXT(MUL_##T);                               \
-    VM_CASE(DIV_##T) HSET(T, A, HF(T, B) / HF(T, C)); VM_NEXT(DIV_##T);                               \
-    VM_CASE(FLOORDIV_##T) HSET(T, A, floorf(HF(T, B) / HF(T, C))); VM_NEXT(FLOORDIV_##T);                  \
-    VM_CASE(FLOORMOD_##T)                                                                       \
-    {                                                                                           \
-        float x = HF(T, B), y = HF(T, C);                                                       \
-        HSET(T, A, x - floorf(x / y) * y);                                                      \
-        VM_NEXT(FLOORMOD_##T);                                                                             \
-    }                                                                                           \
-    VM_CASE(MIN_##T) R(A) = HF(T, B) < HF(T, C) ? R(B) : R(C); VM_NEXT(MIN_##T);                      \
-    VM_CASE(MAX_##T) R(A) = HF(T, B) > HF(T, C) ? R(B) : R(C); VM_NEXT(MAX_##T);                      \
-    VM_CASE(EQ_##T) R(A).i = HF(T, B) == HF(T, C); VM_NEXT(EQ_##T);                                  \
-    VM_CASE(NE_##T) R(A).i = HF(T, B) != HF(T, C); VM_NEXT(NE_##T);                                  \
-    VM_CASE(LT_##T) R(A).i = HF(T, B) < HF(T, C); VM_NEXT(LT_##T);                                   \
-    VM_CASE(LE_##T) R(A).i = HF(T, B) <= HF(T, C); VM_NEXT(LE_##T);                                  \
-    VM_CASE(GT_##T) R(A).i = HF(T, B) > HF(T, C); VM_NEXT(GT_##T);                                   \
-    VM_CASE(GE_##T) R(A).i = HF(T, B) >= HF(T, C); VM_NEXT(GE_##T);                                  \
-    VM_CASE(SEL_##T) R(A) = R(B).i ? R(C) : R(D); VM_NEXT(SEL_##T);                                   \
-    VM_CASE(SITOF_##T) R(A).u = FROMD_##T((double)R(B).i); VM_NEXT(SITOF_##T);                          \
-    VM_CASE(UTOF_##T) R(A).u = FROMD_##T((double)R(B).u); VM_NEXT(UTOF_##T);                           \
-    VM_CASE(ISNAN_##T) R(A).i = isnan(HF(T, B)) != 0; VM_NEXT(ISNAN_##T);
+#define HALF_ARITH(T)                                                                                           \
+    VM_OP(ADD_##T) HSET(T, OPND(DST), HF(T, OPND(SRC0)) + HF(T, OPND(SRC1))); VM_END                            \
+    VM_OP(SUB_##T) HSET(T, OPND(DST), HF(T, OPND(SRC0)) - HF(T, OPND(SRC1))); VM_END                            \
+    VM_OP(MUL_##T) HSET(T, OPND(DST), HF(T, OPND(SRC0)) * HF(T, OPND(SRC1))); VM_END                            \
+    VM_OP(DIV_##T) HSET(T, OPND(DST), HF(T, OPND(SRC0)) / HF(T, OPND(SRC1))); VM_END                            \
+    VM_OP(FLOORDIV_##T) HSET(T, OPND(DST), floorf(HF(T, OPND(SRC0)) / HF(T, OPND(SRC1)))); VM_END               \
+    VM_OP(FLOORMOD_##T)                                                                                         \
+        float x = HF(T, OPND(SRC0)), y = HF(T, OPND(SRC1));                                                     \
+        HSET(T, OPND(DST), x - floorf(x / y) * y);                                                              \
+    VM_END                                                                                                      \
+    VM_OP(MIN_##T) R(OPND(DST)) = HF(T, OPND(SRC0)) < HF(T, OPND(SRC1)) ? R(OPND(SRC0)) : R(OPND(SRC1)); VM_END \
+    VM_OP(MAX_##T) R(OPND(DST)) = HF(T, OPND(SRC0)) > HF(T, OPND(SRC1)) ? R(OPND(SRC0)) : R(OPND(SRC1)); VM_END \
+    VM_OP(EQ_##T) R(OPND(DST)).i = HF(T, OPND(SRC0)) == HF(T, OPND(SRC1)); VM_END                               \
+    VM_OP(NE_##T) R(OPND(DST)).i = HF(T, OPND(SRC0)) != HF(T, OPND(SRC1)); VM_END                               \
+    VM_OP(LT_##T) R(OPND(DST)).i = HF(T, OPND(SRC0)) < HF(T, OPND(SRC1)); VM_END                                \
+    VM_OP(LE_##T) R(OPND(DST)).i = HF(T, OPND(SRC0)) <= HF(T, OPND(SRC1)); VM_END                               \
+    VM_OP(GT_##T) R(OPND(DST)).i = HF(T, OPND(SRC0)) > HF(T, OPND(SRC1)); VM_END                                \
+    VM_OP(GE_##T) R(OPND(DST)).i = HF(T, OPND(SRC0)) >= HF(T, OPND(SRC1)); VM_END                               \
+    VM_OP(SEL_##T) R(OPND(DST)) = R(OPND(SRC0)).i ? R(OPND(SRC1)) : R(OPND(SRC2)); VM_END                       \
+    VM_OP(SITOF_##T) R(OPND(DST)).u = FROMD_##T((double)R(OPND(SRC0)).i); VM_END                                \
+    VM_OP(UTOF_##T) R(OPND(DST)).u = FROMD_##T((double)R(OPND(SRC0)).u); VM_END                                 \
+    VM_OP(ISNAN_##T) R(OPND(DST)).i = isnan(HF(T, OPND(SRC0))) != 0; VM_END
     VM_KINDS_HALF(HALF_ARITH)
-    VM_CASE(F32TO_F16) R(A).u = tir_f16_from_f64(R(B).f32); VM_NEXT(F32TO_F16);
-    VM_CASE(F32TO_BF16) R(A).u = tir_bf16_from_f64(R(B).f32); VM_NEXT(F32TO_BF16);
-    VM_CASE(F64TO_F16) R(A).u = tir_f16_from_f64(R(B).f64); VM_NEXT(F64TO_F16);
-    VM_CASE(F64TO_BF16) R(A).u = tir_bf16_from_f64(R(B).f64); VM_NEXT(F64TO_BF16);
+    VM_OP(F32TO_F16) R(OPND(DST)).u = tir_f16_from_f64(R(OPND(SRC0)).f32); VM_END
+    VM_OP(F32TO_BF16) R(OPND(DST)).u = tir_bf16_from_f64(R(OPND(SRC0)).f32); VM_END
+    VM_OP(F64TO_F16) R(OPND(DST)).u = tir_f16_from_f64(R(OPND(SRC0)).f64); VM_END
+    VM_OP(F64TO_BF16) R(OPND(DST)).u = tir_bf16_from_f64(R(OPND(SRC0)).f64); VM_END
     /* From a 16-bit float: widen to float32 (exact), then convert like f32to. */
-#define HTO(S)                                                                                  \
-    VM_CASE(S##TO_BOOL) R(A).i = HF(S, B) != 0; VM_NEXT(S##TO_BOOL);                                     \
-    VM_CASE(S##TO_I8) R(A).i = f2i_sat(HF(S, B), LO_I8, HI_I8); VM_NEXT(S##TO_I8);                     \
-    VM_CASE(S##TO_I16) R(A).i = f2i_sat(HF(S, B), LO_I16, HI_I16); VM_NEXT(S##TO_I16);                  \
-    VM_CASE(S##TO_I32) R(A).i = f2i_sat(HF(S, B), LO_I32, HI_I32); VM_NEXT(S##TO_I32);                  \
-    VM_CASE(S##TO_I64) R(A).i = f2i64_sat(HF(S, B)); VM_NEXT(S##TO_I64);                                \
-    VM_CASE(S##TO_U8) R(A).i = f2i_sat(HF(S, B), LO_U8, HI_U8); VM_NEXT(S##TO_U8);                     \
-    VM_CASE(S##TO_U16) R(A).i = f2i_sat(HF(S, B), LO_U16, HI_U16); VM_NEXT(S##TO_U16);                  \
-    VM_CASE(S##TO_U32) R(A).i = f2i_sat(HF(S, B), LO_U32, HI_U32); VM_NEXT(S##TO_U32);                  \
-    VM_CASE(S##TO_U64) R(A).u = f2u64_sat(HF(S, B)); VM_NEXT(S##TO_U64);                                \
-    VM_CASE(S##TO_F16) R(A).u = tir_f16_from_f64(HF(S, B)); VM_NEXT(S##TO_F16);                         \
-    VM_CASE(S##TO_BF16) R(A).u = tir_bf16_from_f64(HF(S, B)); VM_NEXT(S##TO_BF16);                       \
-    VM_CASE(S##TO_F32) R(A).f32 = HF(S, B); VM_NEXT(S##TO_F32);                                         \
-    VM_CASE(S##TO_F64) R(A).f64 = HF(S, B); VM_NEXT(S##TO_F64);
+#define HTO(S)                                                                           \
+    VM_OP(S##TO_BOOL) R(OPND(DST)).i = HF(S, OPND(SRC0)) != 0; VM_END                    \
+    VM_OP(S##TO_I8) R(OPND(DST)).i = f2i_sat(HF(S, OPND(SRC0)), LO_I8, HI_I8); VM_END    \
+    VM_OP(S##TO_I16) R(OPND(DST)).i = f2i_sat(HF(S, OPND(SRC0)), LO_I16, HI_I16); VM_END \
+    VM_OP(S##TO_I32) R(OPND(DST)).i = f2i_sat(HF(S, OPND(SRC0)), LO_I32, HI_I32); VM_END \
+    VM_OP(S##TO_I64) R(OPND(DST)).i = f2i64_sat(HF(S, OPND(SRC0))); VM_END               \
+    VM_OP(S##TO_U8) R(OPND(DST)).i = f2i_sat(HF(S, OPND(SRC0)), LO_U8, HI_U8); VM_END    \
+    VM_OP(S##TO_U16) R(OPND(DST)).i = f2i_sat(HF(S, OPND(SRC0)), LO_U16, HI_U16); VM_END \
+    VM_OP(S##TO_U32) R(OPND(DST)).i = f2i_sat(HF(S, OPND(SRC0)), LO_U32, HI_U32); VM_END \
+    VM_OP(S##TO_U64) R(OPND(DST)).u = f2u64_sat(HF(S, OPND(SRC0))); VM_END               \
+    VM_OP(S##TO_F16) R(OPND(DST)).u = tir_f16_from_f64(HF(S, OPND(SRC0))); VM_END        \
+    VM_OP(S##TO_BF16) R(OPND(DST)).u = tir_bf16_from_f64(HF(S, OPND(SRC0))); VM_END      \
+    VM_OP(S##TO_F32) R(OPND(DST)).f32 = HF(S, OPND(SRC0)); VM_END                        \
+    VM_OP(S##TO_F64) R(OPND(DST)).f64 = HF(S, OPND(SRC0)); VM_END
     VM_KINDS_HALF(HTO)
 
-    VM_CASE(NOT) R(A).i = !R(B).i; VM_NEXT(NOT);
-    VM_CASE(BAND) R(A).i = R(B).i & R(C).i; VM_NEXT(BAND);
-    VM_CASE(BOR) R(A).i = R(B).i | R(C).i; VM_NEXT(BOR);
+    VM_OP(NOT) R(OPND(DST)).i = !R(OPND(SRC0)).i; VM_END
+    VM_OP(BAND) R(OPND(DST)).i = R(OPND(SRC0)).i & R(OPND(SRC1)).i; VM_END
+    VM_OP(BOR) R(OPND(DST)).i = R(OPND(SRC0)).i | R(OPND(SRC1)).i; VM_END
 
     /* ---- float to other types ---- */
-#define FTO_SMALL(S, MEMBER, T) VM_CASE(S##TO_##T) R(A).i = f2i_sat(R(B).MEMBER, LO_##T, HI_##T); VM_NEXT(S##TO_##T);
-#define FTO_ALL(S, MEMBER)                                                   \
-    VM_CASE(S##TO_BOOL) R(A).i = R(B).MEMBER != 0; VM_NEXT(S##TO_BOOL);               \
-    FTO_SMALL(S, MEMBER, I8) FTO_SMALL(S, MEMBER, I16) FTO_SMALL(S, MEMBER, I32)       \
-    FTO_SMALL(S, MEMBER, U8) FTO_SMALL(S, MEMBER, U16) FTO_SMALL(S, MEMBER, U32)       \
-    VM_CASE(S##TO_I64) R(A).i = f2i64_sat(R(B).MEMBER); VM_NEXT(S##TO_I64);          \
-    VM_CASE(S##TO_U64) R(A).u = f2u64_sat(R(B).MEMBER); VM_NEXT(S##TO_U64);
+#define FTO_SMALL(S, MEMBER, T) VM_OP(S##TO_##T) R(OPND(DST)).i = f2i_sat(R(OPND(SRC0)).MEMBER, LO_##T, HI_##T); VM_END
+#define FTO_ALL(S, MEMBER)                                                       \
+    VM_OP(S##TO_BOOL) R(OPND(DST)).i = R(OPND(SRC0)).MEMBER != 0; VM_END         \
+    FTO_SMALL(S, MEMBER, I8) FTO_SMALL(S, MEMBER, I16) FTO_SMALL(S, MEMBER, I32) \
+    FTO_SMALL(S, MEMBER, U8) FTO_SMALL(S, MEMBER, U16) FTO_SMALL(S, MEMBER, U32) \
+    VM_OP(S##TO_I64) R(OPND(DST)).i = f2i64_sat(R(OPND(SRC0)).MEMBER); VM_END    \
+    VM_OP(S##TO_U64) R(OPND(DST)).u = f2u64_sat(R(OPND(SRC0)).MEMBER); VM_END
 #define FTO_KIND(T) FTO_ALL(T, M_##T)
     VM_KINDS_FLOAT(FTO_KIND)
-    VM_CASE(F32TO_F32) R(A).f32 = R(B).f32; VM_NEXT(F32TO_F32);
-    VM_CASE(F32TO_F64) R(A).f64 = R(B).f32; VM_NEXT(F32TO_F64);
-    VM_CASE(F64TO_F32) R(A).f32 = (float)R(B).f64; VM_NEXT(F64TO_F32);
-    VM_CASE(F64TO_F64) R(A).f64 = R(B).f64; VM_NEXT(F64TO_F64);
+    VM_OP(F32TO_F32) R(OPND(DST)).f32 = R(OPND(SRC0)).f32; VM_END
+    VM_OP(F32TO_F64) R(OPND(DST)).f64 = R(OPND(SRC0)).f32; VM_END
+    VM_OP(F64TO_F32) R(OPND(DST)).f32 = (float)R(OPND(SRC0)).f64; VM_END
+    VM_OP(F64TO_F64) R(OPND(DST)).f64 = R(OPND(SRC0)).f64; VM_END
 
     /* ---- math builtins ---- */
-#define MATH1(ID, F32FN, F64FN)                                                   \
-    VM_CASE(ID##_F16) HSET(F16, A, F32FN(HF(F16, B))); VM_NEXT(ID##_F16);                \
-    VM_CASE(ID##_BF16) HSET(BF16, A, F32FN(HF(BF16, B))); VM_NEXT(ID##_BF16);             \
-    VM_CASE(ID##_F32) R(A).f32 = F32FN(R(B).f32); VM_NEXT(ID##_F32);                     \
-    VM_CASE(ID##_F64) R(A).f64 = F64FN(R(B).f64); VM_NEXT(ID##_F64);
-#define MATH2(ID, F32FN, F64FN)                                                   \
-    VM_CASE(ID##_F16) HSET(F16, A, F32FN(HF(F16, B), HF(F16, C))); VM_NEXT(ID##_F16);    \
-    VM_CASE(ID##_BF16) HSET(BF16, A, F32FN(HF(BF16, B), HF(BF16, C))); VM_NEXT(ID##_BF16); \
-    VM_CASE(ID##_F32) R(A).f32 = F32FN(R(B).f32, R(C).f32); VM_NEXT(ID##_F32);           \
-    VM_CASE(ID##_F64) R(A).f64 = F64FN(R(B).f64, R(C).f64); VM_NEXT(ID##_F64);
+#define MATH1(ID, F32FN, F64FN)                                                 \
+    VM_OP(ID##_F16) HSET(F16, OPND(DST), F32FN(HF(F16, OPND(SRC0)))); VM_END    \
+    VM_OP(ID##_BF16) HSET(BF16, OPND(DST), F32FN(HF(BF16, OPND(SRC0)))); VM_END \
+    VM_OP(ID##_F32) R(OPND(DST)).f32 = F32FN(R(OPND(SRC0)).f32); VM_END         \
+    VM_OP(ID##_F64) R(OPND(DST)).f64 = F64FN(R(OPND(SRC0)).f64); VM_END
+#define MATH2(ID, F32FN, F64FN)                                                                       \
+    VM_OP(ID##_F16) HSET(F16, OPND(DST), F32FN(HF(F16, OPND(SRC0)), HF(F16, OPND(SRC1)))); VM_END     \
+    VM_OP(ID##_BF16) HSET(BF16, OPND(DST), F32FN(HF(BF16, OPND(SRC0)), HF(BF16, OPND(SRC1)))); VM_END \
+    VM_OP(ID##_F32) R(OPND(DST)).f32 = F32FN(R(OPND(SRC0)).f32, R(OPND(SRC1)).f32); VM_END            \
+    VM_OP(ID##_F64) R(OPND(DST)).f64 = F64FN(R(OPND(SRC0)).f64, R(OPND(SRC1)).f64); VM_END
 #define MATH(ID, MN, ARITY, F32FN, F64FN, SYN) MATH##ARITY(ID, F32FN, F64FN)
 #include "math.def"
 #undef MATH
     /* the float predicates, on each float kind's value as float32 or native */
 #define FLOAT_VALUE(T, r) R(r).M_##T
 #define HALF_VALUE(T, r) HF(T, r)
-#define FLOAT_PREDICATES(T, VALUE)                                                      \
-    VM_CASE(ISINF_##T) R(A).i = isinf(VALUE(T, B)) != 0; VM_NEXT(ISINF_##T);           \
-    VM_CASE(ISFINITE_##T) R(A).i = isfinite(VALUE(T, B)) != 0; VM_NEXT(ISFINITE_##T);
-#define FLOAT_PREDICATES_FLOAT(T)                                                       \
-    VM_CASE(ISNAN_##T) R(A).i = isnan(R(B).M_##T) != 0; VM_NEXT(ISNAN_##T);            \
+#define FLOAT_PREDICATES(T, VALUE)                                             \
+    VM_OP(ISINF_##T) R(OPND(DST)).i = isinf(VALUE(T, OPND(SRC0))) != 0; VM_END \
+    VM_OP(ISFINITE_##T) R(OPND(DST)).i = isfinite(VALUE(T, OPND(SRC0))) != 0; VM_END
+#define FLOAT_PREDICATES_FLOAT(T)                                             \
+    VM_OP(ISNAN_##T) R(OPND(DST)).i = isnan(R(OPND(SRC0)).M_##T) != 0; VM_END \
     FLOAT_PREDICATES(T, FLOAT_VALUE)
 #define FLOAT_PREDICATES_HALF(T) FLOAT_PREDICATES(T, HALF_VALUE)
     VM_KINDS_FLOAT(FLOAT_PREDICATES_FLOAT)
     VM_KINDS_HALF(FLOAT_PREDICATES_HALF)
     /* ldexp with the exponent clamped: beyond +-100000 every result is already 0 or inf */
-    VM_CASE(LDEXP_F32) R(A).f32 = ldexpf(R(B).f32, clamp_exp(R(C).i)); VM_NEXT(LDEXP_F32);
-    VM_CASE(LDEXP_F64) R(A).f64 = ldexp(R(B).f64, clamp_exp(R(C).i)); VM_NEXT(LDEXP_F64);
-    VM_CASE(LDEXP_F16) HSET(F16, A, ldexpf(HF(F16, B), clamp_exp(R(C).i))); VM_NEXT(LDEXP_F16);
-    VM_CASE(LDEXP_BF16) HSET(BF16, A, ldexpf(HF(BF16, B), clamp_exp(R(C).i))); VM_NEXT(LDEXP_BF16);
+    VM_OP(LDEXP_F32) R(OPND(DST)).f32 = ldexpf(R(OPND(SRC0)).f32, clamp_exp(R(OPND(SRC1)).i)); VM_END
+    VM_OP(LDEXP_F64) R(OPND(DST)).f64 = ldexp(R(OPND(SRC0)).f64, clamp_exp(R(OPND(SRC1)).i)); VM_END
+    VM_OP(LDEXP_F16) HSET(F16, OPND(DST), ldexpf(HF(F16, OPND(SRC0)), clamp_exp(R(OPND(SRC1)).i))); VM_END
+    VM_OP(LDEXP_BF16) HSET(BF16, OPND(DST), ldexpf(HF(BF16, OPND(SRC0)), clamp_exp(R(OPND(SRC1)).i))); VM_END
 
     /* ---- integer bit operations ---- */
 #define BITOPS(T)                                                                     \
-    VM_CASE(BITAND_##T) R(A).i = NORM_##T(R(B).u & R(C).u); VM_NEXT(BITAND_##T);               \
-    VM_CASE(BITOR_##T) R(A).i = NORM_##T(R(B).u | R(C).u); VM_NEXT(BITOR_##T);                \
-    VM_CASE(BITXOR_##T) R(A).i = NORM_##T(R(B).u ^ R(C).u); VM_NEXT(BITXOR_##T);               \
-    VM_CASE(BITNOT_##T) R(A).i = NORM_##T(~R(B).u); VM_NEXT(BITNOT_##T);                       \
-    VM_CASE(SHL_##T)                                                                  \
-        R(A).i = R(C).u < BITS_OF_##T ? NORM_##T(R(B).u << R(C).u) : 0;               \
-        VM_NEXT(SHL_##T);                                                                   \
-    VM_CASE(SHR_##T)                                                                  \
+    VM_OP(BITAND_##T) R(OPND(DST)).i = NORM_##T(R(OPND(SRC0)).u & R(OPND(SRC1)).u); VM_END               \
+    VM_OP(BITOR_##T) R(OPND(DST)).i = NORM_##T(R(OPND(SRC0)).u | R(OPND(SRC1)).u); VM_END                \
+    VM_OP(BITXOR_##T) R(OPND(DST)).i = NORM_##T(R(OPND(SRC0)).u ^ R(OPND(SRC1)).u); VM_END               \
+    VM_OP(BITNOT_##T) R(OPND(DST)).i = NORM_##T(~R(OPND(SRC0)).u); VM_END                       \
+    VM_OP(SHL_##T)                                                                  \
+        R(OPND(DST)).i = R(OPND(SRC1)).u < BITS_OF_##T ? NORM_##T(R(OPND(SRC0)).u << R(OPND(SRC1)).u) : 0;               \
+    VM_END                                                                       \
+    VM_OP(SHR_##T)                                                                  \
         if (SIGNED_##T)                                                               \
-            R(A).i = R(C).u < BITS_OF_##T ? ashr(R(B).i, (unsigned)R(C).u) : (R(B).i < 0 ? -1 : 0); \
+            R(OPND(DST)).i = R(OPND(SRC1)).u < BITS_OF_##T ? ashr(R(OPND(SRC0)).i, (unsigned)R(OPND(SRC1)).u) : (R(OPND(SRC0)).i < 0 ? -1 : 0); \
         else                                                                          \
-            R(A).i = R(C).u < BITS_OF_##T ? (int64_t)(R(B).u >> R(C).u) : 0;          \
-        VM_NEXT(SHR_##T);
+            R(OPND(DST)).i = R(OPND(SRC1)).u < BITS_OF_##T ? (int64_t)(R(OPND(SRC0)).u >> R(OPND(SRC1)).u) : 0;          \
+    VM_END
     VM_KINDS_INT(BITOPS)
     /* bit counts over the type's width (the normalized value's low bits) */
-#define BITCOUNT(T)                                                                              \
-    VM_CASE(POPCOUNT_##T) R(A).i = __builtin_popcountll(width_bits(R(B).u, BITS_OF_##T)); VM_NEXT(POPCOUNT_##T); \
-    VM_CASE(CLZ_##T)                                                                             \
-    {                                                                                            \
-        uint64_t x = width_bits(R(B).u, BITS_OF_##T);                                            \
-        R(A).i = x ? __builtin_clzll(x) - (64 - BITS_OF_##T) : BITS_OF_##T;                      \
-        VM_NEXT(CLZ_##T);                                                                              \
-    }
+#define BITCOUNT(T)                                                                                             \
+    VM_OP(POPCOUNT_##T) R(OPND(DST)).i = __builtin_popcountll(width_bits(R(OPND(SRC0)).u, BITS_OF_##T)); VM_END \
+    VM_OP(CLZ_##T)                                                                                              \
+        uint64_t x = width_bits(R(OPND(SRC0)).u, BITS_OF_##T);                                                  \
+        R(OPND(DST)).i = x ? __builtin_clzll(x) - (64 - BITS_OF_##T) : BITS_OF_##T;                             \
+    VM_END
     VM_KINDS_INT(BITCOUNT)
     /* reinterpretation: the low bytes of a slot hold any scalar's bits (little-endian) */
-#define BITCAST_INT(T)                                                                           \
-    VM_CASE(BITCAST_##T)                                                                         \
-    {                                                                                            \
-        uint64_t bits = width_bits(R(B).u, BITS_OF_##T);                                         \
-        R(A).i = NORM_##T(bits);                                                                 \
-        VM_NEXT(BITCAST_##T);                                                                              \
-    }
+#define BITCAST_INT(T)                                            \
+    VM_OP(BITCAST_##T)                                            \
+        uint64_t bits = width_bits(R(OPND(SRC0)).u, BITS_OF_##T); \
+        R(OPND(DST)).i = NORM_##T(bits);                          \
+    VM_END
     VM_KINDS_INT(BITCAST_INT)
-    VM_CASE(BITCAST_F16) R(A).u = R(B).u & 0xffff; VM_NEXT(BITCAST_F16);
-    VM_CASE(BITCAST_BF16) R(A).u = R(B).u & 0xffff; VM_NEXT(BITCAST_BF16);
-    VM_CASE(BITCAST_F32)
-    {
-        uint32_t bits = (uint32_t)R(B).u;
-        memcpy(&R(A).f32, &bits, 4);
-        VM_NEXT(BITCAST_F32);
-    }
-    VM_CASE(BITCAST_F64) R(A).u = R(B).u; VM_NEXT(BITCAST_F64);
+    VM_OP(BITCAST_F16) R(OPND(DST)).u = R(OPND(SRC0)).u & 0xffff; VM_END
+    VM_OP(BITCAST_BF16) R(OPND(DST)).u = R(OPND(SRC0)).u & 0xffff; VM_END
+    VM_OP(BITCAST_F32)
+        uint32_t bits = (uint32_t)R(OPND(SRC0)).u;
+        memcpy(&R(OPND(DST)).f32, &bits, 4);
+    VM_END
+    VM_OP(BITCAST_F64) R(OPND(DST)).u = R(OPND(SRC0)).u; VM_END
 
     /* ---- loop-level instructions (loop_ops.c): a whole loop in one dispatch ---- */
-#define LOOP_OP(ID)                                 \
-    VM_CASE(ID)                                     \
-        if (!vm_loop_##ID(ctx, regs, bufs, ip))     \
-            return false;                           \
-        VM_NEXT(ID);
-#define LOOP_OPS_FP(T) LOOP_OP(MAC_##T)
-#define LOOP_OPS_FLOAT(T) LOOP_OP(MAC2_##T) LOOP_OP(MAC2S_##T) LOOP_OP(RSUM2_##T) LOOP_OP(RMAX2_##T) LOOP_OP(RMIN2_##T) \
-    LOOP_OP(RSUM_##T) LOOP_OP(RMAX_##T) LOOP_OP(RMIN_##T)
-#define LOOP_OPS_INT(T) LOOP_OP(MACI_##T)
-    VM_KINDS_HALF(LOOP_OPS_FP)
-    VM_KINDS_FLOAT(LOOP_OPS_FP)
-    VM_KINDS_FLOAT(LOOP_OPS_FLOAT)
-    VM_KINDS_INT(LOOP_OPS_INT)
+#define LOOP_OP_BODY(FAMILY, T)                           \
+    VM_OP(FAMILY##_##T)                                   \
+        if (!vm_loop_##FAMILY##_##T(ctx, regs, bufs, ip)) \
+            return false;                                 \
+    VM_END
+    VM_LOOP_OPS(LOOP_OP_BODY)
 
     /* ---- vectors ----
      * Lanes are copied into local arrays, computed, and copied back, so the
      * destination may be a source and the loops are plain array loops the C
      * compiler vectorizes. */
-#define VEC_BIN(ID, T, EXPR)                                      \
-    VM_CASE(ID##_##T)                                                   \
-    {                                                                   \
-        uint32_t nl = LANES(ID##_##T);                                     \
-        const AT_##T *a = VREG(T, B), *b = VREG(T, C);                  \
-        AT_##T *r = VREG(T, A);                                         \
-        LANE_LOOP(nl, CT_##T x = a[i]; CT_##T y = b[i]; r[i] = (EXPR))  \
-        VM_NEXT(ID##_##T);                                                  \
-    }
-#define VEC_CMP(ID, T, OPR)                                             \
-    VM_CASE(ID##_##T)                                                   \
-    {                                                                   \
-        uint32_t nl = LANES(ID##_##T);                                     \
-        const AT_##T *a = VREG(T, B), *b = VREG(T, C);                  \
-        AT_BOOL *r = VREG(BOOL, A);                                     \
-        for (uint32_t i = 0; i < nl; i++)                               \
-            r[i] = a[i] OPR b[i];                                       \
-        VM_NEXT(ID##_##T);                                                     \
-    }
+#define VEC_BIN(ID, T, EXPR)                                             \
+    VM_OP(ID##_##T)                                                      \
+        uint32_t nl = OPND(LANES);                                       \
+        const AT_##T *a = VREG(T, OPND(SRC0)), *b = VREG(T, OPND(SRC1)); \
+        AT_##T *r = VREG(T, OPND(DST));                                  \
+        LANE_LOOP(nl, CT_##T x = a[i]; CT_##T y = b[i]; r[i] = (EXPR))   \
+    VM_END
+#define VEC_CMP(ID, T, OPR)                                              \
+    VM_OP(ID##_##T)                                                      \
+        uint32_t nl = OPND(LANES);                                       \
+        const AT_##T *a = VREG(T, OPND(SRC0)), *b = VREG(T, OPND(SRC1)); \
+        AT_BOOL *r = VREG(BOOL, OPND(DST));                              \
+        for (uint32_t i = 0; i < nl; i++)                                \
+            r[i] = a[i] OPR b[i];                                        \
+    VM_END
     /* Integer lanes divide after a check of every divisor. */
-#define VEC_IDIV(ID, T, SIGNED_EXPR, UNSIGNED_EXPR, WHAT)               \
-    VM_CASE(ID##_##T)                                                   \
-    {                                                                   \
-        uint32_t nl = LANES(ID##_##T);                                     \
-        const AT_##T *a = VREG(T, B), *b = VREG(T, C);                  \
-        AT_##T *r = VREG(T, A);                                         \
-        for (uint32_t i = 0; i < nl; i++)                               \
-            if (!b[i])                                                  \
-                FAIL("integer " WHAT " by zero (lane %u)", i);          \
-        for (uint32_t i = 0; i < nl; i++) {                             \
-            int64_t x = (int64_t)a[i], y = (int64_t)b[i];               \
-            uint64_t ux = (uint64_t)a[i], uy = (uint64_t)b[i];          \
-            (void)ux; (void)uy; (void)x; (void)y;                        \
+#define VEC_IDIV(ID, T, SIGNED_EXPR, UNSIGNED_EXPR, WHAT)                                        \
+    VM_OP(ID##_##T)                                                                              \
+        uint32_t nl = OPND(LANES);                                                               \
+        const AT_##T *a = VREG(T, OPND(SRC0)), *b = VREG(T, OPND(SRC1));                         \
+        AT_##T *r = VREG(T, OPND(DST));                                                          \
+        for (uint32_t i = 0; i < nl; i++)                                                        \
+            if (!b[i])                                                                           \
+                FAIL("integer " WHAT " by zero (lane %u)", i);                                   \
+        for (uint32_t i = 0; i < nl; i++) {                                                      \
+            int64_t x = (int64_t)a[i], y = (int64_t)b[i];                                        \
+            uint64_t ux = (uint64_t)a[i], uy = (uint64_t)b[i];                                   \
+            (void)ux; (void)uy; (void)x; (void)y;                                                \
             r[i] = NARROW_##T(SIGNED_##T ? (uint64_t)(SIGNED_EXPR) : (uint64_t)(UNSIGNED_EXPR)); \
-        }                                                               \
-        VM_NEXT(ID##_##T);                                                     \
-    }
+        }                                                                                        \
+    VM_END
 #define VEC_COMMON(T)                                                                        \
-    VM_CASE(VMOV_##T) memcpy(&R(A), &R(B), LANES(VMOV_##T) * sizeof(CT_##T)); VM_NEXT(VMOV_##T);       \
-    VM_CASE(VBCAST_##T)                                                                      \
-    {                                                                                        \
-        uint32_t nl = LANES(VBCAST_##T);                                                          \
-        CT_##T v = SCALAR_##T(B);                                                            \
-        AT_##T *r = VREG(T, A);                                                              \
+    VM_OP(VMOV_##T) memcpy(&R(OPND(DST)), &R(OPND(SRC0)), OPND(LANES) * sizeof(CT_##T)); VM_END       \
+    VM_OP(VBCAST_##T)                                                                      \
+        uint32_t nl = OPND(LANES);                                                          \
+        CT_##T v = SCALAR_##T(OPND(SRC0));                                                            \
+        AT_##T *r = VREG(T, OPND(DST));                                                              \
         for (uint32_t i = 0; i < nl; i++)                                                    \
             r[i] = v;                                                                        \
-        VM_NEXT(VBCAST_##T);                                                                          \
-    }                                                                                        \
-    VM_CASE(VSEL_##T)                                                                        \
-    {                                                                                        \
-        uint32_t nl = LANES(VSEL_##T);                                                          \
-        const AT_BOOL *c = VREG(BOOL, B);                                                    \
-        const AT_##T *a = VREG(T, C), *b = VREG(T, D);                                       \
-        AT_##T *r = VREG(T, A);                                                              \
+    VM_END                                                                                   \
+    VM_OP(VSEL_##T)                                                                        \
+        uint32_t nl = OPND(LANES);                                                          \
+        const AT_BOOL *c = VREG(BOOL, OPND(SRC0));                                                    \
+        const AT_##T *a = VREG(T, OPND(SRC1)), *b = VREG(T, OPND(SRC2));                                       \
+        AT_##T *r = VREG(T, OPND(DST));                                                              \
         for (uint32_t i = 0; i < nl; i++)                                                    \
             r[i] = c[i] ? a[i] : b[i];                                                       \
-        VM_NEXT(VSEL_##T);                                                                          \
-    }                                                                                        \
-    VM_CASE(VLD_##T)                                                                         \
-    {                                                                                        \
-        uint32_t nl = LANES(VLD_##T);                                                          \
-        int64_t base = R(C).i, stride = R(D).i;                                              \
-        if (!strided_in_bounds(base, stride, nl, bufs[B].nelem))                              \
+    VM_END                                                                                   \
+    VM_OP(VLD_##T)                                                                         \
+        uint32_t nl = OPND(LANES);                                                          \
+        int64_t base = R(OPND(SRC0)).i, stride = R(OPND(SRC1)).i;                                              \
+        if (!strided_in_bounds(base, stride, nl, bufs[OPND(BUF0)].nelem))                              \
             FAIL("out-of-bounds vector access to buffer '%s': elements %lld + i*%lld for %u lanes, of %llu", \
-                 buf_name(fn, B), (long long)base, (long long)stride, nl, (unsigned long long)bufs[B].nelem); \
-        AT_##T *r = VREG(T, A);                                                              \
-        const uint8_t *src = bufs[B].data + (uint64_t)base * sizeof r[0];                    \
+                 buf_name(fn, OPND(BUF0)), (long long)base, (long long)stride, nl, (unsigned long long)bufs[OPND(BUF0)].nelem); \
+        AT_##T *r = VREG(T, OPND(DST));                                                              \
+        const uint8_t *src = bufs[OPND(BUF0)].data + (uint64_t)base * sizeof r[0];                    \
         if (stride == 1)                                                                     \
             memcpy(r, src, nl * sizeof r[0]);                                                \
         else                                                                                 \
             for (uint32_t i = 0; i < nl; i++)                                                \
                 memcpy(&r[i], src + (int64_t)i * stride * (int64_t)sizeof r[0], sizeof r[0]); \
         LOAD_FIXUP_##T(r, nl);                                                               \
-        VM_NEXT(VLD_##T);                                                                          \
-    }                                                                                        \
-    VM_CASE(VST_##T)                                                                         \
-    {                                                                                        \
-        uint32_t nl = LANES(VST_##T);                                                          \
-        int64_t base = R(B).i, stride = R(C).i;                                              \
-        if (!strided_in_bounds(base, stride, nl, bufs[A].nelem))                              \
+    VM_END                                                                                   \
+    VM_OP(VST_##T)                                                                         \
+        uint32_t nl = OPND(LANES);                                                          \
+        int64_t base = R(OPND(SRC0)).i, stride = R(OPND(SRC1)).i;                                              \
+        if (!strided_in_bounds(base, stride, nl, bufs[OPND(BUF0)].nelem))                              \
             FAIL("out-of-bounds vector access to buffer '%s': elements %lld + i*%lld for %u lanes, of %llu", \
-                 buf_name(fn, A), (long long)base, (long long)stride, nl, (unsigned long long)bufs[A].nelem); \
-        const AT_##T *v = VREG(T, D);                                                        \
-        uint8_t *dst = bufs[A].data + (uint64_t)base * sizeof v[0];                          \
+                 buf_name(fn, OPND(BUF0)), (long long)base, (long long)stride, nl, (unsigned long long)bufs[OPND(BUF0)].nelem); \
+        const AT_##T *v = VREG(T, OPND(SRC2));                                                        \
+        uint8_t *dst = bufs[OPND(BUF0)].data + (uint64_t)base * sizeof v[0];                          \
         if (stride == 1)                                                                     \
             memcpy(dst, v, nl * sizeof v[0]);                                                \
         else                                                                                 \
             for (uint32_t i = 0; i < nl; i++)                                                \
                 memcpy(dst + (int64_t)i * stride * (int64_t)sizeof v[0], &v[i], sizeof v[0]); \
-        VM_NEXT(VST_##T);                                                                          \
-    }                                                                                        \
-    VM_CASE(VLDG_##T)                                                                        \
-    {                                                                                        \
-        uint32_t nl = LANES(VLDG_##T);                                                          \
-        const AT_I64 *ix = VREG(I64, C);                                                     \
-        AT_##T *r = VREG(T, A);                                                              \
-        uint32_t bad = first_lane_out_of_bounds(ix, nl, bufs[B].nelem);                      \
+    VM_END                                                                                   \
+    VM_OP(VLDG_##T)                                                                        \
+        uint32_t nl = OPND(LANES);                                                          \
+        const AT_I64 *ix = VREG(I64, OPND(SRC0));                                                     \
+        AT_##T *r = VREG(T, OPND(DST));                                                              \
+        uint32_t bad = first_lane_out_of_bounds(ix, nl, bufs[OPND(BUF0)].nelem);                      \
         if (bad < nl)                                                                        \
-            FAIL("out-of-bounds access to buffer '%s': element %lld of %llu (lane %u)", buf_name(fn, B), \
-                 (long long)ix[bad], (unsigned long long)bufs[B].nelem, bad);               \
+            FAIL("out-of-bounds access to buffer '%s': element %lld of %llu (lane %u)", buf_name(fn, OPND(BUF0)), \
+                 (long long)ix[bad], (unsigned long long)bufs[OPND(BUF0)].nelem, bad);               \
         for (uint32_t i = 0; i < nl; i++)                                                    \
-            memcpy(&r[i], bufs[B].data + (uint64_t)ix[i] * sizeof r[0], sizeof r[0]);        \
+            memcpy(&r[i], bufs[OPND(BUF0)].data + (uint64_t)ix[i] * sizeof r[0], sizeof r[0]);        \
         LOAD_FIXUP_##T(r, nl);                                                               \
-        VM_NEXT(VLDG_##T);                                                                          \
-    }                                                                                        \
-    VM_CASE(VSTG_##T)                                                                        \
-    {                                                                                        \
-        uint32_t nl = LANES(VSTG_##T);                                                          \
-        const AT_I64 *ix = VREG(I64, B);                                                     \
-        const AT_##T *v = VREG(T, C);                                                        \
-        uint32_t bad = first_lane_out_of_bounds(ix, nl, bufs[A].nelem);                      \
+    VM_END                                                                                   \
+    VM_OP(VSTG_##T)                                                                        \
+        uint32_t nl = OPND(LANES);                                                          \
+        const AT_I64 *ix = VREG(I64, OPND(SRC0));                                                     \
+        const AT_##T *v = VREG(T, OPND(SRC1));                                                        \
+        uint32_t bad = first_lane_out_of_bounds(ix, nl, bufs[OPND(BUF0)].nelem);                      \
         if (bad < nl)                                                                        \
-            FAIL("out-of-bounds access to buffer '%s': element %lld of %llu (lane %u)", buf_name(fn, A), \
-                 (long long)ix[bad], (unsigned long long)bufs[A].nelem, bad);               \
+            FAIL("out-of-bounds access to buffer '%s': element %lld of %llu (lane %u)", buf_name(fn, OPND(BUF0)), \
+                 (long long)ix[bad], (unsigned long long)bufs[OPND(BUF0)].nelem, bad);               \
         for (uint32_t i = 0; i < nl; i++)                                                    \
-            memcpy(bufs[A].data + (uint64_t)ix[i] * sizeof v[0], &v[i], sizeof v[0]);        \
-        VM_NEXT(VSTG_##T);                                                                          \
-    }
-#define VEC_LANE(T)                                                                          \
-    VM_CASE(VGET_##T)                                                                        \
-    {                                                                                        \
-        CT_##T v = VREG(T, B)[D];                                                            \
-        LANE_TO_SCALAR_##T(A, v);                                                            \
-        VM_NEXT(VGET_##T);                                                                          \
-    }                                                                                        \
-    VM_CASE(VSET_##T)                                                                        \
-        VREG(T, A)[D] = SCALAR_##T(B);                                                       \
-        VM_NEXT(VSET_##T);
+            memcpy(bufs[OPND(BUF0)].data + (uint64_t)ix[i] * sizeof v[0], &v[i], sizeof v[0]);        \
+    VM_END
+#define VEC_LANE(T)                                              \
+    VM_OP(VGET_##T)                                              \
+        CT_##T v = VREG(T, OPND(SRC0))[OPND(LANE)];              \
+        LANE_TO_SCALAR_##T(OPND(DST), v);                        \
+    VM_END                                                       \
+    VM_OP(VSET_##T)                                              \
+        VREG(T, OPND(DST))[OPND(LANE)] = SCALAR_##T(OPND(SRC0)); \
+    VM_END
 #define VEC_NUM(T)                                                                           \
     VEC_CMP(VEQ, T, ==) VEC_CMP(VNE, T, !=) VEC_CMP(VLT, T, <)                               \
     VEC_CMP(VLE, T, <=) VEC_CMP(VGT, T, >) VEC_CMP(VGE, T, >=)                               \
-    VEC_BIN(VMIN, T, LANE_MIN(T, x, y)) VEC_BIN(VMAX, T, LANE_MAX(T, x, y))                    \
-    VM_CASE(VCAST_##T)                                                                       \
-    {                                                                                        \
-        uint32_t nl = LANES(VCAST_##T);                                                          \
-        AT_##T *r = VREG(T, A);                                                              \
+    VEC_BIN(VMIN, T, LANE_MIN(T, x, y)) VEC_BIN(VMAX, T, LANE_MAX(T, x, y))                  \
+    VM_OP(VCAST_##T)                                                                         \
+        uint32_t nl = OPND(LANES);                                                           \
+        AT_##T *r = VREG(T, OPND(DST));                                                      \
         for (uint32_t i = 0; i < nl; i++)                                                    \
-            r[i] = CAST_TO_##T(lane_value((const uint8_t *)&R(B), D, i));          \
-        VM_NEXT(VCAST_##T);                                                                          \
-    }
-#define VEC_INT(T)                                                                                  \
-    VEC_COMMON(T) VEC_NUM(T)                                                                        \
-    VEC_BIN(VADD, T, LANE_IADD(T, x, y))                                          \
-    VEC_BIN(VSUB, T, LANE_ISUB(T, x, y))                                          \
-    VEC_BIN(VMUL, T, LANE_IMUL(T, x, y))                                          \
-    VEC_IDIV(VDIV, T, sdiv(x, y), ux / uy, "division")                                              \
-    VEC_IDIV(VMOD, T, smod(x, y), ux % uy, "modulo")                                                \
-    VEC_IDIV(VFLOORDIV, T, sfloordiv(x, y), ux / uy, "division")                                    \
-    VEC_IDIV(VFLOORMOD, T, sfloormod(x, y), ux % uy, "modulo")                                      \
-    VEC_BIN(VBITAND, T, NARROW_##T(IW_##T(x) & IW_##T(y)))                                       \
-    VEC_BIN(VBITOR, T, NARROW_##T(IW_##T(x) | IW_##T(y)))                                        \
-    VEC_BIN(VBITXOR, T, NARROW_##T(IW_##T(x) ^ IW_##T(y)))                                       \
+            r[i] = CAST_TO_##T(lane_value((const uint8_t *)&R(OPND(SRC0)), OPND(VTYPE), i)); \
+    VM_END
+#define VEC_INT(T)                                                                                 \
+    VEC_COMMON(T) VEC_NUM(T)                                                                       \
+    VEC_BIN(VADD, T, LANE_IADD(T, x, y))                                                           \
+    VEC_BIN(VSUB, T, LANE_ISUB(T, x, y))                                                           \
+    VEC_BIN(VMUL, T, LANE_IMUL(T, x, y))                                                           \
+    VEC_IDIV(VDIV, T, sdiv(x, y), ux / uy, "division")                                             \
+    VEC_IDIV(VMOD, T, smod(x, y), ux % uy, "modulo")                                               \
+    VEC_IDIV(VFLOORDIV, T, sfloordiv(x, y), ux / uy, "division")                                   \
+    VEC_IDIV(VFLOORMOD, T, sfloormod(x, y), ux % uy, "modulo")                                     \
+    VEC_BIN(VBITAND, T, NARROW_##T(IW_##T(x) & IW_##T(y)))                                         \
+    VEC_BIN(VBITOR, T, NARROW_##T(IW_##T(x) | IW_##T(y)))                                          \
+    VEC_BIN(VBITXOR, T, NARROW_##T(IW_##T(x) ^ IW_##T(y)))                                         \
     VEC_BIN(VSHL, T, shift_amount(y) < BITS_OF_##T ? NARROW_##T(IW_##T(x) << shift_amount(y)) : 0) \
-    VEC_BIN(VSHR, T,                                                                             \
-            (CT_##T)(shift_amount(y) < BITS_OF_##T                                                  \
-                         ? (SIGNED_##T ? ashr((int64_t)x, (unsigned)shift_amount(y))                \
-                                       : (int64_t)((uint64_t)x >> shift_amount(y)))                 \
-                         : (SIGNED_##T && is_negative((int64_t)x) ? -1 : 0)))                                \
-    VM_CASE(VBITNOT_##T)                                                                            \
-    {                                                                                               \
-        uint32_t nl = LANES(VBITNOT_##T);                                                                 \
-        const AT_##T *a = VREG(T, B);                                                               \
-        AT_##T *r = VREG(T, A);                                                                     \
-        for (uint32_t i = 0; i < nl; i++)                                                           \
-            r[i] = NARROW_##T(~IW_##T(a[i]));                                                       \
-        VM_NEXT(VBITNOT_##T);                                                                                 \
-    }                                                                                               \
-    VM_CASE(VRAMP_##T)                                                                              \
-    {                                                                                               \
-        uint32_t nl = LANES(VRAMP_##T);                                                                 \
-        AT_##T *r = VREG(T, A);                                                                     \
-        for (uint32_t i = 0; i < nl; i++)                                                           \
-            r[i] = NARROW_##T(R(B).u + (uint64_t)i * R(C).u);                                       \
-        VM_NEXT(VRAMP_##T);                                                                                 \
-    }
+    VEC_BIN(VSHR, T,                                                                               \
+            (CT_##T)(shift_amount(y) < BITS_OF_##T                                                 \
+                         ? (SIGNED_##T ? ashr((int64_t)x, (unsigned)shift_amount(y))               \
+                                       : (int64_t)((uint64_t)x >> shift_amount(y)))                \
+                         : (SIGNED_##T && is_negative((int64_t)x) ? -1 : 0)))                      \
+    VM_OP(VBITNOT_##T)                                                                             \
+        uint32_t nl = OPND(LANES);                                                                 \
+        const AT_##T *a = VREG(T, OPND(SRC0));                                                     \
+        AT_##T *r = VREG(T, OPND(DST));                                                            \
+        for (uint32_t i = 0; i < nl; i++)                                                          \
+            r[i] = NARROW_##T(~IW_##T(a[i]));                                                      \
+    VM_END                                                                                         \
+    VM_OP(VRAMP_##T)                                                                               \
+        uint32_t nl = OPND(LANES);                                                                 \
+        AT_##T *r = VREG(T, OPND(DST));                                                            \
+        for (uint32_t i = 0; i < nl; i++)                                                          \
+            r[i] = NARROW_##T(R(OPND(SRC0)).u + (uint64_t)i * R(OPND(SRC1)).u);                    \
+    VM_END
 #define VEC_FLOAT(T)                                                                                \
     VEC_COMMON(T) VEC_NUM(T)                                                                        \
     VEC_BIN(VADD, T, LANE_FADD(T, x, y)) VEC_BIN(VSUB, T, LANE_FSUB(T, x, y)) VEC_BIN(VMUL, T, LANE_FMUL(T, x, y))                \
@@ -781,149 +706,142 @@ dispatch:
     VM_KINDS_FLOAT(VEC_FLOAT)
     /* Fused vector operations: sources and destination may be buffer ranges (fused_ops.c). */
     /* Where each source and the result live is the table's (vm_kinds.h). */
-#define FUSED_ONE(ID, T)                                                                   \
-    VM_CASE(ID##_##T)                                                                      \
-        if (!vm_fused_op(ctx, regs, bufs, ip, PC, TIR_VT_##T, TIRBC_DST_IN_MEMORY_##ID##_##T, \
-                         TIRBC_SRC0_IN_MEMORY_##ID##_##T, TIRBC_SRC1_IN_MEMORY_##ID##_##T))  \
-            return false;                                                                  \
-        VM_NEXT(ID##_##T);
-#define FUSED_BODY(T)                                                                      \
-    FUSED_ONE(VOPRM, T) FUSED_ONE(VOPMR, T) FUSED_ONE(VOPMM, T) FUSED_ONE(VOPST, T)       \
+#define FUSED_ONE(ID, T)                                                             \
+    VM_OP(ID##_##T)                                                                  \
+        if (!vm_fused_op(ctx, regs, bufs, PC, TIR_VT_##T, OPND(LANEFN), OPND(LANES), \
+                         ip + VM_AT_VEC_DST, TIRBC_DST_IN_MEMORY_##ID##_##T,         \
+                         ip + VM_AT_VEC_SRC0, TIRBC_SRC0_IN_MEMORY_##ID##_##T,       \
+                         ip + VM_AT_VEC_SRC1, TIRBC_SRC1_IN_MEMORY_##ID##_##T))      \
+            return false;                                                            \
+    VM_END
+#define FUSED_BODY(T)                                                                               \
+    FUSED_ONE(VOPRM, T) FUSED_ONE(VOPMR, T) FUSED_ONE(VOPMM, T) FUSED_ONE(VOPST, T)                \
     FUSED_ONE(VOPSTRM, T) FUSED_ONE(VOPSTMR, T) FUSED_ONE(VOPSTMM, T)
-#define MADD_ONE(ID, T)                                                                    \
-    VM_CASE(ID##_##T)                                                                      \
-        if (!vm_fused_madd(ctx, regs, bufs, ip, PC, TIR_VT_##T, TIRBC_DST_IN_MEMORY_##ID##_##T, \
-                           TIRBC_SRC1_SCALAR_##ID##_##T, TIRBC_APPLIES_OP_##ID##_##T))      \
-            return false;                                                                  \
-        VM_NEXT(ID##_##T);
-#define MADD_BODY(T)                                                                       \
-    MADD_ONE(VMADD, T) MADD_ONE(VMADDS, T) MADD_ONE(VMADDST, T) MADD_ONE(VMADDSST, T)      \
-    MADD_ONE(VMADDOPST, T) MADD_ONE(VMADDSOPST, T)
+/* The epilogue forms (TIRBC_APPLIES_OP) also pass their operation and its
+ * scalar; the others NULL, NULL. */
+#define MADD_OP_E_0 NULL, NULL
+#define MADD_OP_E_1 ip + VM_AT_LANEFN, ip + VM_AT_VEC_SRC3
+#define MADD_ONE(ID, T, EPILOGUE)                                                                        \
+    VM_OP(ID##_##T)                                                                                      \
+        _Static_assert(TIRBC_APPLIES_OP_##ID##_##T == EPILOGUE, "the table says which has an epilogue"); \
+        if (!vm_fused_madd(ctx, regs, bufs, PC, TIR_VT_##T, OPND(LANES), ip + VM_AT_VEC_DST,             \
+                           TIRBC_DST_IN_MEMORY_##ID##_##T, ip + VM_AT_VEC_SRC0, ip + VM_AT_VEC_SRC1,     \
+                           TIRBC_SRC1_SCALAR_##ID##_##T, ip + VM_AT_VEC_SRC2, MADD_OP_E_##EPILOGUE))     \
+            return false;                                                                                \
+    VM_END
+#define MADD_BODY(T)                                                                                \
+    MADD_ONE(VMADD, T, 0) MADD_ONE(VMADDS, T, 0) MADD_ONE(VMADDST, T, 0) MADD_ONE(VMADDSST, T, 0)  \
+    MADD_ONE(VMADDOPST, T, 1) MADD_ONE(VMADDSOPST, T, 1)
 #define FUSED_KIND(T, _) FUSED_BODY(T) MADD_BODY(T)
     TIRBC_FUSED_KINDS(FUSED_KIND, _)
     /* 16-bit float lanes: widened to float32, computed, rounded once. */
 #define HL(T, v) TOF_##T(v)
 #define HR(T, v) FROMD_##T((double)(v))
-#define VEC_HCMP(ID, T, OPR)                                            \
-    VM_CASE(ID##_##T)                                                   \
-    {                                                                   \
-        uint32_t nl = LANES(ID##_##T);                                     \
-        uint16_t *a = ctx->scratch[0].u16, *b = ctx->scratch[1].u16;                                          \
-        uint8_t *r = ctx->scratch[2].u8;                                                  \
-        memcpy(a, &R(B), nl * 2);                                       \
-        memcpy(b, &R(C), nl * 2);                                       \
-        for (uint32_t i = 0; i < nl; i++)                               \
-            r[i] = HL(T, a[i]) OPR HL(T, b[i]);                         \
-        memcpy(&R(A), r, nl);                                           \
-        VM_NEXT(ID##_##T);                                                     \
-    }
-#define VEC_HALF(T)                                                                                 \
-    VEC_COMMON(T)                                                                                   \
-    VEC_HCMP(VEQ, T, ==) VEC_HCMP(VNE, T, !=) VEC_HCMP(VLT, T, <)                                   \
-    VEC_HCMP(VLE, T, <=) VEC_HCMP(VGT, T, >) VEC_HCMP(VGE, T, >=)                                   \
+#define VEC_HCMP(ID, T, OPR)                                         \
+    VM_OP(ID##_##T)                                                  \
+        uint32_t nl = OPND(LANES);                                   \
+        uint16_t *a = ctx->scratch[0].u16, *b = ctx->scratch[1].u16; \
+        uint8_t *r = ctx->scratch[2].u8;                             \
+        memcpy(a, &R(OPND(SRC0)), nl * 2);                           \
+        memcpy(b, &R(OPND(SRC1)), nl * 2);                           \
+        for (uint32_t i = 0; i < nl; i++)                            \
+            r[i] = HL(T, a[i]) OPR HL(T, b[i]);                      \
+        memcpy(&R(OPND(DST)), r, nl);                                \
+    VM_END
+#define VEC_HALF(T)                                                                             \
+    VEC_COMMON(T)                                                                               \
+    VEC_HCMP(VEQ, T, ==) VEC_HCMP(VNE, T, !=) VEC_HCMP(VLT, T, <)                               \
+    VEC_HCMP(VLE, T, <=) VEC_HCMP(VGT, T, >) VEC_HCMP(VGE, T, >=)                               \
     VEC_BIN(VMIN, T, HL(T, x) < HL(T, y) ? x : y) VEC_BIN(VMAX, T, HL(T, x) > HL(T, y) ? x : y) \
-    VEC_BIN(VADD, T, HR(T, HL(T, x) + HL(T, y))) VEC_BIN(VSUB, T, HR(T, HL(T, x) - HL(T, y)))  \
-    VEC_BIN(VMUL, T, HR(T, HL(T, x) * HL(T, y))) VEC_BIN(VDIV, T, HR(T, HL(T, x) / HL(T, y)))  \
-    VEC_BIN(VFLOORDIV, T, HR(T, floorf(HL(T, x) / HL(T, y))))                                    \
-    VEC_BIN(VFLOORMOD, T, HR(T, HL(T, x) - floorf(HL(T, x) / HL(T, y)) * HL(T, y)))               \
-    VM_CASE(VCAST_##T)                                                                              \
-    {                                                                                               \
-        uint32_t nl = LANES(VCAST_##T);                                                                 \
-        uint16_t *r = ctx->scratch[0].u16;                                                                             \
-        for (uint32_t i = 0; i < nl; i++)                                                           \
-            r[i] = CAST_TO_##T(lane_value((const uint8_t *)&R(B), D, i));                \
-        memcpy(&R(A), r, nl * 2);                                                                   \
-        VM_NEXT(VCAST_##T);                                                                                 \
-    }                                                                                               \
-    VM_CASE(VMATH1_##T)                                                                             \
-    {                                                                                               \
-        uint32_t nl = LANES(VMATH1_##T);                                                                 \
-        uint16_t *h = ctx->scratch[0].u16;                                                                             \
-        float *fa = ctx->scratch[1].f32;                                                                               \
-        memcpy(h, &R(B), nl * 2);                                                                   \
-        for (uint32_t i = 0; i < nl; i++)                                                           \
-            fa[i] = HL(T, h[i]);                                                                    \
-        /* the float32 member of the same math family */                                            \
-        vm_math1_f32(D + (TIRBC_OP_EXP_F32 - TIRBC_OP_EXP_##T), fa, nl); \
-        for (uint32_t i = 0; i < nl; i++)                                                           \
-            h[i] = HR(T, fa[i]);                                                                    \
-        memcpy(&R(A), h, nl * 2);                                                                   \
-        VM_NEXT(VMATH1_##T);                                                                                 \
-    }                                                                                               \
-    VM_CASE(VMATH2_##T)                                                                             \
-    {                                                                                               \
-        uint32_t nl = LANES(VMATH2_##T);                                                                 \
-        uint16_t *h = ctx->scratch[0].u16, *g = ctx->scratch[1].u16;                                                                      \
-        float *fa = ctx->scratch[2].f32, *fb = ctx->scratch[3].f32;                                                                       \
-        memcpy(h, &R(B), nl * 2);                                                                   \
-        memcpy(g, &R(C), nl * 2);                                                                   \
-        for (uint32_t i = 0; i < nl; i++) {                                                         \
-            fa[i] = HL(T, h[i]);                                                                    \
-            fb[i] = HL(T, g[i]);                                                                    \
-        }                                                                                           \
-        vm_math2_f32(E + (TIRBC_OP_EXP_F32 - TIRBC_OP_EXP_##T), fa, fb, nl); \
-        for (uint32_t i = 0; i < nl; i++)                                                           \
-            h[i] = HR(T, fa[i]);                                                                    \
-        memcpy(&R(A), h, nl * 2);                                                                   \
-        VM_NEXT(VMATH2_##T);                                                                                 \
-    }
+    VEC_BIN(VADD, T, HR(T, HL(T, x) + HL(T, y))) VEC_BIN(VSUB, T, HR(T, HL(T, x) - HL(T, y)))   \
+    VEC_BIN(VMUL, T, HR(T, HL(T, x) * HL(T, y))) VEC_BIN(VDIV, T, HR(T, HL(T, x) / HL(T, y)))   \
+    VEC_BIN(VFLOORDIV, T, HR(T, floorf(HL(T, x) / HL(T, y))))                                   \
+    VEC_BIN(VFLOORMOD, T, HR(T, HL(T, x) - floorf(HL(T, x) / HL(T, y)) * HL(T, y)))             \
+    VM_OP(VCAST_##T)                                                                            \
+        uint32_t nl = OPND(LANES);                                                              \
+        uint16_t *r = ctx->scratch[0].u16;                                                      \
+        for (uint32_t i = 0; i < nl; i++)                                                       \
+            r[i] = CAST_TO_##T(lane_value((const uint8_t *)&R(OPND(SRC0)), OPND(VTYPE), i));    \
+        memcpy(&R(OPND(DST)), r, nl * 2);                                                       \
+    VM_END                                                                                      \
+    VM_OP(VMATH1_##T)                                                                           \
+        uint32_t nl = OPND(LANES);                                                              \
+        uint16_t *h = ctx->scratch[0].u16;                                                      \
+        float *fa = ctx->scratch[1].f32;                                                        \
+        memcpy(h, &R(OPND(SRC0)), nl * 2);                                                      \
+        for (uint32_t i = 0; i < nl; i++)                                                       \
+            fa[i] = HL(T, h[i]);                                                                \
+        /* the float32 member of the same math family */                                        \
+        vm_math1_f32(OPND(LANEFN) + (TIRBC_OP_EXP_F32 - TIRBC_OP_EXP_##T), fa, nl);             \
+        for (uint32_t i = 0; i < nl; i++)                                                       \
+            h[i] = HR(T, fa[i]);                                                                \
+        memcpy(&R(OPND(DST)), h, nl * 2);                                                       \
+    VM_END                                                                                      \
+    VM_OP(VMATH2_##T)                                                                           \
+        uint32_t nl = OPND(LANES);                                                              \
+        uint16_t *h = ctx->scratch[0].u16, *g = ctx->scratch[1].u16;                            \
+        float *fa = ctx->scratch[2].f32, *fb = ctx->scratch[3].f32;                             \
+        memcpy(h, &R(OPND(SRC0)), nl * 2);                                                      \
+        memcpy(g, &R(OPND(SRC1)), nl * 2);                                                      \
+        for (uint32_t i = 0; i < nl; i++) {                                                     \
+            fa[i] = HL(T, h[i]);                                                                \
+            fb[i] = HL(T, g[i]);                                                                \
+        }                                                                                       \
+        vm_math2_f32(OPND(LANEFN) + (TIRBC_OP_EXP_F32 - TIRBC_OP_EXP_##T), fa, fb, nl);         \
+        for (uint32_t i = 0; i < nl; i++)                                                       \
+            h[i] = HR(T, fa[i]);                                                                \
+        memcpy(&R(OPND(DST)), h, nl * 2);                                                       \
+    VM_END
 
     /* float and double lanes: copied to scratch, the function applied in place */
-#define VMATH_BODY(ARITY, T, CT, M, APPLY)                                                 \
-    VM_CASE(VMATH##ARITY##_##T)                                                            \
-    {                                                                                      \
-        uint32_t nl = LANES(VMATH##ARITY##_##T);                                                       \
-        CT *xa = ctx->scratch[2].M, *xb = ctx->scratch[3].M;                               \
-        memcpy(xa, &R(B), nl * sizeof xa[0]);                                              \
-        if (ARITY == 2)                                                                    \
-            memcpy(xb, &R(C), nl * sizeof xb[0]);                                          \
-        APPLY;                                                                             \
-        memcpy(&R(A), xa, nl * sizeof xa[0]);                                              \
-        VM_NEXT(VMATH##ARITY##_##T);                                                                \
-    }
-    VMATH_BODY(1, F32, float, f32, vm_math1_f32(D, xa, nl))
-    VMATH_BODY(1, F64, double, f64, vm_math1_f64(D, xa, nl))
-    VMATH_BODY(2, F32, float, f32, vm_math2_f32(E, xa, xb, nl))
-    VMATH_BODY(2, F64, double, f64, vm_math2_f64(E, xa, xb, nl))
-    VM_CASE(VNOT)
-    {
-        uint32_t nl = LANES(VNOT);
+#define VMATH_SECOND_1(xb, nl) (void)(xb) /* a function of one operand */
+#define VMATH_SECOND_2(xb, nl) memcpy(xb, &R(OPND(SRC1)), (nl) * sizeof(xb)[0])
+#define VMATH_BODY(ARITY, T, CT, MEMBER, FN)                           \
+    VM_OP(VMATH##ARITY##_##T)                                          \
+        uint32_t nl = OPND(LANES);                                     \
+        CT *xa = ctx->scratch[2].MEMBER, *xb = ctx->scratch[3].MEMBER; \
+        memcpy(xa, &R(OPND(SRC0)), nl * sizeof xa[0]);                 \
+        VMATH_SECOND_##ARITY(xb, nl);                                  \
+        FN;                                                            \
+        memcpy(&R(OPND(DST)), xa, nl * sizeof xa[0]);                  \
+    VM_END
+    VMATH_BODY(1, F32, float, f32, vm_math1_f32(OPND(LANEFN), xa, nl))
+    VMATH_BODY(1, F64, double, f64, vm_math1_f64(OPND(LANEFN), xa, nl))
+    VMATH_BODY(2, F32, float, f32, vm_math2_f32(OPND(LANEFN), xa, xb, nl))
+    VMATH_BODY(2, F64, double, f64, vm_math2_f64(OPND(LANEFN), xa, xb, nl))
+    VM_OP(VNOT)
+        uint32_t nl = OPND(LANES);
         uint8_t *a = ctx->scratch[0].u8;
-        memcpy(a, &R(B), nl);
+        memcpy(a, &R(OPND(SRC0)), nl);
         for (uint32_t i = 0; i < nl; i++)
             a[i] = !a[i];
-        memcpy(&R(A), a, nl);
-        VM_NEXT(VNOT);
-    }
-    VM_CASE(VAND)
-    VM_CASE(VOR)
-    {
-        _Static_assert(TIRBC_LANES_AT_VAND == TIRBC_LANES_AT_VOR, "vand and vor share a body");
-        uint32_t nl = LANES(VOR);
-        uint8_t *a = ctx->scratch[0].u8, *b = ctx->scratch[1].u8;
-        memcpy(a, &R(B), nl);
-        memcpy(b, &R(C), nl);
-        bool is_and = *ip == TIRBC_OP_VAND;
-        for (uint32_t i = 0; i < nl; i++)
-            a[i] = is_and ? (a[i] & b[i]) : (a[i] | b[i]);
-        memcpy(&R(A), a, nl);
-        VM_NEXT(VOR);
-    }
+        memcpy(&R(OPND(DST)), a, nl);
+    VM_END
+#define VLOGIC_BODY(ID, OPR)                                      \
+    VM_OP(ID)                                                     \
+        uint32_t nl = OPND(LANES);                                \
+        uint8_t *a = ctx->scratch[0].u8, *b = ctx->scratch[1].u8; \
+        memcpy(a, &R(OPND(SRC0)), nl);                            \
+        memcpy(b, &R(OPND(SRC1)), nl);                            \
+        for (uint32_t i = 0; i < nl; i++)                         \
+            a[i] = a[i] OPR b[i];                                 \
+        memcpy(&R(OPND(DST)), a, nl);                             \
+    VM_END
+    VLOGIC_BODY(VAND, &)
+    VLOGIC_BODY(VOR, |)
 
     VM_KINDS_HALF(VEC_HALF)
 
     /* ordered lane reductions into a scalar */
-#define VREDUCE_BODY(NAME, T, MEMBER, COMBINE)                  \
-    VM_CASE(NAME##_##T)                                    \
-    {                                                      \
-        uint32_t nl = LANES(NAME##_##T);                               \
-        const AT_##T *v = VREG(T, B);                      \
-        CT_##T acc = R(A).MEMBER;                               \
-        for (uint32_t i = 0; i < nl; i++)                  \
-            acc = COMBINE(acc, v[i]);                      \
-        R(A).MEMBER = acc;                                      \
-        VM_NEXT(NAME##_##T);                                        \
-    }
+#define VREDUCE_BODY(NAME, T, MEMBER, COMBINE) \
+    VM_OP(NAME##_##T)                          \
+        uint32_t nl = OPND(LANES);             \
+        const AT_##T *v = VREG(T, OPND(SRC0)); \
+        CT_##T acc = R(OPND(DST)).MEMBER;      \
+        for (uint32_t i = 0; i < nl; i++)      \
+            acc = COMBINE(acc, v[i]);          \
+        R(OPND(DST)).MEMBER = acc;             \
+    VM_END
     VREDUCE_BODY(VRSUM, F32, f32, RED_ADD) VREDUCE_BODY(VRSUM, F64, f64, RED_ADD)
     VREDUCE_BODY(VRMAX, F32, f32, RED_MAX) VREDUCE_BODY(VRMAX, F64, f64, RED_MAX)
     VREDUCE_BODY(VRMIN, F32, f32, RED_MIN) VREDUCE_BODY(VRMIN, F64, f64, RED_MIN)

@@ -16,20 +16,26 @@
 #include "mac_kernels.h"
 #include "vm_kinds.h"
 
-/* What a loop-level body sees, as an interpreter body does. */
-#define LOOP_OP_PROLOGUE                                                                            \
-    const tirbc_function *fn = ctx->fn;                                                             \
-    const uint32_t *code = fn->code;                                                                \
-    (void)code
-
+/* A loop-level instruction's function, its ID named once: LOOP_OP(ID)
+ * opens it with what an interpreter body sees (its operands by role,
+ * VM_AT_* and OPND of dispatch.h, and fn and code); LOOP_OP_END returns
+ * true (no runtime error) and closes it. */
+#define LOOP_OP(ID)                                        \
+    bool vm_loop_##ID(VM_LOOP_OP_PARAMS)                   \
+    {                                                      \
+        VM_OPERANDS(TIRBC_SIZE_##ID, TIRBC_OPERANDS_##ID); \
+        const tirbc_function *fn = ctx->fn;                \
+        const uint32_t *code = fn->code;                   \
+        (void)code;
+#define LOOP_OP_END \
+    return true;    \
+    }
 
 #define MAC_BODY(T, CT, LOADV, STOREV, MULADD, KERNEL)                                              \
-    bool vm_loop_MAC_##T(VM_LOOP_OP_PARAMS)                                                         \
-    {                                                                                               \
-        LOOP_OP_PROLOGUE;                                                                           \
-        uint32_t X = A, Y = C, Z = F, nl = WIDTH(MAC_##T);                                          \
-        int64_t xb = R(B).i, yb = R(D).i, ys = R(E).i, zb = R(G).i, zs = R(H).i;                    \
-        int64_t count = R(I).i;                                                                     \
+    LOOP_OP(MAC_##T)                                                                                  \
+        uint32_t X = OPND(BUF0), Y = OPND(BUF1), Z = OPND(BUF2), nl = OPND(WIDTH);                                          \
+        int64_t xb = R(OPND(SRC0)).i, yb = R(OPND(SRC1)).i, ys = R(OPND(SRC2)).i, zb = R(OPND(SRC3)).i, zs = R(OPND(SRC4)).i;                    \
+        int64_t count = R(OPND(SRC5)).i;                                                                     \
         if (count > 0) {                                                                            \
             SPEND_STEPS(count);                                                                     \
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) && mac_in_bounds(yb, ys, count, 1, bufs[Y].nelem) && \
@@ -54,8 +60,7 @@
                 }                                                                                   \
             }                                                                                       \
         }                                                                                           \
-        return true;                                                                                \
-    }
+    LOOP_OP_END
 #define LOAD_F32(p, i) load_f32((p), (i))
 #define STORE_F32(p, i, v) store_f32((p), (i), (v))
 #define LOAD_F64(p, i) load_f64((p), (i))
@@ -71,124 +76,115 @@
 #endif
     /* Reductions over a range: the same order and the same max/min rule
      * (x > y ? x : y with the accumulator first) as the loop they replace. */
-#define REDUCE_BODY(NAME, T, CT, MEMBER, LOADV, COMBINE)                                            \
-    SCALAR_ADDS bool vm_loop_##NAME##_##T(VM_LOOP_OP_PARAMS)                                        \
-    {                                                                                               \
-        LOOP_OP_PROLOGUE;                                                                           \
-        uint32_t Y = B;                                                                             \
-        int64_t base = R(C).i, stride = R(D).i, count = R(E).i;                                     \
-        if (count > 0) {                                                                            \
-            SPEND_STEPS(count);                                                                     \
-            CT acc = R(A).MEMBER;                                                                   \
-            if (mac_in_bounds(base, stride, count, 1, bufs[Y].nelem)) {                             \
-                int64_t k = 0;                                                                      \
-                /* a contiguous range four at a time: still one element after           \
-                 * another into the one accumulator, fewer loop steps per element */    \
-                if (stride == 1)                                                                    \
+#define REDUCE_BODY(NAME, T, CT, MEMBER, LOADV, COMBINE)                                                \
+    SCALAR_ADDS LOOP_OP(NAME##_##T)                                                                     \
+        uint32_t Y = OPND(BUF0);                                                                        \
+        int64_t base = R(OPND(SRC0)).i, stride = R(OPND(SRC1)).i, count = R(OPND(SRC2)).i;              \
+        if (count > 0) {                                                                                \
+            SPEND_STEPS(count);                                                                         \
+            CT acc = R(OPND(DST)).MEMBER;                                                               \
+            if (mac_in_bounds(base, stride, count, 1, bufs[Y].nelem)) {                                 \
+                int64_t k = 0;                                                                          \
+                /* a contiguous range four at a time: still one element after                           \
+                 * another into the one accumulator, fewer loop steps per element */                    \
+                if (stride == 1)                                                                        \
                     for (const uint8_t *p = bufs[Y].data + (uint64_t)base * sizeof(CT); k + 4 <= count; \
-                         k += 4, p += 4 * sizeof(CT)) {                                             \
-                        acc = COMBINE(acc, LOADV(p, 0));                                            \
-                        acc = COMBINE(acc, LOADV(p, 1));                                            \
-                        acc = COMBINE(acc, LOADV(p, 2));                                            \
-                        acc = COMBINE(acc, LOADV(p, 3));                                            \
-                    }                                                                               \
-                for (; k < count; k++) {                                                            \
-                    CT y = LOADV(bufs[Y].data, (uint64_t)(base + k * stride));                      \
-                    acc = COMBINE(acc, y);                                                          \
-                }                                                                                   \
-            } else {                                                                                \
-                for (int64_t k = 0; k < count; k++) {                                               \
-                    uint64_t yi = (uint64_t)base + (uint64_t)k * (uint64_t)stride;                  \
-                    if (yi >= bufs[Y].nelem) {                                                      \
-                        R(A).MEMBER = acc;                                                          \
-                        OOB(Y, yi);                                                                 \
-                    }                                                                               \
-                    acc = COMBINE(acc, LOADV(bufs[Y].data, yi));                                    \
-                }                                                                                   \
-            }                                                                                       \
-            R(A).MEMBER = acc;                                                                      \
-        }                                                                                           \
-        return true;                                                                                \
-    }
+                         k += 4, p += 4 * sizeof(CT)) {                                                 \
+                        acc = COMBINE(acc, LOADV(p, 0));                                                \
+                        acc = COMBINE(acc, LOADV(p, 1));                                                \
+                        acc = COMBINE(acc, LOADV(p, 2));                                                \
+                        acc = COMBINE(acc, LOADV(p, 3));                                                \
+                    }                                                                                   \
+                for (; k < count; k++) {                                                                \
+                    CT y = LOADV(bufs[Y].data, (uint64_t)(base + k * stride));                          \
+                    acc = COMBINE(acc, y);                                                              \
+                }                                                                                       \
+            } else {                                                                                    \
+                for (int64_t k = 0; k < count; k++) {                                                   \
+                    uint64_t yi = (uint64_t)base + (uint64_t)k * (uint64_t)stride;                      \
+                    if (yi >= bufs[Y].nelem) {                                                          \
+                        R(OPND(DST)).MEMBER = acc;                                                      \
+                        OOB(Y, yi);                                                                     \
+                    }                                                                                   \
+                    acc = COMBINE(acc, LOADV(bufs[Y].data, yi));                                        \
+                }                                                                                       \
+            }                                                                                           \
+            R(OPND(DST)).MEMBER = acc;                                                                  \
+        }                                                                                               \
+    LOOP_OP_END
 
     /* mac over two nested loops, in their order (a outer, b inner) */
-#define MAC2_BODY(T, CT, LOADV, STOREV, KERNEL)                                                     \
-    bool vm_loop_MAC2_##T(VM_LOOP_OP_PARAMS)                                                        \
-    {                                                                                               \
-        LOOP_OP_PROLOGUE;                                                                           \
-        uint32_t X = A, Y = C, Z = G, nl = WIDTH(MAC2_##T);                                                       \
-        int64_t xb = R(B).i, yb = R(D).i, ya = R(E).i, ys = R(F).i;                                 \
-        int64_t zb = R(H).i, za = R(I).i, zs = R(J).i;                                              \
-        int64_t na = R(K).i, nb = R(L).i, total;                                                    \
-        if (na > 0 && nb > 0) {                                                                     \
-            SPEND_STEPS(__builtin_mul_overflow(na, nb, &total) ? UINT64_MAX : (uint64_t)total);     \
-            if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                      \
-                affine2_in_bounds(yb, ya, na, ys, nb, 1, bufs[Y].nelem) &&                          \
-                affine2_in_bounds(zb, za, na, zs, nb, nl, bufs[Z].nelem)) {                         \
+#define MAC2_BODY(T, CT, LOADV, STOREV, KERNEL)                                                                        \
+    LOOP_OP(MAC2_##T)                                                                                                  \
+        uint32_t X = OPND(BUF0), Y = OPND(BUF1), Z = OPND(BUF2), nl = OPND(WIDTH);                                     \
+        int64_t xb = R(OPND(SRC0)).i, yb = R(OPND(SRC1)).i, ya = R(OPND(SRC2)).i, ys = R(OPND(SRC3)).i;                \
+        int64_t zb = R(OPND(SRC4)).i, za = R(OPND(SRC5)).i, zs = R(OPND(SRC6)).i;                                      \
+        int64_t na = R(OPND(SRC7)).i, nb = R(OPND(SRC8)).i, total;                                                     \
+        if (na > 0 && nb > 0) {                                                                                        \
+            SPEND_STEPS(__builtin_mul_overflow(na, nb, &total) ? UINT64_MAX : (uint64_t)total);                        \
+            if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                                         \
+                affine2_in_bounds(yb, ya, na, ys, nb, 1, bufs[Y].nelem) &&                                             \
+                affine2_in_bounds(zb, za, na, zs, nb, nl, bufs[Z].nelem)) {                                            \
                 tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl}; \
-                KERNEL(&m);                                                                         \
-            } else {                                                                                \
-                /* the loops' own order, so an error comes where they would raise it */             \
-                for (int64_t a = 0; a < na; a++)                                                    \
-                    for (int64_t b = 0; b < nb; b++) {                                              \
-                        uint64_t yi = (uint64_t)yb + (uint64_t)a * (uint64_t)ya + (uint64_t)b * (uint64_t)ys; \
-                        if (yi >= bufs[Y].nelem)                                                    \
-                            OOB(Y, yi);                                                             \
-                        CT y = LOADV(bufs[Y].data, yi);                                             \
-                        for (uint32_t j = 0; j < nl; j++) {                                         \
-                            uint64_t xi = (uint64_t)xb + j;                                         \
-                            uint64_t zi = (uint64_t)zb + (uint64_t)a * (uint64_t)za + (uint64_t)b * (uint64_t)zs + j; \
-                            if (xi >= bufs[X].nelem)                                                \
-                                OOB(X, xi);                                                         \
-                            if (zi >= bufs[Z].nelem)                                                \
-                                OOB(Z, zi);                                                         \
-                            STOREV(bufs[X].data, xi, LOADV(bufs[X].data, xi) + y * LOADV(bufs[Z].data, zi)); \
-                        }                                                                           \
-                    }                                                                               \
-            }                                                                                       \
-        }                                                                                           \
-        return true;                                                                                \
-    }
+                KERNEL(&m);                                                                                            \
+            } else {                                                                                                   \
+                /* the loops' own order, so an error comes where they would raise it */                                \
+                for (int64_t a = 0; a < na; a++)                                                                       \
+                    for (int64_t b = 0; b < nb; b++) {                                                                 \
+                        uint64_t yi = (uint64_t)yb + (uint64_t)a * (uint64_t)ya + (uint64_t)b * (uint64_t)ys;          \
+                        if (yi >= bufs[Y].nelem)                                                                       \
+                            OOB(Y, yi);                                                                                \
+                        CT y = LOADV(bufs[Y].data, yi);                                                                \
+                        for (uint32_t j = 0; j < nl; j++) {                                                            \
+                            uint64_t xi = (uint64_t)xb + j;                                                            \
+                            uint64_t zi = (uint64_t)zb + (uint64_t)a * (uint64_t)za + (uint64_t)b * (uint64_t)zs + j;  \
+                            if (xi >= bufs[X].nelem)                                                                   \
+                                OOB(X, xi);                                                                            \
+                            if (zi >= bufs[Z].nelem)                                                                   \
+                                OOB(Z, zi);                                                                            \
+                            STOREV(bufs[X].data, xi, LOADV(bufs[X].data, xi) + y * LOADV(bufs[Z].data, zi));           \
+                        }                                                                                              \
+                    }                                                                                                  \
+            }                                                                                                          \
+        }                                                                                                              \
+    LOOP_OP_END
 
     /* mac2 with Z's lanes M apart (mac2s) */
-#define MAC2S_BODY(T, CT, LOADV, STOREV, KERNEL)                                                    \
-    bool vm_loop_MAC2S_##T(VM_LOOP_OP_PARAMS)                                                       \
-    {                                                                                               \
-        LOOP_OP_PROLOGUE;                                                                           \
-        uint32_t X = A, Y = C, Z = G, nl = WIDTH(MAC2S_##T);                                        \
-        int64_t xb = R(B).i, yb = R(D).i, ya = R(E).i, ys = R(F).i;                                 \
-        int64_t zb = R(H).i, za = R(I).i, zs = R(J).i, zl = R(M).i;                                 \
-        int64_t na = R(K).i, nb = R(L).i, total;                                                    \
-        if (na > 0 && nb > 0) {                                                                     \
-            SPEND_STEPS(__builtin_mul_overflow(na, nb, &total) ? UINT64_MAX : (uint64_t)total);     \
-            if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                      \
-                affine2_in_bounds(yb, ya, na, ys, nb, 1, bufs[Y].nelem) &&                          \
-                affine3_in_bounds(zb, za, na, zs, nb, zl, nl, bufs[Z].nelem)) {                     \
+#define MAC2S_BODY(T, CT, LOADV, STOREV, KERNEL)                                                                       \
+    LOOP_OP(MAC2S_##T)                                                                                                 \
+        uint32_t X = OPND(BUF0), Y = OPND(BUF1), Z = OPND(BUF2), nl = OPND(WIDTH);                                     \
+        int64_t xb = R(OPND(SRC0)).i, yb = R(OPND(SRC1)).i, ya = R(OPND(SRC2)).i, ys = R(OPND(SRC3)).i;                \
+        int64_t zb = R(OPND(SRC4)).i, za = R(OPND(SRC5)).i, zs = R(OPND(SRC6)).i, zl = R(OPND(SRC9)).i;                \
+        int64_t na = R(OPND(SRC7)).i, nb = R(OPND(SRC8)).i, total;                                                     \
+        if (na > 0 && nb > 0) {                                                                                        \
+            SPEND_STEPS(__builtin_mul_overflow(na, nb, &total) ? UINT64_MAX : (uint64_t)total);                        \
+            if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                                         \
+                affine2_in_bounds(yb, ya, na, ys, nb, 1, bufs[Y].nelem) &&                                             \
+                affine3_in_bounds(zb, za, na, zs, nb, zl, nl, bufs[Z].nelem)) {                                        \
                 tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl}; \
-                KERNEL(&m, zl);                                                                     \
-            } else {                                                                                \
-                /* the loops' own order, so an error comes where they would raise it */             \
-                for (int64_t a = 0; a < na; a++)                                                    \
-                    for (int64_t b = 0; b < nb; b++) {                                              \
-                        uint64_t yi = (uint64_t)yb + (uint64_t)a * (uint64_t)ya + (uint64_t)b * (uint64_t)ys; \
-                        if (yi >= bufs[Y].nelem)                                                    \
-                            OOB(Y, yi);                                                             \
-                        CT y = LOADV(bufs[Y].data, yi);                                             \
-                        for (uint32_t j = 0; j < nl; j++) {                                         \
-                            uint64_t xi = (uint64_t)xb + j;                                         \
-                            uint64_t zi = (uint64_t)zb + (uint64_t)a * (uint64_t)za + (uint64_t)b * (uint64_t)zs + \
-                                          (uint64_t)j * (uint64_t)zl;                               \
-                            if (xi >= bufs[X].nelem)                                                \
-                                OOB(X, xi);                                                         \
-                            if (zi >= bufs[Z].nelem)                                                \
-                                OOB(Z, zi);                                                         \
-                            STOREV(bufs[X].data, xi, LOADV(bufs[X].data, xi) + y * LOADV(bufs[Z].data, zi)); \
-                        }                                                                           \
-                    }                                                                               \
-            }                                                                                       \
-        }                                                                                           \
-        return true;                                                                                \
-    }
+                KERNEL(&m, zl);                                                                                        \
+            } else {                                                                                                   \
+                /* the loops' own order, so an error comes where they would raise it */                                \
+                for (int64_t a = 0; a < na; a++)                                                                       \
+                    for (int64_t b = 0; b < nb; b++) {                                                                 \
+                        uint64_t yi = (uint64_t)yb + (uint64_t)a * (uint64_t)ya + (uint64_t)b * (uint64_t)ys;          \
+                        if (yi >= bufs[Y].nelem)                                                                       \
+                            OOB(Y, yi);                                                                                \
+                        CT y = LOADV(bufs[Y].data, yi);                                                                \
+                        for (uint32_t j = 0; j < nl; j++) {                                                            \
+                            uint64_t xi = (uint64_t)xb + j;                                                            \
+                            uint64_t zi = (uint64_t)zb + (uint64_t)a * (uint64_t)za + (uint64_t)b * (uint64_t)zs +     \
+                                          (uint64_t)j * (uint64_t)zl;                                                  \
+                            if (xi >= bufs[X].nelem)                                                                   \
+                                OOB(X, xi);                                                                            \
+                            if (zi >= bufs[Z].nelem)                                                                   \
+                                OOB(Z, zi);                                                                            \
+                            STOREV(bufs[X].data, xi, LOADV(bufs[X].data, xi) + y * LOADV(bufs[Z].data, zi));           \
+                        }                                                                                              \
+                    }                                                                                                  \
+            }                                                                                                          \
+        }                                                                                                              \
+    LOOP_OP_END
 
     /* Window reductions over a row of lanes (rsum2, rmax2, rmin2): blocks
      * of 8 accumulators in registers over the whole window, each lane
@@ -224,12 +220,10 @@
         memcpy(bufs[X].data + (uint64_t)(xb + j0) * sizeof(CT), acc, sizeof acc);                   \
     } while (0)
 #define WINDOW_BODY(NAME, T, CT, LOADV, STOREV, COMBINE)                                            \
-    bool vm_loop_##NAME##_##T(VM_LOOP_OP_PARAMS)                                                    \
-    {                                                                                               \
-        LOOP_OP_PROLOGUE;                                                                           \
-        uint32_t X = A, Z = C, nl = WIDTH(NAME##_##T);                                              \
-        int64_t xb = R(B).i, zb = R(D).i, za = R(E).i, zs = R(F).i, na = R(G).i, nb = R(H).i;       \
-        int64_t zl = R(I).i, total;                                                                 \
+    LOOP_OP(NAME##_##T)                                                                                  \
+        uint32_t X = OPND(BUF0), Z = OPND(BUF1), nl = OPND(WIDTH);                                              \
+        int64_t xb = R(OPND(SRC0)).i, zb = R(OPND(SRC1)).i, za = R(OPND(SRC2)).i, zs = R(OPND(SRC3)).i, na = R(OPND(SRC4)).i, nb = R(OPND(SRC5)).i;       \
+        int64_t zl = R(OPND(SRC6)).i, total;                                                                 \
         if (na > 0 && nb > 0) {                                                                     \
             SPEND_STEPS(__builtin_mul_overflow(na, nb, &total) ? UINT64_MAX : (uint64_t)total);     \
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                      \
@@ -259,15 +253,14 @@
                         }                                                                           \
             }                                                                                       \
         }                                                                                           \
-        return true;                                                                                \
-    }
+    LOOP_OP_END
 
     /* Integer accumulation: sources of kind K widened to T; wraps in T's width. */
 #define MACI_LOOP(TT, ST)                                                                           \
     do {                                                                                            \
         if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) && mac_in_bounds(yb, ys, count, 1, bufs[Y].nelem) && \
             mac_in_bounds(zb, zs, count, nl, bufs[Z].nelem)) {                                      \
-            uint64_t acc[64];                                                                       \
+            uint64_t acc[TIRBC_MAX_WIDTH];                                                                     \
             for (uint32_t j = 0; j < nl; j++) {                                                     \
                 TT x;                                                                               \
                 memcpy(&x, bufs[X].data + ((uint64_t)xb + j) * sizeof x, sizeof x);                 \
@@ -311,43 +304,48 @@
         }                                                                                           \
     } while (0)
 #define MACI_BODY(T, TT)                                                                            \
-    bool vm_loop_MACI_##T(VM_LOOP_OP_PARAMS)                                                        \
-    {                                                                                               \
-        LOOP_OP_PROLOGUE;                                                                           \
+    LOOP_OP(MACI_##T)                                                                                  \
         typedef TT maci_acc; /* the accumulator kind, for MACI_SOURCE */                            \
-        uint32_t X = A, Y = C, Z = F, nl = WIDTH(MACI_##T);                                         \
-        int64_t xb = R(B).i, yb = R(D).i, ys = R(E).i, zb = R(G).i, zs = R(H).i;                    \
-        int64_t count = R(I).i;                                                                     \
+        uint32_t X = OPND(BUF0), Y = OPND(BUF1), Z = OPND(BUF2), nl = OPND(WIDTH);                                         \
+        int64_t xb = R(OPND(SRC0)).i, yb = R(OPND(SRC1)).i, ys = R(OPND(SRC2)).i, zb = R(OPND(SRC3)).i, zs = R(OPND(SRC4)).i;                    \
+        int64_t count = R(OPND(SRC5)).i;                                                                     \
         if (count > 0) {                                                                            \
             SPEND_STEPS(count);                                                                     \
-            switch (K) { /* the sources' kind (the verifier proved it an integer kind) */           \
-                VM_KINDS_INT_NESTED(MACI_SOURCE)                                                           \
+            switch (OPND(VTYPE)) { /* the sources' kind (the verifier proved it an integer kind) */           \
+                VM_KINDS_INT(MACI_SOURCE)                                                     \
             default: break;                                                                         \
             }                                                                                       \
         }                                                                                           \
-        return true;                                                                                \
-    }
+    LOOP_OP_END
 
-REDUCE_BODY(RSUM, F32, float, f32, LOAD_F32, RED_ADD)
-REDUCE_BODY(RSUM, F64, double, f64, LOAD_F64, RED_ADD)
-REDUCE_BODY(RMAX, F32, float, f32, LOAD_F32, RED_MAX)
-REDUCE_BODY(RMAX, F64, double, f64, LOAD_F64, RED_MAX)
-REDUCE_BODY(RMIN, F32, float, f32, LOAD_F32, RED_MIN)
-REDUCE_BODY(RMIN, F64, double, f64, LOAD_F64, RED_MIN)
-MAC_BODY(F32, float, LOAD_F32, STORE_F32, tirvm_muladd_f32, tirvm_mac_f32)
-MAC2_BODY(F32, float, LOAD_F32, STORE_F32, tirvm_mac_f32)
-MAC2_BODY(F64, double, LOAD_F64, STORE_F64, tirvm_mac_f64)
-MAC2S_BODY(F32, float, LOAD_F32, STORE_F32, tirvm_mac_strided_f32)
-MAC2S_BODY(F64, double, LOAD_F64, STORE_F64, tirvm_mac_strided_f64)
-WINDOW_BODY(RSUM2, F32, float, LOAD_F32, STORE_F32, RED_ADD)
-WINDOW_BODY(RSUM2, F64, double, LOAD_F64, STORE_F64, RED_ADD)
-WINDOW_BODY(RMAX2, F32, float, LOAD_F32, STORE_F32, RED_MAX)
-WINDOW_BODY(RMAX2, F64, double, LOAD_F64, STORE_F64, RED_MAX)
-WINDOW_BODY(RMIN2, F32, float, LOAD_F32, STORE_F32, RED_MIN)
-WINDOW_BODY(RMIN2, F64, double, LOAD_F64, STORE_F64, RED_MIN)
-MAC_BODY(F64, double, LOAD_F64, STORE_F64, tirvm_muladd_f64, tirvm_mac_f64)
-MAC_BODY(F16, uint16_t, LOAD_H16, STORE_H16, tirvm_muladd_f16, tirvm_mac_f16)
-MAC_BODY(BF16, uint16_t, LOAD_H16, STORE_H16, tirvm_muladd_bf16, tirvm_mac_bf16)
+/* Each kind's loads, stores and kernels, for the bodies above. */
+#define LOAD_F16 LOAD_H16
+#define LOAD_BF16 LOAD_H16
+#define STORE_F16 STORE_H16
+#define STORE_BF16 STORE_H16
+#define MULADD_F16 tirvm_muladd_f16
+#define MULADD_BF16 tirvm_muladd_bf16
+#define MULADD_F32 tirvm_muladd_f32
+#define MULADD_F64 tirvm_muladd_f64
+#define MAC_KERNEL_F16 tirvm_mac_f16
+#define MAC_KERNEL_BF16 tirvm_mac_bf16
+#define MAC_KERNEL_F32 tirvm_mac_f32
+#define MAC_KERNEL_F64 tirvm_mac_f64
+#define MAC_STRIDED_F32 tirvm_mac_strided_f32
+#define MAC_STRIDED_F64 tirvm_mac_strided_f64
 #define MACI_SOURCE(S) case TIR_VT_##S: MACI_LOOP(maci_acc, CT_##S); break;
-#define MACI_KIND(T) MACI_BODY(T, CT_##T)
-VM_KINDS_INT(MACI_KIND)
+
+/* One function per instruction of the loop-level families, in the kinds
+ * their rows in opcodes.def give them (VM_LOOP_OPS, loop_ops.h). */
+#define MAC_DEFINE(T) MAC_BODY(T, CT_##T, LOAD_##T, STORE_##T, MULADD_##T, MAC_KERNEL_##T)
+#define MACI_DEFINE(T) MACI_BODY(T, CT_##T)
+#define MAC2_DEFINE(T) MAC2_BODY(T, CT_##T, LOAD_##T, STORE_##T, MAC_KERNEL_##T)
+#define MAC2S_DEFINE(T) MAC2S_BODY(T, CT_##T, LOAD_##T, STORE_##T, MAC_STRIDED_##T)
+#define RSUM_DEFINE(T) REDUCE_BODY(RSUM, T, CT_##T, M_##T, LOAD_##T, RED_ADD)
+#define RMAX_DEFINE(T) REDUCE_BODY(RMAX, T, CT_##T, M_##T, LOAD_##T, RED_MAX)
+#define RMIN_DEFINE(T) REDUCE_BODY(RMIN, T, CT_##T, M_##T, LOAD_##T, RED_MIN)
+#define RSUM2_DEFINE(T) WINDOW_BODY(RSUM2, T, CT_##T, LOAD_##T, STORE_##T, RED_ADD)
+#define RMAX2_DEFINE(T) WINDOW_BODY(RMAX2, T, CT_##T, LOAD_##T, STORE_##T, RED_MAX)
+#define RMIN2_DEFINE(T) WINDOW_BODY(RMIN2, T, CT_##T, LOAD_##T, STORE_##T, RED_MIN)
+#define LOOP_OP_DEFINE(FAMILY, T) FAMILY##_DEFINE(T)
+VM_LOOP_OPS(LOOP_OP_DEFINE)

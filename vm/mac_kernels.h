@@ -13,7 +13,7 @@ typedef struct {
     uint8_t *x;
     const uint8_t *y, *z;
     int64_t xb, yb, ya, ys, zb, za, zs, na, nb;
-    uint32_t lanes; /* 1 to 64 */
+    uint32_t lanes; /* 1 to TIRBC_MAX_WIDTH */
 } tirvm_mac_args;
 
 /* One step acc + y * z of each element type, rounded as the loop's
