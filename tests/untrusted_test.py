@@ -132,7 +132,9 @@ function g() -> void
 """)
 for threads in ("1", "2"):
     st, err, _ = run(["run", mixed, "--threads", threads])
-    ok(st == 1 and "call depth exceeds the limit" in err and "nested too deeply" in err,
+    # which of the two trips first (a call or a region) depends on the
+    # interpreter's frame size, which sanitizer builds multiply; both say so
+    ok(st == 1 and "nested too deeply" in err and ("call depth exceeds the limit" in err or "parallel regions" in err),
        "calls inside regions, %s thread(s): 'nested too deeply' at the shared limit" % threads, "%d: %s" % (st, err))
 
 # ---- 2. Memory: register files, frames and worker copies count ----------
