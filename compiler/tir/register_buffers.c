@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "tir_visit.h"
+#include "tirvm_ops.h"
 
 /* The constant value of an index (a Broadcast of one in vector code). */
 static bool const_index(const tir_expr *e, int64_t *v)
@@ -55,6 +56,15 @@ static bool scan_node(const tir_expr *e, void *ctx)
         ps->ok = false; /* the handle itself escapes (a call argument, a view) */
     if (e->kind == TIR_E_LOAD)
         scan_access(ps, e->buffer, e->args, e->nargs);
+    /* A loop-level instruction's memory operand needs storage, whatever
+     * its index: the passes that made the instruction saw the buffer in
+     * memory, and a later pass (simplify-indices) may make its index
+     * constant.  This test, here, is what keeps the two stages agreeing. */
+    if (e->kind == TIR_E_CALL)
+        for (uint32_t i = 0; i < e->nargs; i++)
+            if (e->args[i]->kind == TIR_E_LOAD && e->args[i]->buffer->data == ps->data &&
+                tirvm_op_arg_in_memory(e, i))
+                ps->ok = false;
     return ps->ok;
 }
 

@@ -33,4 +33,27 @@ static inline const char *tirvm_reduce_op(tir_expr_kind k)
     return k == TIR_E_ADD ? TIRVM_REDUCE "add" : k == TIR_E_MAX ? TIRVM_REDUCE "max" : TIRVM_REDUCE "min";
 }
 
+/* Does the loop-level instruction `call` read or write its argument `arg`
+ * (an access) in memory?  Its instruction takes a buffer and walks it a
+ * stride per step, so that buffer needs storage and cannot live in
+ * registers; only a reduction's accumulator X may be a register. */
+static inline bool tirvm_op_arg_in_memory(const tir_expr *call, uint32_t arg)
+{
+    switch (call->intrin) {
+    case TIR_I_TIRVM_REDUCE_ADD:
+    case TIR_I_TIRVM_REDUCE_MAX:
+    case TIR_I_TIRVM_REDUCE_MIN:
+        return arg != 0;
+    case TIR_I_TIRVM_MAC:
+    case TIR_I_TIRVM_MAC2:
+    case TIR_I_TIRVM_MAC2S:
+    case TIR_I_TIRVM_WINDOW_ADD:
+    case TIR_I_TIRVM_WINDOW_MAX:
+    case TIR_I_TIRVM_WINDOW_MIN:
+        return true;
+    default:
+        return false;
+    }
+}
+
 #endif
