@@ -15,7 +15,13 @@ asks for every buffer parameter as an output, and compares:
   where the other does not is a difference);
 - every output's bytes (floats included: bit-identical, not approximate).
 
-On a difference it skips one pass at a time to say which pass makes it.  The
+On a difference it skips one pass at a time to say which pass makes it.
+With `--subsets R` (the pass-subset mode) each program is compared instead
+with every optional pass skipped alone, and with R random sets of them
+skipped, so a pass whose presence or absence changes the bits, or makes
+tirc fail, is named; a program tirc fails on with an internal error is
+listed with the skip sets that make it compile.  `--sample N` draws N
+programs at random (by `--seed`) from those found.  The
 programs can be anything tirc compiles: tests/cases, the conformance corpus,
 or the TVM test programs `tvm_acceptance.py --keep DIR` extracts.
 
@@ -138,22 +144,44 @@ def compare_runs(a, b):
     return ""
 
 
-def check_one(path, tirc, tirvm, skip, seed):
+def variants_of(skip, subsets, rng):
+    """The skip sets to compare with every pass: all optional passes at once,
+    or (subsets > 0) each alone and `subsets` random sets of them."""
+    if not subsets:
+        return [skip]
+    out = [[p] for p in skip]
+    for _ in range(subsets):
+        out.append(sorted(rng.sample(skip, rng.randint(2, max(2, len(skip) - 1)))))
+    return out
+
+
+def describe(v, skip):
+    return "every optional pass skipped" if v == skip else "skipping " + ",".join(v)
+
+
+def check_one(path, tirc, tirvm, skip, seed, subsets=0):
     """(status, detail): same, differs, crashed, no-compile, not-run."""
     with tempfile.TemporaryDirectory() as rundir:
-        on, off = os.path.join(rundir, "on.tirbc"), os.path.join(rundir, "off.tirbc")
+        on = os.path.join(rundir, "on.tirbc")
+        rng = random.Random("%s:%d" % (os.path.basename(path), seed))
+        variants = variants_of(skip, subsets, rng)
         st, err, why = compile_to(tirc, path, on, [])
         if why or "error: internal error:" in err:  # a module that does not verify is a bug
-            return "crashed", "tirc: " + (why or err.strip()[:400])
+            return "crashed", "tirc: %s%s" % (why or err.strip()[:400], compiles_without(path, tirc, variants,
+                                                                                            skip, rundir))
         if st != 0:
             return "no-compile", ""
-        st, err, why = compile_to(tirc, path, off, skip)
-        if why or st != 0 or "error: internal error:" in err:
-            return "crashed" if why else "differs", "tirc with the passes skipped: %s %s" % (why, err.strip()[:300])
+        mods = []
+        for k, v in enumerate(variants):
+            m = os.path.join(rundir, "off%d.tirbc" % k)
+            st, err, why = compile_to(tirc, path, m, v)
+            if why or st != 0 or "error: internal error:" in err:
+                return "crashed" if why else "differs", "tirc, %s: %s %s" % (describe(v, skip), why,
+                                                                          err.strip()[:300])
+            mods.append((v, m))
         st, out, err, why = docs.run([tirvm, "info", on], 30)
         if st != 0:
             return "crashed", "tirvm info: %s %s" % (why, err.strip()[:300])
-        rng = random.Random("%s:%d" % (os.path.basename(path), seed))
         ran = 0
         for func, params in docs.parse_info(out).items():
             made = inputs_for(params, rng, rundir, func)
@@ -161,17 +189,32 @@ def check_one(path, tirc, tirvm, skip, seed):
                 continue
             args, outs = made
             a = run_module(tirvm, on, func, args, outs, rundir, "on")
-            b = run_module(tirvm, off, func, args, outs, rundir, "off")
-            if a[2] or b[2]:
-                return "crashed", "tirvm: %s" % (a[2] or b[2])
-            if "step limit exceeded" in a[1] + b[1]:
-                continue  # the loop-level instructions take fewer steps: not a difference of meaning
-            diff = compare_runs(a, b)
-            if diff:
-                return "differs", "%s: %s%s" % (func, diff, blame(path, tirc, tirvm, skip, func, args, outs, a,
-                                                                    rundir))
+            if a[2]:
+                return "crashed", "tirvm: %s" % a[2]
+            if "step limit exceeded" in a[1]:
+                continue
+            for k, (v, m) in enumerate(mods):
+                b = run_module(tirvm, m, func, args, outs, rundir, "off%d" % k)
+                if b[2]:
+                    return "crashed", "tirvm, %s: %s" % (describe(v, skip), b[2])
+                if "step limit exceeded" in b[1]:
+                    continue  # the loop-level instructions take fewer steps: not a difference of meaning
+                diff = compare_runs(a, b)
+                if diff:
+                    more = blame(path, tirc, tirvm, skip, func, args, outs, a, rundir) if v == skip else ""
+                    return "differs", "%s, %s: %s%s" % (func, describe(v, skip), diff, more)
             ran += 1
         return ("same", "") if ran else ("not-run", "")
+
+
+def compiles_without(path, tirc, variants, skip, rundir):
+    """For a program tirc fails on: the skip sets that make it compile."""
+    fixes = []
+    for v in variants:
+        st, err, why = compile_to(tirc, path, os.path.join(rundir, "fix.tirbc"), v)
+        if st == 0 and not why and "error: internal error:" not in err:
+            fixes.append(describe(v, skip))
+    return " (compiles when %s)" % "; ".join(fixes) if fixes else ""
 
 
 def blame(path, tirc, tirvm, skip, func, args, outs, reference, rundir):
@@ -205,6 +248,11 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--limit", type=int, default=0, help="check at most N programs")
+    ap.add_argument("--subsets", type=int, default=0, metavar="R",
+                    help="pass-subset mode: compare with each optional pass skipped alone and with R random "
+                         "subsets of them skipped, per program (default: only all optional passes skipped)")
+    ap.add_argument("--sample", type=int, default=0, metavar="N",
+                    help="check N programs drawn at random (by --seed) from those found")
     ap.add_argument("--tap", action="store_true", help="print TAP: one case per program that ran")
     ap.add_argument("paths", nargs="+")
     a = ap.parse_args()
@@ -212,11 +260,13 @@ def main():
     tirc, tirvm = docs.snapshot([a.tirc, a.tirvm], bindir)
     skip = skippable_passes(tirc, bindir)
     files = list(programs(a.paths))
+    if a.sample and a.sample < len(files):
+        files = sorted(random.Random(a.seed).sample(files, a.sample))
     if a.limit:
         files = files[:a.limit]
     counts, bad, results = {}, [], []
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
-        futs = {ex.submit(check_one, f, tirc, tirvm, skip, a.seed): f for f in files}
+        futs = {ex.submit(check_one, f, tirc, tirvm, skip, a.seed, a.subsets): f for f in files}
         for done, fut in enumerate(concurrent.futures.as_completed(futs), 1):
             if done % 250 == 0 and not a.tap:
                 print("  checked %d/%d programs" % (done, len(files)), file=sys.stderr, flush=True)
@@ -225,8 +275,9 @@ def main():
             results.append((futs[fut], status, detail))
             if status in ("differs", "crashed"):
                 bad.append((futs[fut], status, detail))
-    summary = "%d programs: %s; passes skipped on one side: %s" % (
-        len(files), ", ".join("%s %d" % kv for kv in sorted(counts.items())), ", ".join(skip))
+    summary = "%d programs: %s; passes skipped on one side: %s%s" % (
+        len(files), ", ".join("%s %d" % kv for kv in sorted(counts.items())), ", ".join(skip),
+        " (each alone, and %d random subsets per program)" % a.subsets if a.subsets else " (all at once)")
     if a.tap:
         n = 0
         for f, status, detail in sorted(results):

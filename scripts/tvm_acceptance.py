@@ -8,8 +8,11 @@ For each TVM release tag, the TIR programs written in TVM's Python test suite
 headline number is the share of *CPU-only, standalone* programs that tirc
 accepts; rejections are grouped by their (normalised) error message so the
 most common missing features stand out, and crashes (anything but exit status
-0 or 1, a timeout, a sanitizer report, or tirc's "internal error" for bytecode
-that does not verify) are listed in full: they are bugs.
+0 or 1, a timeout, a sanitizer report) and internal errors (tirc's
+"internal error": a stage failed on a program it should handle, or wrote
+bytecode that does not verify) are listed in full and counted apart: they
+are bugs. The closing line counts both, and the exit status is 1 when
+either occurs.
 
 How programs are selected
 -------------------------
@@ -76,7 +79,7 @@ Output
 One row per tag: test files, unparsable files, TIR programs found, excluded
 programs (ill-formed / meta / closure), standalone programs, Relax modules and
 GPU programs (with how many of them tirc accepts), CPU-only programs and how
-many tirc accepts (count and %), rejects and crashes on, and crashes over all
+many tirc accepts (count and %), rejects, internal errors and crashes on, and both over all
 classes. `--reasons N` adds the N most common rejection reasons of CPU-only
 programs per tag with an example file; crashes are always listed with tirc's
 stderr.
@@ -817,7 +820,8 @@ SANITIZER_RE = re.compile(r"AddressSanitizer|LeakSanitizer|UndefinedBehaviorSani
 
 
 def run_tirc(tirc, path, timeout):
-    """(status, stderr) with status 'accepted', 'rejected' or 'crashed'."""
+    """(status, stderr) with status 'accepted', 'rejected', 'internal' (tirc's
+    "internal error") or 'crashed'."""
     deadline = time.time() + 300
     while True:
         try:
@@ -835,8 +839,8 @@ def run_tirc(tirc, path, timeout):
         proc.communicate()
         return "crashed", "timeout after %g s" % timeout
     status, err = proc.returncode, raw.decode("utf-8", "replace")
-    if "error: internal error:" in err:  # tirc compiled bytecode that does not verify: a bug
-        return "crashed", err
+    if "error: internal error:" in err:  # a stage of tirc failed on a program it should handle: a bug
+        return "internal", err
     if status in (0, 1) and not SANITIZER_RE.search(err):
         return ("accepted" if status == 0 else "rejected"), err
     if status < 0:
@@ -913,7 +917,7 @@ def check_all(programs_by_tag, tirc, timeout, jobs, workdirs):
                 print("  checked %d/%d distinct programs" % (done, len(first)), file=sys.stderr)
     # Re-run crashes once, sequentially, to confirm them.
     for d, (st, _) in list(results.items()):
-        if st == "crashed":
+        if st in ("crashed", "internal"):
             results[d] = run_tirc(tirc, first[d], timeout)
     for progs in programs_by_tag.values():
         for p in progs:
@@ -959,14 +963,15 @@ def summary_rows(results):
             "%d / %d / %d" % (c["ill-formed"], c["meta"], c["closure"]),
             standalone, "%d (%d)" % (c["relax"], acc_of("relax")), "%d (%d)" % (c["gpu"], acc_of("gpu")),
             "%d (%d)" % (c["outside"], acc_of("outside")),
-            c["cpu"], st["accepted"], pct(st["accepted"], c["cpu"]), st["rejected"], st["crashed"],
+            c["cpu"], st["accepted"], pct(st["accepted"], c["cpu"]), st["rejected"], st["internal"], st["crashed"],
             pct(st["accepted"] + acc_of("outside"), c["cpu"] + c["outside"]),
+            sum(1 for p in progs if p.status == "internal"),
             sum(1 for p in progs if p.status == "crashed"),
         ])
     header = ["tag", "test files", "unparsable", "TIR programs", "excluded: ill-formed / meta / closure",
               "standalone", "Relax (acc.)", "GPU (acc.)", "outside the subset (acc.)", "CPU-only in the subset",
-              "accepted", "accepted %", "rejected", "crashed", "accepted % of all CPU-only",
-              "crashed (all classes)"]
+              "accepted", "accepted %", "rejected", "internal errors", "crashed", "accepted % of all CPU-only",
+              "internal errors (all classes)", "crashed (all classes)"]
     return header, rows
 
 
@@ -992,21 +997,24 @@ def print_reasons(label, progs, n, markdown):
 
 
 def print_crashes(results, workdirs):
+    """Internal errors and crashes in full; returns the closing line's counts."""
     seen = set()
     any_crash = False
     for label, (_, progs) in results.items():
         for p in progs:
-            if p.status != "crashed":
+            if p.status not in ("crashed", "internal"):
                 continue
             any_crash = True
-            print("CRASH %s %s (%s, from tests/python/%s:%d)%s" % (label, os.path.join(workdirs[label], p.name), p.cls,
+            print("%s %s %s (%s, from tests/python/%s:%d)%s" % (
+                "CRASH" if p.status == "crashed" else "INTERNAL ERROR", label,
+                os.path.join(workdirs[label], p.name), p.cls,
                                                    p.relpath, p.line,
                                                    "  [same text as above]" if p.digest in seen else ""))
             if p.digest not in seen:
                 print(textwrap.indent(p.stderr.strip()[:3000], "    "))
             seen.add(p.digest)
     if not any_crash:
-        print("No crashes.")
+        print("No internal errors and no crashes.")
     print()
 
 
@@ -1082,13 +1090,19 @@ def main():
         if args.constructs:
             print_constructs(results, args.markdown)
         print_crashes(results, workdirs)
+        allp = [p for _, progs in results.values() for p in progs]
+        count = collections.Counter(p.status for p in allp)
         if args.keep:
             print("Programs kept in %s/LABEL/CLASS/; per-program results in %s/LABEL/results.tsv" % (base, base))
     finally:
         shutil.rmtree(bindir, ignore_errors=True)
         if not args.keep:
             shutil.rmtree(base, ignore_errors=True)
+    # The closing line: internal errors and crashes are failures of their own.
+    print("%d programs over %d releases: %d accepted, %d rejected, %d internal errors, %d crashes" % (
+        len(allp), len(results), count["accepted"], count["rejected"], count["internal"], count["crashed"]))
+    return 1 if count["internal"] or count["crashed"] else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

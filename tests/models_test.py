@@ -184,6 +184,19 @@ if os.path.exists(batch):
     ok, why = close(y7, np.concatenate([np.load(os.path.join(MODELS, "mlp_batch", "y.npy")),
                                         np.load(os.path.join(MODELS, "mlp_batch", "y.npy"))[:3]]))
     report(ok, "mlp_batch: a batch of 7 gives each row's output (%s)" % why, why)
+    # batches of 1, 7 and 64 against numpy's Linear-ReLU-Linear from the
+    # weights, and every row bit-identical to that row run alone
+    w = np.load(os.path.join(MODELS, "mlp_batch", "params.npz"))
+    rng = np.random.default_rng(7)
+    xs = rng.standard_normal((64, x4.shape[1])).astype(np.float32)
+    h = np.maximum(xs.astype(np.float64) @ w["p_0"].T + w["p_1"], 0)  # PyTorch's (out, in) weights
+    want = h @ w["p_2"].T + w["p_3"]
+    alone = np.concatenate([m.main(xs[i:i + 1]) for i in range(64)])
+    for n in (1, 7, 64):
+        yn = m.main(xs[:n])
+        ok, why = close(yn, want[:n])
+        report(ok and yn.tobytes() == alone[:n].tobytes(),
+               "mlp_batch: a batch of %d matches numpy (%s) and each row alone, bit for bit" % (n, why), why)
 
 # the server: every model at once, with the Open Inference Protocol
 if served:

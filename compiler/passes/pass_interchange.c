@@ -104,8 +104,7 @@ static bool access_ok(tir_scoped_rewriter *sr, const tir_buffer *b, tir_expr *co
         if (idx[d]->dtype.lanes != 1 || (d + 1 < n && tir_expr_uses_var(idx[d], x)) ||
             !tir_linear_coefficient(idx[d], x, &coef))
             return false;
-        tir_interval r = tir_scope_range(sr, idx[d]);
-        if (!r.known || r.lo < 0 || b->shape[d]->kind != TIR_E_INT || r.hi >= b->shape[d]->ival)
+        if (!tir_scope_index_fits(sr, idx[d], b->shape[d], 1))
             return false;
     }
     return true;
@@ -133,16 +132,17 @@ static bool loads_ok(tir_scoped_rewriter *sr, const tir_expr *e, const tir_var *
 }
 
 /* The flat elements a load moves per step of v, if its indices are affine
- * in v and the buffer's shape constant. */
+ * in v and the buffer's shape constant past its first dimension (which
+ * multiplies no stride: a symbolic batch may stand there). */
 static bool flat_stride(const tir_expr *load, const tir_var *v, int64_t *out)
 {
     const tir_buffer *b = load->buffer;
     int64_t stride = 0, dim = 1;
     for (uint32_t d = load->nargs; d-- > 0;) {
         int64_t coef, term;
-        if (b->shape[d]->kind != TIR_E_INT || !tir_linear_coefficient(load->args[d], v, &coef) ||
+        if ((d > 0 && b->shape[d]->kind != TIR_E_INT) || !tir_linear_coefficient(load->args[d], v, &coef) ||
             __builtin_mul_overflow(coef, dim, &term) || __builtin_add_overflow(stride, term, &stride) ||
-            __builtin_mul_overflow(dim, b->shape[d]->ival, &dim))
+            (d > 0 && __builtin_mul_overflow(dim, b->shape[d]->ival, &dim)))
             return false;
     }
     *out = stride;

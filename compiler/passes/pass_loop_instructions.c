@@ -25,8 +25,9 @@
  * value stored at X, and the condition, true when there is none).  The instruction skips
  * the per-element checks, so it is chosen only when every access is
  * provably inside every dimension for the whole loop (range facts of the
- * enclosing scope), the buffers have constant shapes and no declared
- * strides, X shares no storage with Y or Z, and (mac) X is in memory, not
+ * enclosing scope; a symbolic first dimension holds the variable of a loop
+ * over its extent), the buffers have constant shapes past the first
+ * dimension and no declared strides, X shares no storage with Y or Z, and (mac) X is in memory, not
  * in registers.  The instructions add in the loop's order, so results are
  * bit-identical to the loop's. */
 #include "passes.h"
@@ -36,11 +37,14 @@
 #include "fold.h"
 #include "pass_scope.h"
 
-static bool const_shape(const tir_buffer *b)
+/* A buffer whose flat strides are constants: no declared strides, scalar
+ * elements, every dimension after the first constant.  The first (a
+ * symbolic batch) multiplies no stride; it only bounds its index. */
+static bool const_strides(const tir_buffer *b)
 {
     if (b->nstrides || b->dtype.lanes != 1)
         return false;
-    for (uint32_t i = 0; i < b->ndim; i++)
+    for (uint32_t i = 1; i < b->ndim; i++)
         if (b->shape[i]->kind != TIR_E_INT)
             return false;
     return true;
@@ -52,7 +56,7 @@ static bool const_shape(const tir_buffer *b)
 static bool access_stride_lanes(tir_scoped_rewriter *sr, const tir_expr *load, const tir_var *k, unsigned lanes,
                                 int64_t *stride_out, int64_t *lane_stride)
 {
-    if (load->kind != TIR_E_LOAD || !const_shape(load->buffer) || load->nargs == 0)
+    if (load->kind != TIR_E_LOAD || !const_strides(load->buffer) || load->nargs == 0)
         return false;
     const tir_buffer *b = load->buffer;
     int64_t stride = 0, dim_stride = 1;
@@ -76,10 +80,9 @@ static bool access_stride_lanes(tir_scoped_rewriter *sr, const tir_expr *load, c
         if (ix->dtype.lanes != 1 || !tir_linear_coefficient(ix, k, &coef) || __builtin_mul_overflow(coef, dim_stride, &term) ||
             __builtin_add_overflow(stride, term, &stride))
             return false;
-        tir_interval r = tir_scope_range(sr, ix);
-        if (!r.known || r.lo < 0 || r.hi >= b->shape[d]->ival - (width - 1))
+        if (!tir_scope_index_fits(sr, ix, b->shape[d], width))
             return false;
-        if (__builtin_mul_overflow(dim_stride, b->shape[d]->ival, &dim_stride))
+        if (d > 0 && __builtin_mul_overflow(dim_stride, b->shape[d]->ival, &dim_stride))
             return false;
     }
     *stride_out = stride;
@@ -266,7 +269,7 @@ static tir_stmt *match_nest(tir_scoped_rewriter *sr, tir_stmt *const *loops, uin
         int64_t zs[2] = {0, 0}, zl = 1;
         if (!f32_f64 || t->dtype.lanes != lanes || t->buffer->data == xdata || !own_element_type(t->buffer) ||
             !own_element_type(st->buffer) || tir_scope_in_registers(sr, xdata) ||
-            tir_scope_in_registers(sr, t->buffer->data) || !const_shape(st->buffer))
+            tir_scope_in_registers(sr, t->buffer->data) || !const_strides(st->buffer))
             return NULL;
         for (uint32_t l = 0; l < nloops; l++) {
             int64_t xs;
@@ -304,7 +307,7 @@ static tir_stmt *match_nest(tir_scoped_rewriter *sr, tir_stmt *const *loops, uin
         return instruction(a, op, args, 4, st->loc);
     }
     if (v->kind != TIR_E_ADD || t->kind != TIR_E_MUL || tir_scope_in_registers(sr, xdata) ||
-        (nloops == 2 && !f32_f64) || !const_shape(st->buffer))
+        (nloops == 2 && !f32_f64) || !const_strides(st->buffer))
         return NULL;
     for (int order = 0; order < 2; order++) {
         /* factor `order` is the scalar one, broadcast when the product has lanes */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fold.h"
 #include "oom.h"
 #include "register_buffers.h"
 
@@ -29,6 +30,10 @@ static void push_facts(tir_scoped_rewriter *sr, const tir_stmt *s)
     switch (s->kind) {
     case TIR_S_FOR:
         tir_range_env_push(env, s->var, tir_range_loop(tir_range_env_of(env, s->min), tir_range_env_of(env, s->extent)));
+        if (s->min->kind == TIR_E_INT && s->min->ival == 0 && !tir_range_env_of(env, s->extent).known) {
+            sr->below = tir_xgrow(sr->below, &sr->capbelow, sr->nbelow + 1, sizeof *sr->below);
+            sr->below[sr->nbelow++] = (struct tir_scope_below){s->var, s->extent};
+        }
         break;
     case TIR_S_LET:
         tir_range_env_push(env, s->var, tir_range_env_of(env, s->value));
@@ -56,7 +61,7 @@ static bool scoped_enter(tir_rewriter *r, tir_stmt *s)
 {
     tir_scoped_rewriter *sr = r->ctx;
     sr->marks = tir_xgrow(sr->marks, &sr->capmarks, sr->nmarks + 1, sizeof *sr->marks);
-    sr->marks[sr->nmarks++] = (struct tir_scope_mark){sr->env.n, sr->nin_registers};
+    sr->marks[sr->nmarks++] = (struct tir_scope_mark){sr->env.n, sr->nin_registers, sr->nbelow};
     push_facts(sr, s);
     if (sr->enter && !sr->enter(sr, s))
         return false;
@@ -79,6 +84,7 @@ static tir_stmt *scoped_leave(tir_rewriter *r, tir_stmt *s)
     struct tir_scope_mark m = sr->marks[--sr->nmarks];
     tir_range_env_pop(&sr->env, m.env);
     sr->nin_registers = m.in_registers;
+    sr->nbelow = m.below;
     return out;
 }
 
@@ -88,9 +94,27 @@ tir_stmt *tir_scoped_rewrite(tir_scoped_rewriter *sr, tir_stmt *s)
     s = tir_rewrite_stmt(&sr->r, s);
     tir_range_env_free(&sr->env);
     free(sr->in_registers);
+    free(sr->below);
     free(sr->marks);
     sr->in_registers = NULL;
+    sr->below = NULL;
     sr->marks = NULL;
     sr->nin_registers = sr->capin_registers = sr->nmarks = sr->capmarks = 0;
+    sr->nbelow = sr->capbelow = 0;
     return s;
+}
+
+bool tir_scope_index_fits(tir_scoped_rewriter *sr, const tir_expr *ix, const tir_expr *dim, int64_t width)
+{
+    if (dim->kind == TIR_E_INT) {
+        tir_interval r = tir_scope_range(sr, ix);
+        return r.known && r.lo >= 0 && width >= 1 && r.hi <= dim->ival - width;
+    }
+    if (width != 1 || ix->kind != TIR_E_VAR)
+        return false;
+    /* the innermost loop of that variable decides (an inner one shadows) */
+    for (uint32_t i = sr->nbelow; i-- > 0;)
+        if (sr->below[i].var == ix->var)
+            return tir_expr_equal(sr->below[i].extent, dim);
+    return false;
 }

@@ -24,9 +24,16 @@ struct tir_scoped_rewriter {
     tir_range_env env;
     const tir_var **in_registers; /* storage of enclosing register allocations */
     uint32_t nin_registers, capin_registers;
+    /* loops `for v in range(0, E)` whose extent E is not a known constant
+     * (a symbolic batch): v < E, which a range cannot say */
+    struct tir_scope_below {
+        const tir_var *var;
+        const tir_expr *extent;
+    } *below;
+    uint32_t nbelow, capbelow;
     /* internal: per entered statement, the sizes to restore on leaving */
     struct tir_scope_mark {
-        uint32_t env, in_registers;
+        uint32_t env, in_registers, below;
     } *marks;
     uint32_t nmarks, capmarks;
     tir_rewriter r;
@@ -43,5 +50,11 @@ static inline tir_interval tir_scope_range(tir_scoped_rewriter *sr, const tir_ex
 {
     return tir_range_env_of(&sr->env, e);
 }
+
+/* Is index ix, and the width - 1 elements after it, inside a dimension of
+ * extent dim, wherever ix is evaluated here?  A constant dim is compared
+ * with ix's range; a symbolic one (a batch n) holds ix when ix is the
+ * variable of an enclosing loop over range(0, n), width 1. */
+bool tir_scope_index_fits(tir_scoped_rewriter *sr, const tir_expr *ix, const tir_expr *dim, int64_t width);
 
 #endif

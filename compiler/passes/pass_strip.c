@@ -68,11 +68,9 @@ typedef struct {
 /* Is every index of an access provably inside its dimension? */
 static bool access_in_bounds(tir_scoped_rewriter *w, const tir_buffer *b, tir_expr *const *idx, uint32_t n)
 {
-    for (uint32_t d = 0; d < n; d++) {
-        tir_interval r = tir_scope_range(w, idx[d]);
-        if (!r.known || r.lo < 0 || b->shape[d]->kind != TIR_E_INT || r.hi >= b->shape[d]->ival)
+    for (uint32_t d = 0; d < n; d++)
+        if (!tir_scope_index_fits(w, idx[d], b->shape[d], 1))
             return false;
-    }
     return true;
 }
 
