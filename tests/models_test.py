@@ -109,6 +109,13 @@ for name in models:
         got = tirvm.load(detached, params=params).main(x)
         ok, why = close(got, ref)
         report(ok, "%s: tirvm.load(model, params=...).main(x) matches TVM (%s)" % (name, why), why)
+        # the kernels' parallel loops split rows across the workers, each
+        # element computed by one thread in the same order: same bits
+        one = tirvm.Runtime(threads=1).load(embedded).main(x)
+        for n in (2, 3):
+            many = tirvm.Runtime(threads=n).load(embedded).main(x)
+            report(many.tobytes() == one.tobytes(),
+                   "%s: %d worker threads give the bits of one" % (name, n), "outputs differ")
     except Exception as e:  # noqa: BLE001 - reported as a failed test
         report(False, "%s: Python" % name, repr(e))
 

@@ -28,6 +28,15 @@ static const char kernels_src[] =
     "        for i in T.parallel(256):\n"
     "            B[i] = A[i] * k + i\n"
     "    @T.prim_func\n"
+    "    def rowmm(A: T.Buffer((64, 64), \"float32\"), W: T.Buffer((64, 64), \"float32\"), C: T.Buffer((64, 64), \"float32\")):\n"
+    "        T.func_attr({\"tir.noalias\": True})\n"
+    "        for i, j, k in T.grid(64, 64, 64):\n"
+    "            with T.block(\"mm\"):\n"
+    "                vi, vj, vk = T.axis.remap(\"SSR\", [i, j, k])\n"
+    "                with T.init():\n"
+    "                    C[vi, vj] = T.float32(0)\n"
+    "                C[vi, vj] = C[vi, vj] + A[vi, vk] * W[vk, vj]\n"
+    "    @T.prim_func\n"
     "    def spin(A: T.Buffer((1,), \"int64\")):\n"
     "        for i, j in T.grid(100000, 100000):\n"
     "            A[0] = A[0] + T.int64(1)\n"
@@ -206,6 +215,43 @@ static void a_flag_set_by_another_thread_cancels(void)
     CHECK_EQ_INT(b[255], 255 * 3 + 255);
 }
 
+/* A serial matmul nest large enough for pass parallelize runs its rows on
+ * the four workers, and gives the bits of one thread and of the nest
+ * computed here (integer-valued floats: every sum is exact). */
+static void serial_rows_split_across_workers_keep_their_bits(void)
+{
+    static float a[64 * 64], w[64 * 64], c1[64 * 64], c4[64 * 64];
+    int64_t shape[2] = {64, 64};
+    for (int i = 0; i < 64 * 64; i++) {
+        a[i] = (float)(i % 13 - 6);
+        w[i] = (float)(i % 7 - 3);
+    }
+    int f = tirvm_find_function(mod, "rowmm");
+    float *outs[2] = {c4, c1};
+    for (int run = 0; run < 2; run++) {
+        if (run == 1)
+            CHECK_EQ_INT(tirvm_module_set_threads(mod, 1), TIRVM_OK);
+        DLTensor ta = tensor(a, shape, kDLFloat, 32), tw = tensor(w, shape, kDLFloat, 32),
+                 tc = tensor(outs[run], shape, kDLFloat, 32);
+        ta.ndim = tw.ndim = tc.ndim = 2;
+        tirvm_arg args[3] = {{.kind = TIRVM_ARG_TENSOR, .tensor = &ta}, {.kind = TIRVM_ARG_TENSOR, .tensor = &tw},
+                             {.kind = TIRVM_ARG_TENSOR, .tensor = &tc}};
+        char err[300] = "";
+        CHECK_EQ_INT(tirvm_call_ex(mod, f, args, 3, NULL, NULL, err, sizeof err), TIRVM_OK);
+    }
+    CHECK_EQ_INT(tirvm_module_set_threads(mod, 4), TIRVM_OK);
+    CHECK(memcmp(c1, c4, sizeof c1) == 0);
+    int wrong = 0;
+    for (int i = 0; i < 64; i++)
+        for (int j = 0; j < 64; j++) {
+            float sum = 0;
+            for (int k = 0; k < 64; k++)
+                sum += a[i * 64 + k] * w[k * 64 + j];
+            wrong += c4[i * 64 + j] != sum;
+        }
+    CHECK_EQ_INT(wrong, 0);
+}
+
 /* Compiles on several threads at once give the same bytes as one alone
  * (tirc.h says compiling is thread-safe; under ThreadSanitizer this also
  * shows the compiler shares no unsynchronized state between compiles). */
@@ -252,6 +298,7 @@ int main(void)
     RUN(one_ms_timeout_cancels_a_parallel_region);
     RUN(a_flag_set_by_another_thread_cancels);
     RUN(four_threads_compile_at_once);
+    RUN(serial_rows_split_across_workers_keep_their_bits);
     tirvm_module_free(mod);
     tirvm_runtime_free(rt);
     CHECK_DONE();

@@ -33,6 +33,28 @@ static inline const char *tirvm_reduce_op(tir_expr_kind k)
     return k == TIR_E_ADD ? TIRVM_REDUCE "add" : k == TIR_E_MAX ? TIRVM_REDUCE "max" : TIRVM_REDUCE "min";
 }
 
+/* Is e a call of a loop-level instruction (its first argument X the
+ * element or row it accumulates into)? */
+static inline bool tir_is_loop_instruction(const tir_expr *e)
+{
+    if (e->kind != TIR_E_CALL)
+        return false;
+    switch (e->intrin) {
+    case TIR_I_TIRVM_REDUCE_ADD:
+    case TIR_I_TIRVM_REDUCE_MAX:
+    case TIR_I_TIRVM_REDUCE_MIN:
+    case TIR_I_TIRVM_MAC:
+    case TIR_I_TIRVM_MAC2:
+    case TIR_I_TIRVM_MAC2S:
+    case TIR_I_TIRVM_WINDOW_ADD:
+    case TIR_I_TIRVM_WINDOW_MAX:
+    case TIR_I_TIRVM_WINDOW_MIN:
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* Does the loop-level instruction `call` read or write its argument `arg`
  * (an access) in memory?  Its instruction takes a buffer and walks it a
  * stride per step, so that buffer needs storage and cannot live in
