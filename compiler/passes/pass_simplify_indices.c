@@ -20,6 +20,7 @@
 typedef struct {
     tir_arena *a;
     tir_range_env env;
+    bool divisions_only; /* pass fold-divisions: no single-valued variables */
 } simplify_ctx;
 
 static bool int_const_is(const tir_expr *e, int64_t k) { return e->kind == TIR_E_INT && e->ival == k; }
@@ -33,11 +34,39 @@ static tir_expr *copy_with(tir_arena *a, const tir_expr *e, tir_expr *x, tir_exp
     return n;
 }
 
+static tir_expr *simplify_index(simplify_ctx *sc, tir_expr *e);
+
+/* x // c and x % c by a constant c > 0, for an x whose values all lie in one
+ * block [k*c, k*c + c): k and x - k*c (truncating division and remainder
+ * only for an x >= 0, where they agree with floor's).  A reshape's index
+ * arithmetic over a loop's range, ((i*16 + j) // 64 + r) % 16 with
+ * i*16 + j < 64 and r < 16, becomes r. */
+static tir_expr *fold_division(simplify_ctx *sc, tir_expr *e)
+{
+    tir_expr *x = simplify_index(sc, e->a), *c = e->b;
+    tir_expr *same = x == e->a ? e : copy_with(sc->a, e, x, c);
+    tir_interval r = tir_range_env_of(&sc->env, x);
+    if (c->kind != TIR_E_INT || c->ival <= 0 || !r.known || !tir_expr_harmless(x) ||
+        ((e->kind == TIR_E_DIV || e->kind == TIR_E_MOD) && r.lo < 0))
+        return same;
+    /* floor division of both ends (r.lo may be negative) */
+    int64_t klo = r.lo / c->ival - (r.lo % c->ival < 0), khi = r.hi / c->ival - (r.hi % c->ival < 0), base;
+    if (klo != khi || __builtin_mul_overflow(klo, c->ival, &base))
+        return same;
+    if (e->kind == TIR_E_FLOORDIV || e->kind == TIR_E_DIV)
+        return tir_int(sc->a, e->dtype, klo, e->loc);
+    if (base == 0)
+        return x;
+    return simplify_index(sc, tir_binary(sc->a, TIR_E_SUB, x, tir_int(sc->a, x->dtype, base, e->loc), e->loc));
+}
+
 static tir_expr *simplify_index(simplify_ctx *sc, tir_expr *e)
 {
     if (e->dtype.lanes != 1 || !tir_dt_is_int(e->dtype))
         return e;
-    if (e->kind == TIR_E_VAR) {
+    if (e->kind == TIR_E_FLOORDIV || e->kind == TIR_E_FLOORMOD || e->kind == TIR_E_DIV || e->kind == TIR_E_MOD)
+        return fold_division(sc, e);
+    if (e->kind == TIR_E_VAR && !sc->divisions_only) {
         tir_interval r;
         bool single = tir_range_env_lookup(&sc->env, e->var, &r) && r.lo == r.hi;
         return single ? tir_int(sc->a, e->dtype, r.lo, e->loc) : e;
@@ -157,10 +186,24 @@ static void in_stmt(simplify_ctx *sc, tir_stmt *s)
     in_stmt(sc, s->else_case);
 }
 
-bool tir_pass_simplify_indices(tir_pass_ctx *p, tir_func *f)
+static void simplify_body(tir_pass_ctx *p, tir_func *f, bool divisions_only)
 {
-    simplify_ctx sc = {p->a, {NULL, 0, 0}};
+    simplify_ctx sc = {p->a, {NULL, 0, 0}, divisions_only};
     in_stmt(&sc, f->body);
     tir_range_env_free(&sc.env);
+}
+
+bool tir_pass_simplify_indices(tir_pass_ctx *p, tir_func *f)
+{
+    simplify_body(p, f, false);
+    return true;
+}
+
+/* Pass fold-divisions: the same walk, early, with the division rules and the
+ * arithmetic identities only, so that flatten, vectorize and strip see a
+ * reshape's indices as the plain affine ones they are. */
+bool tir_pass_fold_divisions(tir_pass_ctx *p, tir_func *f)
+{
+    simplify_body(p, f, true);
     return true;
 }

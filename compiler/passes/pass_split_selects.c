@@ -56,9 +56,7 @@ static tir_stmt *range_loop(tir_arena *a, const tir_stmt *loop, const tir_expr *
 {
     if (to <= from)
         return NULL;
-    /* substituting the new variable copies every path to a use of w, the
-     * condition's included, so the in-place rewrite below changes only
-     * the copy; subtrees without w are shared and have no match */
+    /* each range gets its own copy of the body, with w := w' */
     tir_var *nw = tir_var_new(a, loop->var->name, loop->var->dtype, loop->loc);
     tir_expr *ref = tir_var_ref(a, nw, loop->loc);
     select_ctx c = {nw, tir_substitute_expr(a, (tir_expr *)cond, loop->var, ref), holds, a};
@@ -68,7 +66,8 @@ static tir_stmt *range_loop(tir_arena *a, const tir_stmt *loop, const tir_expr *
     n->var = nw;
     n->min = tir_int(a, loop->var->dtype, from, loop->loc);
     n->extent = tir_int(a, loop->var->dtype, to - from, loop->loc);
-    n->body = tir_rewrite_stmt(&r, tir_substitute_stmt(a, loop->body, loop->var, ref));
+    tir_stmt *body = tir_copy_stmt(a, loop->body); /* the later passes change nodes in place */
+    n->body = tir_rewrite_stmt(&r, tir_substitute_stmt(a, body, loop->var, ref));
     return split_selects(a, n);
 }
 
@@ -80,7 +79,7 @@ static tir_stmt *split_selects(tir_arena *a, tir_stmt *loop)
         return loop;
     select_ctx c = {loop->var, NULL, false, a};
     tir_walk_stmt_exprs(loop->body, find_select, &c);
-    if (!c.cond)
+    if (!c.cond || !tir_copy_stmt(a, loop->body))
         return loop;
     const tir_var *v;
     tir_expr_kind kind;

@@ -69,6 +69,61 @@ tir_stmt *tir_rewrite_stmt(tir_rewriter *r, tir_stmt *s)
     return r->stmt ? r->stmt(r, s) : s;
 }
 
+/* ---- deep copies ------------------------------------------------------------ */
+
+static tir_expr **copy_list(tir_arena *a, tir_expr *const *xs, uint32_t n)
+{
+    if (!xs)
+        return NULL;
+    tir_expr **out = tir_arena_alloc(a, (n ? n : 1) * sizeof *out);
+    for (uint32_t i = 0; i < n; i++)
+        out[i] = tir_copy_expr(a, xs[i]);
+    return out;
+}
+
+tir_expr *tir_copy_expr(tir_arena *a, const tir_expr *e)
+{
+    if (!e)
+        return NULL;
+    tir_expr *n = tir_arena_alloc(a, sizeof *n);
+    *n = *e;
+    n->a = tir_copy_expr(a, e->a);
+    n->b = tir_copy_expr(a, e->b);
+    n->c = tir_copy_expr(a, e->c);
+    n->args = copy_list(a, e->args, e->nargs);
+    n->args2 = copy_list(a, e->args2, e->nargs2);
+    return n;
+}
+
+tir_stmt *tir_copy_stmt(tir_arena *a, const tir_stmt *s)
+{
+    if (!s)
+        return NULL;
+    if (s->block)
+        return NULL;
+    tir_stmt *n = tir_arena_alloc(a, sizeof *n);
+    *n = *s;
+    n->value = tir_copy_expr(a, s->value);
+    n->cond = tir_copy_expr(a, s->cond);
+    n->message = tir_copy_expr(a, s->message);
+    n->attr_node = tir_copy_expr(a, s->attr_node);
+    n->min = tir_copy_expr(a, s->min);
+    n->extent = tir_copy_expr(a, s->extent);
+    n->predicate = tir_copy_expr(a, s->predicate);
+    n->indices = copy_list(a, s->indices, s->nindices);
+    if (s->seq) {
+        n->seq = tir_arena_alloc(a, (s->nseq ? s->nseq : 1) * sizeof *n->seq);
+        for (uint32_t i = 0; i < s->nseq; i++)
+            if (!(n->seq[i] = tir_copy_stmt(a, s->seq[i])))
+                return NULL;
+    }
+    n->body = tir_copy_stmt(a, s->body);
+    n->else_case = tir_copy_stmt(a, s->else_case);
+    if ((s->body && !n->body) || (s->else_case && !n->else_case))
+        return NULL;
+    return n;
+}
+
 /* ---- read-only walks ------------------------------------------------------ */
 
 static bool walk_list(tir_expr *const *xs, uint32_t n, tir_expr_fn fn, void *ctx)

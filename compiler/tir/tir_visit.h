@@ -24,6 +24,13 @@ struct tir_rewriter {
 tir_expr *tir_rewrite_expr(tir_rewriter *r, tir_expr *e);
 tir_stmt *tir_rewrite_stmt(tir_rewriter *r, tir_stmt *s);
 
+/* A copy of e or s that shares no expression or statement node with the
+ * original (variables and buffers are shared), for a pass that puts one
+ * body in two places: the passes after it change nodes in place.
+ * tir_copy_stmt gives NULL for a tree holding a block (not yet lowered). */
+tir_expr *tir_copy_expr(tir_arena *a, const tir_expr *e);
+tir_stmt *tir_copy_stmt(tir_arena *a, const tir_stmt *s);
+
 /* Read-only walks: fn is called on every node, parents before children;
  * returning false stops the whole walk, and the walk then returns false. */
 typedef bool (*tir_expr_fn)(const tir_expr *e, void *ctx);
