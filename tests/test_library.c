@@ -28,9 +28,9 @@ static const char kernels_src[] =
     "        for i in T.parallel(256):\n"
     "            B[i] = A[i] * k + i\n"
     "    @T.prim_func\n"
-    "    def rowmm(A: T.Buffer((64, 64), \"float32\"), W: T.Buffer((64, 64), \"float32\"), C: T.Buffer((64, 64), \"float32\")):\n"
+    "    def rowmm(A: T.Buffer((128, 64), \"float32\"), W: T.Buffer((64, 128), \"float32\"), C: T.Buffer((128, 128), \"float32\")):\n"
     "        T.func_attr({\"tir.noalias\": True})\n"
-    "        for i, j, k in T.grid(64, 64, 64):\n"
+    "        for i, j, k in T.grid(128, 128, 64):\n"
     "            with T.block(\"mm\"):\n"
     "                vi, vj, vk = T.axis.remap(\"SSR\", [i, j, k])\n"
     "                with T.init():\n"
@@ -220,19 +220,20 @@ static void a_flag_set_by_another_thread_cancels(void)
  * computed here (integer-valued floats: every sum is exact). */
 static void serial_rows_split_across_workers_keep_their_bits(void)
 {
-    static float a[64 * 64], w[64 * 64], c1[64 * 64], c4[64 * 64];
-    int64_t shape[2] = {64, 64};
-    for (int i = 0; i < 64 * 64; i++) {
+    enum { M = 128, K = 64, N = 128 };
+    static float a[M * K], w[K * N], c1[M * N], c4[M * N];
+    int64_t sa[2] = {M, K}, sw[2] = {K, N}, sc[2] = {M, N};
+    for (int i = 0; i < M * K; i++)
         a[i] = (float)(i % 13 - 6);
+    for (int i = 0; i < K * N; i++)
         w[i] = (float)(i % 7 - 3);
-    }
     int f = tirvm_find_function(mod, "rowmm");
     float *outs[2] = {c4, c1};
     for (int run = 0; run < 2; run++) {
         if (run == 1)
             CHECK_EQ_INT(tirvm_module_set_threads(mod, 1), TIRVM_OK);
-        DLTensor ta = tensor(a, shape, kDLFloat, 32), tw = tensor(w, shape, kDLFloat, 32),
-                 tc = tensor(outs[run], shape, kDLFloat, 32);
+        DLTensor ta = tensor(a, sa, kDLFloat, 32), tw = tensor(w, sw, kDLFloat, 32),
+                 tc = tensor(outs[run], sc, kDLFloat, 32);
         ta.ndim = tw.ndim = tc.ndim = 2;
         tirvm_arg args[3] = {{.kind = TIRVM_ARG_TENSOR, .tensor = &ta}, {.kind = TIRVM_ARG_TENSOR, .tensor = &tw},
                              {.kind = TIRVM_ARG_TENSOR, .tensor = &tc}};
@@ -242,12 +243,12 @@ static void serial_rows_split_across_workers_keep_their_bits(void)
     CHECK_EQ_INT(tirvm_module_set_threads(mod, 4), TIRVM_OK);
     CHECK(memcmp(c1, c4, sizeof c1) == 0);
     int wrong = 0;
-    for (int i = 0; i < 64; i++)
-        for (int j = 0; j < 64; j++) {
+    for (int i = 0; i < M; i++)
+        for (int j = 0; j < N; j++) {
             float sum = 0;
-            for (int k = 0; k < 64; k++)
-                sum += a[i * 64 + k] * w[k * 64 + j];
-            wrong += c4[i * 64 + j] != sum;
+            for (int k = 0; k < K; k++)
+                sum += a[i * K + k] * w[k * N + j];
+            wrong += c4[i * N + j] != sum;
         }
     CHECK_EQ_INT(wrong, 0);
 }

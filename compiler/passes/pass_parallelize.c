@@ -24,7 +24,9 @@
  * is indistinguishable from running them in order.
  * Small loops stay serial: a loop must hold at least MIN_WORK element
  * operations (stores' lanes and loop-level instructions' multiply-adds,
- * times the inner loops' extents), counting a symbolic extent as 4 (a batch of 4). */
+ * times the inner loops' extents, a symbolic inner extent counted as 4).
+ * A loop whose own extent is symbolic (a batch) is versioned: parallel when
+ * the call's extent brings it to MIN_WORK, serial below. */
 #include "passes.h"
 
 #include <stdlib.h>
@@ -37,7 +39,9 @@
 
 /* Element operations below which a loop stays serial: waking the workers
  * and copying a frame costs some tens of microseconds. */
-#define MIN_WORK ((int64_t)1 << 18)
+#define MIN_WORK ((int64_t)1 << 20)
+/* A symbolic loop is versioned when this many iterations, or fewer, hold MIN_WORK. */
+#define MAX_VERSIONED_EXTENT 4096
 
 typedef struct {
     const tir_var *data;   /* the storage */
@@ -299,7 +303,28 @@ static bool independent(tir_scoped_rewriter *outer, const tir_stmt *s)
 
 typedef struct {
     uint32_t parallel_depth; /* enclosing parallel loops and thread regions */
+    tir_arena *a;
 } walk_state;
+
+/* A loop of symbolic extent E (a batch) whose iterations hold `each`
+ * element operations becomes, in place,
+ *     if E >= K: the loop, parallel     else: the loop, serial
+ * with K the fewest iterations that hold MIN_WORK, so a small batch stays
+ * on the calling thread and a large one is split. */
+static void version_by_extent(tir_arena *a, tir_stmt *s, int64_t each)
+{
+    int64_t k = MIN_WORK / each + (MIN_WORK % each != 0);
+    tir_stmt *par = tir_copy_stmt(a, s), *ser = tir_stmt_new(a, TIR_S_FOR, s->loc);
+    *ser = *s;
+    par->for_kind = TIR_FOR_PARALLEL;
+    tir_expr *cond = tir_binary(a, TIR_E_GE, tir_copy_expr(a, s->extent),
+                                tir_int(a, s->extent->dtype, k < 2 ? 2 : k, s->loc), s->loc);
+    tir_stmt *branch = tir_stmt_new(a, TIR_S_IF, s->loc);
+    branch->cond = cond;
+    branch->body = par;
+    branch->else_case = ser;
+    *s = *branch;
+}
 
 static bool enter(tir_scoped_rewriter *sr, tir_stmt *s)
 {
@@ -311,8 +336,18 @@ static bool enter(tir_scoped_rewriter *sr, tir_stmt *s)
         return true;
     if (s->extent->kind == TIR_E_INT && s->extent->ival < 2)
         return true; /* one iteration: look inside */
-    if (times(extent_of(s->extent), work_of(s->body)) < MIN_WORK || !independent(sr, s))
+    int64_t each = work_of(s->body);
+    bool symbolic = s->extent->kind != TIR_E_INT;
+    /* a symbolic extent is decided when the call runs: any batch may be large */
+    if (each < 1 || (!symbolic && times(s->extent->ival, each) < MIN_WORK) || !tir_dt_is_int(s->extent->dtype) ||
+        !tir_copy_stmt(w->a, s->body) || !independent(sr, s))
         return true;
+    if (symbolic) {
+        if (each < MIN_WORK / MAX_VERSIONED_EXTENT)
+            return true; /* only an implausibly large batch would pay: not worth two copies */
+        version_by_extent(w->a, s, each);
+        return false;
+    }
     s->for_kind = TIR_FOR_PARALLEL;
     w->parallel_depth++; /* leave() counts it out */
     return false; /* a region inside a region runs serially: nothing more to do below */
@@ -331,8 +366,7 @@ static tir_stmt *leave(tir_scoped_rewriter *sr, tir_stmt *s)
 
 bool tir_pass_parallelize(tir_pass_ctx *p, tir_func *f)
 {
-    (void)p;
-    walk_state w = {0};
+    walk_state w = {0, p->a};
     tir_scoped_rewriter sr = {.enter = enter, .leave = leave, .ctx = &w};
     f->body = tir_scoped_rewrite(&sr, f->body);
     return true;
