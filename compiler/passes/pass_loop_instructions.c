@@ -370,8 +370,18 @@ static bool plain_loop(const tir_stmt *s)
            tir_dt_is_int(s->var->dtype) && !tir_dt_is_bool(s->var->dtype);
 }
 
+/* s past loops of one iteration (a 1x1 convolution's window loops), their
+ * variables replaced by their mins, and past binding lets. */
+static tir_stmt *under_unit_loops(tir_arena *a, tir_stmt *s)
+{
+    while (s && plain_loop(s) && s->extent->ival == 1)
+        s = tir_under_binding_lets(a, tir_substitute_stmt(a, s->body, s->var, s->min));
+    return s;
+}
+
 /* The nest rooted at loop (loop alone, or loop and the loop that is its
- * body) as one instruction, its init before it; NULL if it is not one. */
+ * body, loops of one iteration between them looked through) as one
+ * instruction, its init before it; NULL if it is not one. */
 static tir_stmt *match_loop(tir_scoped_rewriter *sr, tir_stmt *loop)
 {
     tir_arena *a = sr->ctx;
@@ -379,7 +389,7 @@ static tir_stmt *match_loop(tir_scoped_rewriter *sr, tir_stmt *loop)
         return NULL;
     for (uint32_t nloops = 2; nloops >= 1; nloops--) {
         tir_stmt *loops[2] = {loop, NULL};
-        tir_stmt *body = tir_under_binding_lets(a, loop->body);
+        tir_stmt *body = under_unit_loops(a, tir_under_binding_lets(a, loop->body));
         if (!body)
             return NULL;
         uint32_t mark = sr->env.n;
@@ -389,7 +399,7 @@ static tir_stmt *match_loop(tir_scoped_rewriter *sr, tir_stmt *loop)
             loops[1] = body;
             tir_range_env_push(&sr->env, body->var, tir_range_loop(tir_scope_range(sr, body->min),
                                                                    tir_scope_range(sr, body->extent)));
-            body = tir_under_binding_lets(a, body->body);
+            body = under_unit_loops(a, tir_under_binding_lets(a, body->body));
         }
         tir_stmt *init, *update, *out = NULL;
         tir_expr *init_cond;
