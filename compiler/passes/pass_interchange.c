@@ -35,8 +35,8 @@
  * It is done only where it pays: when the row (E) is longer than the
  * window one loop-level instruction covers (the innermost two reduction
  * loops: a 3x3 window under a row of 28), when the row has at least
- * WORTH_LANES elements (a depthwise 5x5 window under a row of 14: one
- * instruction of 14 lanes instead of 14 of one), or when the innermost reduction
+ * WORTH_LANES elements (a depthwise 5x5 window under a row of 7: one
+ * instruction of 7 lanes instead of 7 of one lane), or when the innermost reduction
  * loop reads some factor with a stride other than 1 (a matmul's column, a
  * 1x1 convolution's channels), which a vector of contiguous lanes
  * replaces.  A row sum over contiguous elements (softmax, layer norm)
@@ -51,7 +51,7 @@
 
 #define MAX_RLOOPS 8
 /* A row this long pays for its vector whatever the window (see worth_it). */
-#define WORTH_LANES 8
+#define WORTH_LANES 4
 /* A shorter row stays serial, as in pass strip. */
 #define MIN_LANES 4
 /* The widest row of a loop-level instruction (mac, mac2). */
