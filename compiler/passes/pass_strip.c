@@ -200,13 +200,13 @@ static tir_stmt *strip_mine(tir_arena *a, tir_stmt *loop)
     tir_stmt *parts[16]; /* the strips, at most 9 narrower vectors (512 ... 4 lanes), the rest */
     uint32_t n = 0;
     if (full == 1) { /* one strip: no loop around it */
-        if (!(parts[n++] = tir_vectorize_body(a, loop->body, v, width, tir_int(a, v->dtype, 0, loc))))
+        if (!(parts[n++] = tir_vectorize_body_in_bounds(a, loop->body, v, width, tir_int(a, v->dtype, 0, loc))))
             return NULL;
     } else {
         /* the strip's first element, computed once per strip for every access */
         tir_var *io = tir_var_new(a, "vec", v->dtype, loc);
         tir_var *start = tir_var_new(a, "strip", v->dtype, loc);
-        tir_stmt *vbody = tir_vectorize_body(a, loop->body, v, width, tir_var_ref(a, start, loc));
+        tir_stmt *vbody = tir_vectorize_body_in_bounds(a, loop->body, v, width, tir_var_ref(a, start, loc));
         if (!vbody)
             return NULL;
         tir_stmt *let = tir_stmt_new(a, TIR_S_LET, loc);
@@ -228,7 +228,7 @@ static tir_stmt *strip_mine(tir_arena *a, tir_stmt *loop)
     for (int lanes = width / 2; lanes >= 4; lanes /= 2) {
         if (E - done < lanes)
             continue;
-        tir_stmt *tail = tir_vectorize_body(a, loop->body, v, lanes, tir_int(a, v->dtype, done, loc));
+        tir_stmt *tail = tir_vectorize_body_in_bounds(a, loop->body, v, lanes, tir_int(a, v->dtype, done, loc));
         if (!tail)
             break;
         parts[n++] = tail;

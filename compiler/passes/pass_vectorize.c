@@ -22,7 +22,52 @@ typedef struct {
     tir_arena *a;
     widened_var *widened; /* lets inside the loop being vectorized */
     tir_expr *ramp_base;  /* the loop variable becomes Ramp(ramp_base, 1, L); NULL means 0 */
+    bool gathers;         /* every access is proven inside its dimensions (pass strip): a load
+                             whose outer index varies reads a flat view, lanes a stride apart */
 } lowerer;
+
+static tir_expr *widen(lowerer *l, tir_expr *e, const tir_var *v, unsigned L);
+
+/* A load whose index in an outer dimension varies across the lanes (a
+ * transpose's A[k, i, j] over k), as a load of the buffer's one-dimensional
+ * view at the row-major flat index: lanes a constant stride apart, a gather
+ * the VM runs as one instruction.  Only where the caller proved every index
+ * inside its dimension (the flat index then names the same element and is in
+ * bounds); NULL when the buffer is not compact with constant extents past
+ * the first, or the indices are not of one type. */
+static tir_expr *flat_load(lowerer *l, tir_expr *e, const tir_var *v, unsigned L)
+{
+    const tir_buffer *b = e->buffer;
+    if (!l->gathers || b->nstrides || e->nargs != b->ndim ||
+        (b->elem_offset && !(b->elem_offset->kind == TIR_E_INT && b->elem_offset->ival == 0)))
+        return NULL;
+    tir_dtype it = e->args[0]->dtype;
+    int64_t total = 1;
+    for (uint32_t d = 0; d < e->nargs; d++) {
+        if (!tir_dt_eq(e->args[d]->dtype, it) || e->args[d]->dtype.lanes != 1 || b->shape[d]->kind != TIR_E_INT ||
+            __builtin_mul_overflow(total, b->shape[d]->ival, &total))
+            return NULL;
+    }
+    tir_expr *flat = e->args[0];
+    for (uint32_t d = 1; d < e->nargs; d++)
+        flat = tir_binary(l->a, TIR_E_ADD, tir_binary(l->a, TIR_E_MUL, flat, tir_int(l->a, it, b->shape[d]->ival, e->loc),
+                                                      e->loc),
+                          e->args[d], e->loc);
+    tir_expr *wide = widen(l, flat, v, L);
+    if (!wide || wide->kind != TIR_E_RAMP)
+        return NULL;
+    tir_buffer *view = tir_arena_alloc(l->a, sizeof *view);
+    *view = *b;
+    view->ndim = 1;
+    view->shape = tir_arena_alloc(l->a, sizeof *view->shape);
+    view->shape[0] = tir_int(l->a, b->shape[0]->dtype, total, b->loc);
+    tir_expr *n = tir_expr_new(l->a, TIR_E_LOAD, tir_dt_with_lanes(e->dtype, (uint16_t)L), e->loc);
+    n->buffer = view;
+    n->nargs = 1;
+    n->args = tir_arena_alloc(l->a, sizeof *n->args);
+    n->args[0] = wide;
+    return n;
+}
 
 
 /* ---- vectorized loops (spec Stmt semantics 12.iii) -------------------------
@@ -176,7 +221,7 @@ static tir_expr *widen(lowerer *l, tir_expr *e, const tir_var *v, unsigned L)
             return NULL;
         for (uint32_t i = 0; i + 1 < e->nargs; i++)
             if (uses_var(e->args[i], v))
-                return NULL; /* only the last index may vary across lanes */
+                return flat_load(l, e, v, L); /* only the last index may vary across lanes, or a gather */
         tir_expr *last = widen(l, e->args[e->nargs - 1], v, L);
         if (!last)
             return NULL;
@@ -375,7 +420,7 @@ static tir_stmt *vectorize_loop(tir_rewriter *r, tir_stmt *s)
 
 bool tir_pass_vectorize(tir_pass_ctx *p, tir_func *f)
 {
-    lowerer l = {p->a, NULL, NULL};
+    lowerer l = {p->a, NULL, NULL, false};
     tir_rewriter r = {.stmt = vectorize_loop, .ctx = &l};
     f->body = tir_rewrite_stmt(&r, f->body);
     return true;
@@ -383,6 +428,12 @@ bool tir_pass_vectorize(tir_pass_ctx *p, tir_func *f)
 
 tir_stmt *tir_vectorize_body(tir_arena *a, tir_stmt *body, const tir_var *v, unsigned lanes, tir_expr *base)
 {
-    lowerer l = {a, NULL, base};
+    lowerer l = {a, NULL, base, false};
+    return stmt_calls_primfunc(body) ? NULL : vectorize_body(&l, body, v, lanes);
+}
+
+tir_stmt *tir_vectorize_body_in_bounds(tir_arena *a, tir_stmt *body, const tir_var *v, unsigned lanes, tir_expr *base)
+{
+    lowerer l = {a, NULL, base, true};
     return stmt_calls_primfunc(body) ? NULL : vectorize_body(&l, body, v, lanes);
 }

@@ -29,6 +29,10 @@ typedef struct {
  * body with its variable v replaced by Ramp(base, 1, lanes) as vector
  * statements, or NULL if the body is not stores of lane-wise expressions. */
 tir_stmt *tir_vectorize_body(tir_arena *a, tir_stmt *body, const tir_var *v, unsigned lanes, tir_expr *base);
+/* The same for a body whose every access the caller proved inside its
+ * dimensions: a load whose outer index varies becomes a gather of lanes a
+ * constant stride apart over the buffer's flat view (a transpose). */
+tir_stmt *tir_vectorize_body_in_bounds(tir_arena *a, tir_stmt *body, const tir_var *v, unsigned lanes, tir_expr *base);
 
 /* Is st an accumulation into one element, X = X + T (or max(X, T),
  * min(X, T): X first) over float32 or float64, with T not reading X's
