@@ -129,10 +129,10 @@ bool tir_pass_flatten(tir_pass_ctx *p, tir_func *f)
     flattener fl = {.a = p->a};
     tir_rewriter collect = {.enter = record_let, .ctx = &fl};
     f->body = tir_rewrite_stmt(&collect, f->body);
-    if (fl.nlets) {
-        tir_rewriter r = {.expr = flatten_load, .stmt = flatten_stmt, .ctx = &fl};
-        f->body = tir_rewrite_stmt(&r, f->body);
-    }
+    /* with or without lets: inline-bindings may have put the axes' values
+     * in the indices themselves */
+    tir_rewriter r = {.expr = flatten_load, .stmt = flatten_stmt, .ctx = &fl};
+    f->body = tir_rewrite_stmt(&r, f->body);
     free(fl.lets);
     free(fl.views);
     return true;

@@ -200,7 +200,7 @@ bool tir_pass_simplify_indices(tir_pass_ctx *p, tir_func *f)
 }
 
 /* Pass fold-divisions: the same walk, early, with the division rules and the
- * arithmetic identities only, so that merge-rows, vectorize and strip see a
+ * arithmetic identities only, so that flatten, merge-rows, vectorize and strip see a
  * reshape's indices as the plain affine ones they are. */
 bool tir_pass_fold_divisions(tir_pass_ctx *p, tir_func *f)
 {
