@@ -71,7 +71,10 @@ static const peak_path_info paths[PEAK_NPATHS] = {
 #endif
 };
 
-const char *peak_path_name(int path) { return path >= 0 && path < PEAK_NPATHS && paths[path].name ? paths[path].name : "?"; }
+const char *peak_path_name(int path)
+{
+    return path >= 0 && path < PEAK_NPATHS && paths[path].name ? paths[path].name : "?";
+}
 
 int peak_path_bits(int path) { return path >= 0 && path < PEAK_NPATHS ? paths[path].bits : 0; }
 
