@@ -166,8 +166,8 @@ def main():
                "vm": {t: statistics.median(v) for t, v in vm_med.items()}, "vm_err": vm_err, "ort_err": ort_err,
                "why": why}
         rows.append(row)
-        print("%s: %s" % (label, ", ".join("%d threads: tirvm %s ms, ONNX Runtime %s ms"
-                                            % (t, fmt_ms(row["vm"].get(t)) or "-", fmt_ms(row["ort"][t]))
+        print("%s: %s" % (label, ", ".join("%d thread%s: tirvm %s ms, ONNX Runtime %s ms"
+                                            % (t, "" if t == 1 else "s", fmt_ms(row["vm"].get(t)) or "-", fmt_ms(row["ort"][t]))
                                             for t in threads)), file=sys.stderr, flush=True)
     ort.close()
 
