@@ -22,6 +22,9 @@
  *       one call of each side per kernel, each output checked against TVM's,
  *       as a TAP test (no timing)
  *   tir-models --list
+ *   tir-models --flops [--models DIR]
+ *       each convolution's and matmul's FLOP count (kernel_flops), a line
+ *       "KERNEL FLOPS" each
  *
  * DIR is the tvm-models folder (the one holding kernels/): --models, else
  * $TIR_MODELS_DIR, else ../shared/tvm-models beside the source tree.
@@ -371,12 +374,37 @@ static int check_all(const char *dir)
     return failed;
 }
 
+/* --flops: the FLOP count the GFLOP/s column divides by, per kernel. */
+static int list_flops(const char *dir)
+{
+    json_t *manifest = load_manifest(dir);
+    if (!manifest)
+        return 2;
+    int failed = 0;
+    for (int ki = 0; ki < NKERNELS; ki++) {
+        model_run r;
+        char err[2048] = "";
+        if (kernels[ki].flops == FLOPS_NONE)
+            continue;
+        if (run_prepare(dir, &kernels[ki], manifest, &r, err, sizeof err))
+            printf("%s %.0f\n", kernels[ki].name, kernel_flops(&r));
+        else {
+            fprintf(stderr, "tir-models: %s: %s\n", kernels[ki].name, err);
+            failed = 1;
+        }
+        run_free(&r);
+    }
+    json_decref(manifest);
+    return failed;
+}
+
 static void usage(FILE *f)
 {
     fprintf(f, "usage: tir-models [--models DIR] [--repeat N] [--min-ms MS] [--filter NAME] [--counts FILE] "
                "[--peak GFLOPS]\n"
                "       tir-models --one KERNEL vm|native [--models DIR]\n"
                "       tir-models --check [--models DIR]\n"
+               "       tir-models --flops [--models DIR]\n"
                "       tir-models --list\n"
                "DIR is the tvm-models folder holding kernels/ (default: $TIR_MODELS_DIR, else %s)\n",
             TIR_MODELS_DEFAULT);
@@ -388,7 +416,7 @@ int main(int argc, char **argv)
     if (!dir || !*dir)
         dir = TIR_MODELS_DEFAULT;
     const char *filter = NULL, *counts_path = NULL, *one_kernel = NULL, *one_side = NULL;
-    bool check_only = false;
+    bool check_only = false, flops_only = false;
     int repeat = 5;
     double min_ms = 20, peak = 0;
     for (int i = 1; i < argc; i++) {
@@ -413,6 +441,8 @@ int main(int argc, char **argv)
             one_side = argv[++i];
         } else if (strcmp(argv[i], "--check") == 0)
             check_only = true;
+        else if (strcmp(argv[i], "--flops") == 0)
+            flops_only = true;
         else if (strcmp(argv[i], "--list") == 0) {
             for (int k = 0; k < NKERNELS; k++)
                 printf("%s\n", kernels[k].name);
@@ -429,6 +459,8 @@ int main(int argc, char **argv)
         return run_one(dir, one_kernel, one_side);
     if (check_only)
         return check_all(dir);
+    if (flops_only)
+        return list_flops(dir);
     if (repeat < 1 || repeat > 99 || !(min_ms > 0)) {
         fprintf(stderr, "tir-models: --repeat takes 1 to 99, --min-ms a positive number\n");
         return 2;
