@@ -69,7 +69,10 @@ class OrtChild:
 def cases(model_dirs, only):
     """(label, folder, name, manifest entry, rows multiplier) for each model."""
     for md in model_dirs:
-        manifest = json.load(open(os.path.join(md, "manifest.json")))
+        path = os.path.join(md, "manifest.json")
+        if not os.path.exists(path):
+            sys.exit("ort_models: %s has no manifest.json: give the model folders (tvm-models, tvm-models-2)" % md)
+        manifest = json.load(open(path))
         for name, entry in manifest.items():
             if only and name != only:
                 continue
@@ -115,7 +118,8 @@ def main():
 
     runtimes = {t: tirvm.Runtime(threads=t) for t in threads}
     ort = OrtChild(os.path.abspath(a.ort_dir))
-    tmp = tempfile.mkdtemp()
+    tmpdir = tempfile.TemporaryDirectory()
+    tmp = tmpdir.name
     rows, notes, version = [], [], "?"
     for label, d, name, entry, k in cases(a.models, a.filter):
         x = np.load(os.path.join(d, "x.npy"))
@@ -123,8 +127,13 @@ def main():
         if k > 1:
             x, ref = np.concatenate([x] * k), np.concatenate([ref] * k)
         print("%s: loading" % label, file=sys.stderr, flush=True)
-        r = ort.ask(cmd="load", name=label, onnx=os.path.join(d, name + ".onnx"), x=os.path.join(d, "x.npy"),
-                    y=os.path.join(d, "y.npy"), tile=k, threads=threads)
+        try:
+            r = ort.ask(cmd="load", name=label, onnx=os.path.join(d, name + ".onnx"), x=os.path.join(d, "x.npy"),
+                        y=os.path.join(d, "y.npy"), tile=k, threads=threads)
+        except RuntimeError as e:
+            notes.append("%s: not timed: ONNX Runtime cannot run it: %s" % (label, e))
+            print(notes[-1], file=sys.stderr, flush=True)
+            continue
         version = r["version"]
         ort_err = max(float("inf") if v is None else v for v in r["max_diff"].values())
         # the tirvm side: the module compiled once, loaded into each runtime
@@ -170,6 +179,7 @@ def main():
                                             % (t, "" if t == 1 else "s", fmt_ms(row["vm"].get(t)) or "-", fmt_ms(row["ort"][t]))
                                             for t in threads)), file=sys.stderr, flush=True)
     ort.close()
+    tmpdir.cleanup()
 
     t1, tn = threads[0], threads[-1]
     print("ONNX Runtime %s (onnxruntime-node, CPU) against tirvm, %s, %d CPUs; medians of %d alternating rounds "

@@ -13,6 +13,7 @@ build=build
 case ${1:-} in -*|'') ;; *) build=$1; shift ;; esac
 case ${1:-} in --help|-h) exec sed -n '2,10s/^# \{0,1\}//p' "$0" ;; esac
 [ -x "$build/cli/tirc" ] || { echo "bench_ort.sh: build first (scripts/build.sh $build)" >&2; exit 2; }
+command -v node >/dev/null 2>&1 || { echo "bench_ort.sh: needs node (and npm)" >&2; exit 2; }
 ort_version=1.30.0
 ort=$build/ort
 if [ ! -f "$ort/node_modules/onnxruntime-node/package.json" ] ||
