@@ -22,6 +22,7 @@ The output is checked against TVM's (y.npy) before anything is timed.
 Usage: benchmarks/models.py BUILD_DIR [MODELS_DIR] [--repeat N] [--threads N]
 """
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -29,24 +30,57 @@ import sys
 import tempfile
 import time
 
+HERE = os.path.dirname(os.path.abspath(__file__))
+# The shared model sets beside the source tree, as tests/meson.build finds them.
+SHARED = os.path.join(HERE, "..", "..", "shared")
+
+
+def import_tirvm(build):
+    """The Python package of the source tree over BUILD's libraries."""
+    os.environ["TIRVM_LIBRARY_PATH"] = os.path.join(build, "vm") + ":" + os.path.join(build, "compiler")
+    sys.path.insert(0, os.path.join(HERE, "..", "python"))
+    import tirvm
+
+    return tirvm
+
+
+def compile_model(build, src, out):
+    """Compiles a model's JSON with BUILD's tirc; None, else tirc's message."""
+    p = subprocess.run([os.path.join(build, "cli", "tirc"), src, "-o", out], capture_output=True, text=True)
+    return None if p.returncode == 0 else (p.stderr.strip() or "tirc exited with %d" % p.returncode)
+
+
+def output_error(y, ref):
+    """The largest |y - ref|, and whether it is within the models' tolerance
+    1e-3 * max(1, max |ref|) (NaN is not)."""
+    import numpy as np
+
+    if y.shape != ref.shape:
+        return float("inf"), False
+    err = float(np.max(np.abs(y.astype(np.float64) - ref)))
+    return err, err <= 1e-3 * max(1.0, float(np.max(np.abs(ref))))
+
+
+def vm_call_seconds(fn, *args):
+    """One call of fn, timed inside the VM (tirvm_call_ex, as `tirvm run
+    --profile` reports it): no Python binding in the time."""
+    prof = {}
+    fn(*args, profile=prof)
+    return prof[fn.name][1], prof
+
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("build")
-    here = os.path.dirname(os.path.abspath(__file__))
-    ap.add_argument("models", nargs="?", default=os.path.join(here, "..", "..", "shared", "tvm-models"))
+    ap.add_argument("models", nargs="?", default=os.path.join(SHARED, "tvm-models"))
     ap.add_argument("--repeat", type=int, default=50)
     ap.add_argument("--threads", type=int, default=1)
     a = ap.parse_args()
     build = os.path.abspath(a.build)
-    os.environ["TIRVM_LIBRARY_PATH"] = os.path.join(build, "vm") + ":" + os.path.join(build, "compiler")
-    sys.path.insert(0, os.path.join(here, "..", "python"))
-    import json
-
+    tirvm = import_tirvm(build)
     import numpy as np
-    import tirvm
 
-    tirc, tirvm_cli = os.path.join(build, "cli", "tirc"), os.path.join(build, "cli", "tirvm")
+    tirvm_cli = os.path.join(build, "cli", "tirvm")
     manifest = json.load(open(os.path.join(a.models, "manifest.json")))
     rt = tirvm.Runtime(threads=a.threads)
     tmp = tempfile.mkdtemp()
@@ -57,20 +91,20 @@ def main():
         if not os.path.exists(src):
             continue
         out = os.path.join(tmp, name + ".tirbc")
-        subprocess.run([tirc, src, "-o", out], check=True)
+        msg = compile_model(build, src, out)
+        if msg:
+            sys.exit("%s: %s" % (name, msg))
         x, ref = np.load(os.path.join(d, "x.npy")), np.load(os.path.join(d, "y.npy"))
         m = tirvm.load(out, runtime=rt)
-        y = m.main(x)
-        err = float(np.max(np.abs(y - ref)))
-        if err > 1e-3 * max(1.0, float(np.max(np.abs(ref)))):
+        err, ok = output_error(m.main(x), ref)
+        if not ok:
             sys.exit("%s: output differs from TVM's by %g" % (name, err))
         for _ in range(3):
             m.main(x)
         whole, kernels, calls = [], [], 0
         for _ in range(a.repeat):
-            prof = {}
-            m.main(x, profile=prof)
-            whole.append(prof["main"][1])
+            t, prof = vm_call_seconds(m.main, x)
+            whole.append(t)
             kernels.append(sum(v[1] for k, v in prof.items() if k != "main"))
             calls = sum(v[0] for k, v in prof.items() if k != "main")
         loads = []

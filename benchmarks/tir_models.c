@@ -4,14 +4,17 @@
  * nests written in C and built with gcc -O3 (native/native_models.c), in
  * one run, on the kernels' own inputs.
  *
- *   tir-models [--models DIR] [--repeat N] [--min-ms MS] [--filter NAME] [--counts FILE]
+ *   tir-models [--models DIR] [--repeat N] [--min-ms MS] [--filter NAME] [--counts FILE] [--peak GFLOPS]
  *       prints one row per kernel: the VM's and the C loop nest's time per
  *       call (the median of N samples, each at least MS long, the two sides'
  *       samples alternating), their ratio, the ratio to the time TVM's LLVM
  *       build took per call (manifest.json: measured elsewhere, on a machine
- *       of the same kind), and, given FILE (lines "KERNEL VM_IR NATIVE_IR"
- *       of callgrind counts for one call, as scripts/models.sh writes
- *       them), the machine instructions per output element of each side
+ *       of the same kind), for convolutions and matmuls the VM's GFLOP/s and
+ *       its share of one core's peak (the peak probe's widest path, peak.h,
+ *       run first unless --peak gives it), and, given FILE (lines "KERNEL
+ *       VM_IR NATIVE_IR" of callgrind counts for one call, as
+ *       scripts/models.sh writes them), the machine instructions per output
+ *       element of each side
  *   tir-models --one KERNEL vm|native [--models DIR]
  *       two calls of one side (callgrind counts the second: run_vm_once or
  *       run_native_once); prints the kernel's output element count
@@ -19,6 +22,9 @@
  *       one call of each side per kernel, each output checked against TVM's,
  *       as a TAP test (no timing)
  *   tir-models --list
+ *   tir-models --flops [--models DIR]
+ *       each convolution's and matmul's FLOP count (kernel_flops), a line
+ *       "KERNEL FLOPS" each
  *
  * DIR is the tvm-models folder (the one holding kernels/): --models, else
  * $TIR_MODELS_DIR, else ../shared/tvm-models beside the source tree.
@@ -33,6 +39,7 @@
 
 #include "native/native_models.h"
 #include "npy.h"
+#include "peak.h"
 #include "timing.h"
 #include "tirc.h"
 #include "tirvm.h"
@@ -43,29 +50,34 @@
 
 enum { MAX_PARAMS = 8 };
 
+/* How a kernel's FLOPs follow from its shapes (kernel_flops). */
+typedef enum { FLOPS_NONE, FLOPS_CONV, FLOPS_MATMUL } flops_kind;
+
 typedef struct {
     const char *name, *what;
     void (*native)(void *const *b);
+    flops_kind flops;
 } model_kernel;
 
 /* In the order of the issue's table. */
 static const model_kernel kernels[] = {
-    {"conv3x3_relu", "conv 3×3 + bias + relu, 64→64, 28×28", native_models_conv3x3_relu},
-    {"conv3x3_s2_relu", "conv 3×3 /2 + bias + relu, 32→64, 56×56", native_models_conv3x3_s2_relu},
-    {"conv1x1", "conv 1×1 + bias, 96→24, 28×28", native_models_conv1x1},
-    {"conv1x1_relu6", "conv 1×1 + bias + relu6, 24→144, 28×28", native_models_conv1x1_relu6},
-    {"depthwise3x3_relu6", "depthwise 3×3 + bias + relu6, 96 ch, 28×28", native_models_depthwise3x3_relu6},
+    {"conv3x3_relu", "conv 3×3 + bias + relu, 64→64, 28×28", native_models_conv3x3_relu, FLOPS_CONV},
+    {"conv3x3_s2_relu", "conv 3×3 /2 + bias + relu, 32→64, 56×56", native_models_conv3x3_s2_relu, FLOPS_CONV},
+    {"conv1x1", "conv 1×1 + bias, 96→24, 28×28", native_models_conv1x1, FLOPS_CONV},
+    {"conv1x1_relu6", "conv 1×1 + bias + relu6, 24→144, 28×28", native_models_conv1x1_relu6, FLOPS_CONV},
+    {"depthwise3x3_relu6", "depthwise 3×3 + bias + relu6, 96 ch, 28×28", native_models_depthwise3x3_relu6,
+     FLOPS_CONV},
     {"depthwise3x3_s2_relu6", "depthwise 3×3 /2 + bias + relu6, 64 ch, 56×56",
-     native_models_depthwise3x3_s2_relu6},
-    {"max_pool3x3_s2", "max pool 3×3 /2, 32 ch, 56×56", native_models_max_pool3x3_s2},
-    {"global_avg_pool", "global average pool 256×7×7", native_models_global_avg_pool},
-    {"dense_batch8_relu", "dense 8×256 · 256×512 + bias + relu", native_models_dense_batch8_relu},
-    {"batch_matmul_heads", "batched matmul 8 heads, 32×64 · 64×32", native_models_batch_matmul_heads},
-    {"transpose_heads", "transpose (1,32,8,32) → (1,8,32,32)", native_models_transpose_heads},
-    {"softmax_rows", "softmax over rows (1,8,32,32)", native_models_softmax_rows},
-    {"layer_norm", "layer norm (1,32,256)", native_models_layer_norm},
-    {"square", "x ** 2 (1,32,256)", native_models_square},
-    {"gelu_erf", "GELU (erf), 8×512", native_models_gelu_erf},
+     native_models_depthwise3x3_s2_relu6, FLOPS_CONV},
+    {"max_pool3x3_s2", "max pool 3×3 /2, 32 ch, 56×56", native_models_max_pool3x3_s2, FLOPS_NONE},
+    {"global_avg_pool", "global average pool 256×7×7", native_models_global_avg_pool, FLOPS_NONE},
+    {"dense_batch8_relu", "dense 8×256 · 256×512 + bias + relu", native_models_dense_batch8_relu, FLOPS_MATMUL},
+    {"batch_matmul_heads", "batched matmul 8 heads, 32×64 · 64×32", native_models_batch_matmul_heads, FLOPS_MATMUL},
+    {"transpose_heads", "transpose (1,32,8,32) → (1,8,32,32)", native_models_transpose_heads, FLOPS_NONE},
+    {"softmax_rows", "softmax over rows (1,8,32,32)", native_models_softmax_rows, FLOPS_NONE},
+    {"layer_norm", "layer norm (1,32,256)", native_models_layer_norm, FLOPS_NONE},
+    {"square", "x ** 2 (1,32,256)", native_models_square, FLOPS_NONE},
+    {"gelu_erf", "GELU (erf), 8×512", native_models_gelu_erf, FLOPS_NONE},
 };
 enum { NKERNELS = sizeof kernels / sizeof kernels[0] };
 
@@ -185,6 +197,22 @@ static bool run_prepare(const char *dir, const model_kernel *k, json_t *manifest
         return false;
     }
     return true;
+}
+
+/* The operator's multiply-adds ×2, counted from the shapes (the bias and
+ * activation not counted): a convolution's output elements × its weight's
+ * (parameter 1) input channels per group × KH × KW, a matmul's output
+ * elements × the reduction (parameter 0's last dimension).  0 for other
+ * kernels. */
+static double kernel_flops(const model_run *r)
+{
+    const npy_array *out = &r->ref[r->nparams - 1], *w = &r->vm[1], *a = &r->vm[0];
+    double n = (double)(out->nbytes / 4);
+    if (r->k->flops == FLOPS_CONV && r->nparams > 2 && w->ndim == 4)
+        return 2 * n * (double)w->shape[1] * (double)w->shape[2] * (double)w->shape[3];
+    if (r->k->flops == FLOPS_MATMUL && a->ndim >= 1)
+        return 2 * n * (double)a->shape[a->ndim - 1];
+    return 0;
 }
 
 /* One call of each side, not inlined, so callgrind can count each alone. */
@@ -346,11 +374,37 @@ static int check_all(const char *dir)
     return failed;
 }
 
+/* --flops: the FLOP count the GFLOP/s column divides by, per kernel. */
+static int list_flops(const char *dir)
+{
+    json_t *manifest = load_manifest(dir);
+    if (!manifest)
+        return 2;
+    int failed = 0;
+    for (int ki = 0; ki < NKERNELS; ki++) {
+        model_run r;
+        char err[2048] = "";
+        if (kernels[ki].flops == FLOPS_NONE)
+            continue;
+        if (run_prepare(dir, &kernels[ki], manifest, &r, err, sizeof err))
+            printf("%s %.0f\n", kernels[ki].name, kernel_flops(&r));
+        else {
+            fprintf(stderr, "tir-models: %s: %s\n", kernels[ki].name, err);
+            failed = 1;
+        }
+        run_free(&r);
+    }
+    json_decref(manifest);
+    return failed;
+}
+
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: tir-models [--models DIR] [--repeat N] [--min-ms MS] [--filter NAME] [--counts FILE]\n"
+    fprintf(f, "usage: tir-models [--models DIR] [--repeat N] [--min-ms MS] [--filter NAME] [--counts FILE] "
+               "[--peak GFLOPS]\n"
                "       tir-models --one KERNEL vm|native [--models DIR]\n"
                "       tir-models --check [--models DIR]\n"
+               "       tir-models --flops [--models DIR]\n"
                "       tir-models --list\n"
                "DIR is the tvm-models folder holding kernels/ (default: $TIR_MODELS_DIR, else %s)\n",
             TIR_MODELS_DEFAULT);
@@ -362,9 +416,9 @@ int main(int argc, char **argv)
     if (!dir || !*dir)
         dir = TIR_MODELS_DEFAULT;
     const char *filter = NULL, *counts_path = NULL, *one_kernel = NULL, *one_side = NULL;
-    bool check_only = false;
+    bool check_only = false, flops_only = false;
     int repeat = 5;
-    double min_ms = 20;
+    double min_ms = 20, peak = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--models") == 0 && i + 1 < argc)
             dir = argv[++i];
@@ -376,11 +430,19 @@ int main(int argc, char **argv)
             filter = argv[++i];
         else if (strcmp(argv[i], "--counts") == 0 && i + 1 < argc)
             counts_path = argv[++i];
-        else if (strcmp(argv[i], "--one") == 0 && i + 2 < argc) {
+        else if (strcmp(argv[i], "--peak") == 0 && i + 1 < argc) {
+            peak = atof(argv[++i]);
+            if (!(peak > 0)) {
+                fprintf(stderr, "tir-models: --peak takes a positive GFLOP/s\n");
+                return 2;
+            }
+        }        else if (strcmp(argv[i], "--one") == 0 && i + 2 < argc) {
             one_kernel = argv[++i];
             one_side = argv[++i];
         } else if (strcmp(argv[i], "--check") == 0)
             check_only = true;
+        else if (strcmp(argv[i], "--flops") == 0)
+            flops_only = true;
         else if (strcmp(argv[i], "--list") == 0) {
             for (int k = 0; k < NKERNELS; k++)
                 printf("%s\n", kernels[k].name);
@@ -397,6 +459,8 @@ int main(int argc, char **argv)
         return run_one(dir, one_kernel, one_side);
     if (check_only)
         return check_all(dir);
+    if (flops_only)
+        return list_flops(dir);
     if (repeat < 1 || repeat > 99 || !(min_ms > 0)) {
         fprintf(stderr, "tir-models: --repeat takes 1 to 99, --min-ms a positive number\n");
         return 2;
@@ -414,9 +478,17 @@ int main(int argc, char **argv)
     json_t *manifest = load_manifest(dir);
     if (!manifest)
         return 2;
+    if (peak > 0)
+        printf("Peak of one core: %.1f GFLOP/s (given)\n\n", peak);
+    else {
+        int path = peak_widest();
+        peak = peak_gflops(path, 0.05, 5, NULL);
+        printf("Peak of one core: %.1f GFLOP/s (tir-peak's %s path: float32 multiplies and adds, no FMA)\n\n", peak,
+               peak_path_name(path));
+    }
     printf("| kernel | tirvm µs | gcc -O3 µs | tirvm / gcc | TVM µs (measured elsewhere) | tirvm / TVM (elsewhere) "
-           "| tirvm instr/elem | gcc instr/elem | check (tirvm, gcc) |\n");
-    printf("|---|--:|--:|--:|--:|--:|--:|--:|---|\n");
+           "| tirvm GFLOP/s | share of peak | tirvm instr/elem | gcc instr/elem | check (tirvm, gcc) |\n");
+    printf("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n");
     int failed = 0, n = 0, n_tvm = 0;
     double log_nat = 0, log_tvm = 0;
     for (int ki = 0; ki < NKERNELS; ki++) {
@@ -427,7 +499,7 @@ int main(int argc, char **argv)
         char err[2048] = "";
         if (!run_prepare(dir, k, manifest, &r, err, sizeof err) || run_vm_once(&r, err, sizeof err) != TIRVM_OK) {
             fprintf(stderr, "tir-models: %s: %s\n", k->name, err);
-            printf("| %s | | | | | | | | failed |\n", k->name);
+            printf("| %s | | | | | | | | | | failed |\n", k->name);
             fflush(stdout);
             failed = 1;
             run_free(&r);
@@ -457,10 +529,17 @@ int main(int argc, char **argv)
             log_tvm += log(vm_us / r.tvm_us);
             n_tvm++;
         }
+        char gflops[32] = "", share[32] = "";
+        double flops = kernel_flops(&r);
+        if (flops > 0) {
+            snprintf(gflops, sizeof gflops, "%.2f", flops / vm_us / 1e3);
+            snprintf(share, sizeof share, "%.1f%%", 100 * flops / vm_us / 1e3 / peak);
+        }
         log_nat += log(vm_us / nat_us);
         n++;
-        printf("| %s | %.2f | %.2f | %.2f | %s | %s | %s | %s | %s, %s |\n", k->what, vm_us, nat_us, vm_us / nat_us,
-               tvm, tvm_ratio, vm_ir, nat_ir, vm_ok ? "ok" : "MISMATCH", nat_ok ? "ok" : "MISMATCH");
+        printf("| %s | %.2f | %.2f | %.2f | %s | %s | %s | %s | %s | %s | %s, %s |\n", k->what, vm_us, nat_us,
+               vm_us / nat_us, tvm, tvm_ratio, gflops, share, vm_ir, nat_ir, vm_ok ? "ok" : "MISMATCH",
+               nat_ok ? "ok" : "MISMATCH");
         if (!vm_ok || !nat_ok)
             fprintf(stderr, "tir-models: %s: largest difference from TVM's output: tirvm %g, gcc %g\n", k->name,
                     vm_worst, nat_worst);
@@ -468,7 +547,7 @@ int main(int argc, char **argv)
         run_free(&r);
     }
     if (n > 1)
-        printf("| **geometric mean** | | | **%.2f** | | **%.2f** | | | |\n", exp(log_nat / n),
+        printf("| **geometric mean** | | | **%.2f** | | **%.2f** | | | | | |\n", exp(log_nat / n),
                n_tvm ? exp(log_tvm / n_tvm) : 0.0);
     json_decref(manifest);
     return failed;
