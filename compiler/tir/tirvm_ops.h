@@ -61,21 +61,11 @@ static inline bool tir_is_loop_instruction(const tir_expr *e)
  * registers; only a reduction's accumulator X may be a register. */
 static inline bool tirvm_op_arg_in_memory(const tir_expr *call, uint32_t arg)
 {
-    switch (call->intrin) {
-    case TIR_I_TIRVM_REDUCE_ADD:
-    case TIR_I_TIRVM_REDUCE_MAX:
-    case TIR_I_TIRVM_REDUCE_MIN:
-        return arg != 0;
-    case TIR_I_TIRVM_MAC:
-    case TIR_I_TIRVM_MAC2:
-    case TIR_I_TIRVM_MAC2S:
-    case TIR_I_TIRVM_WINDOW_ADD:
-    case TIR_I_TIRVM_WINDOW_MAX:
-    case TIR_I_TIRVM_WINDOW_MIN:
-        return true;
-    default:
+    if (!tir_is_loop_instruction(call))
         return false;
-    }
+    bool reduction = call->intrin == TIR_I_TIRVM_REDUCE_ADD || call->intrin == TIR_I_TIRVM_REDUCE_MAX ||
+                     call->intrin == TIR_I_TIRVM_REDUCE_MIN;
+    return !reduction || arg != 0;
 }
 
 #endif
