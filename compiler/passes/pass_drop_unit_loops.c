@@ -11,7 +11,8 @@
  * output plane merges into one row (merge-rows) and its channel loop is
  * one instruction (loop-instructions).  Nothing is evaluated more or less
  * often: the body ran once, and it runs once; a folded comparison of two
- * constants had no effect. */
+ * constants had no effect.  A loop whose body holds a break or continue
+ * stays (the jump may be the loop's own). */
 #include "passes.h"
 
 #include "tir_visit.h"
@@ -52,6 +53,15 @@ static tir_expr *fold_logic(tir_rewriter *r, tir_expr *e)
     return e;
 }
 
+static bool is_jump(const tir_expr *e, void *ctx)
+{
+    (void)ctx;
+    return !(tir_is_call_of(e, TIR_I_BREAK_LOOP) || tir_is_call_of(e, TIR_I_CONTINUE_LOOP));
+}
+
+/* Does s hold a break or continue (which may belong to the loop itself)? */
+static bool has_jump(const tir_stmt *s) { return !tir_walk_stmt_exprs(s, is_jump, NULL); }
+
 static tir_stmt *drop(tir_rewriter *r, tir_stmt *s)
 {
     tir_arena *a = r->ctx;
@@ -61,7 +71,7 @@ static tir_stmt *drop(tir_rewriter *r, tir_stmt *s)
     }
     if (s->kind != TIR_S_FOR || (s->for_kind != TIR_FOR_SERIAL && s->for_kind != TIR_FOR_UNROLLED) ||
         s->extent->kind != TIR_E_INT || s->extent->ival != 1 || !tir_expr_harmless(s->min) ||
-        tir_stmt_layouts_use_var(s->body, s->var))
+        tir_stmt_layouts_use_var(s->body, s->var) || has_jump(s->body))
         return s;
     /* the body was rewritten already (children first); substitute, then
      * fold what the constant makes constant */
