@@ -39,7 +39,7 @@
 
 /* Element operations below which a loop stays serial: waking the workers
  * and copying a frame costs some tens of microseconds. */
-#define MIN_WORK ((int64_t)1 << 20)
+#define MIN_WORK ((int64_t)1 << 18)
 /* A symbolic loop is versioned when this many iterations, or fewer, hold MIN_WORK. */
 #define MAX_VERSIONED_EXTENT 4096
 
