@@ -37,6 +37,14 @@ static const char kernels_src[] =
     "                    C[vi, vj] = T.float32(0)\n"
     "                C[vi, vj] = C[vi, vj] + A[vi, vk] * W[vk, vj]\n"
     "    @T.prim_func\n"
+    "    def gram(Q: T.Buffer((2, 2), \"float32\"), K: T.Buffer((2, 2), \"float32\"), C: T.Buffer((2, 2), \"float32\")):\n"
+    "        for i, j, r in T.grid(2, 2, 2):\n"
+    "            with T.block(\"mm\"):\n"
+    "                vi, vj, vr = T.axis.remap(\"SSR\", [i, j, r])\n"
+    "                with T.init():\n"
+    "                    C[vi, vj] = T.float32(0)\n"
+    "                C[vi, vj] = C[vi, vj] + Q[vi, vr] * K[vj, vr]\n"
+    "    @T.prim_func\n"
     "    def spin(A: T.Buffer((1,), \"int64\")):\n"
     "        for i, j in T.grid(100000, 100000):\n"
     "            A[0] = A[0] + T.int64(1)\n"
@@ -288,6 +296,26 @@ static void four_threads_compile_at_once(void)
     tirvm_free(alone.bytes);
 }
 
+/* One tensor passed for two parameters the function only reads (q x q^T)
+ * runs; passed for a parameter it writes as well, it is refused. */
+static void one_tensor_twice_runs_when_neither_view_is_written(void)
+{
+    float q[4] = {1, 2, 3, 4}, c[4] = {0};
+    int64_t shape[2] = {2, 2};
+    DLTensor tq = tensor(q, shape, kDLFloat, 32), tc = tensor(c, shape, kDLFloat, 32);
+    tq.ndim = tc.ndim = 2;
+    tirvm_arg args[3] = {{.kind = TIRVM_ARG_TENSOR, .tensor = &tq}, {.kind = TIRVM_ARG_TENSOR, .tensor = &tq},
+                         {.kind = TIRVM_ARG_TENSOR, .tensor = &tc}};
+    char err[300] = "";
+    int g = tirvm_find_function(mod, "gram");
+    CHECK_EQ_INT(tirvm_call(mod, g, args, 3, err, sizeof err), TIRVM_OK);
+    const float want[4] = {5, 11, 11, 25}; /* [[1,2],[3,4]] times its transpose */
+    CHECK(memcmp(c, want, sizeof want) == 0);
+    args[2].tensor = &tq; /* the output aliases the inputs */
+    CHECK(tirvm_call(mod, g, args, 3, err, sizeof err) != TIRVM_OK);
+    CHECK_STR_CONTAINS(err, "overlap in memory");
+}
+
 int main(void)
 {
     if (!setup()) {
@@ -300,6 +328,7 @@ int main(void)
     RUN(a_flag_set_by_another_thread_cancels);
     RUN(four_threads_compile_at_once);
     RUN(serial_rows_split_across_workers_keep_their_bits);
+    RUN(one_tensor_twice_runs_when_neither_view_is_written);
     tirvm_module_free(mod);
     tirvm_runtime_free(rt);
     CHECK_DONE();

@@ -234,7 +234,10 @@ bool vm_bind_args(vm_ctx *ctx, const tirvm_arg *args, int nargs, vm_slot *regs, 
         else
             ok = bind_tensor(&b, p, args[i].tensor, &bufs[p->index]);
     }
-    /* Spec PrimFunc 2.v: no two tensor arguments may alias. */
+    /* Spec PrimFunc 2.v: no two tensor arguments may alias.  Views that the
+     * function never writes (find_written) may: reading one tensor twice,
+     * as q x q^T does, computes the same as reading two copies of it. */
+    const uint8_t *written = ctx->m->written[fn - ctx->mod->funcs];
     for (int i = 0; ok && i < nargs; i++) {
         const tirbc_param *p = &fn->params[i];
         if (p->kind != TIRBC_PARAM_BUFFER || !bufs[p->index].nelem)
@@ -247,8 +250,10 @@ bool vm_bind_args(vm_ctx *ctx, const tirvm_arg *args, int nargs, vm_slot *regs, 
                 continue;
             size_t qs = tir_dtype_elem_size(fn->buffers[q->index].dtype);
             uintptr_t qlo = (uintptr_t)bufs[q->index].data, qhi = qlo + bufs[q->index].nelem * qs;
-            if (lo < qhi && qlo < hi)
-                ok = fail(&b, "arguments '%s' and '%s' overlap in memory (tensor arguments must not alias)", q->name, p->name);
+            if (lo < qhi && qlo < hi && (written[p->index] || written[q->index]))
+                ok = fail(&b, "arguments '%s' and '%s' overlap in memory, and function '%s' may write %s (tensor "
+                          "arguments that are written must not alias)", q->name, p->name, fn->name,
+                          written[q->index] ? "the first" : "the second");
         }
     }
     return ok;
@@ -364,7 +369,9 @@ bool vm_bind_buffer_args(vm_ctx *ctx, uint32_t pc, const tirbc_function *callee,
         cbufs[p->index].nelem = span * lanes;
         cbufs[p->index].owned = false;
     }
-    /* PrimFunc 1.ii.e: no two buffer arguments alias */
+    /* PrimFunc 1.ii.e: no two buffer arguments alias, unless the callee
+     * writes neither (see vm_bind_args) */
+    const uint8_t *cwritten = ctx->m->written[callee - ctx->mod->funcs];
     for (uint32_t k = 0; k < callee->nparams; k++) {
         const tirbc_param *p = &callee->params[k];
         if (p->kind != TIRBC_PARAM_BUFFER || !cbufs[p->index].nelem)
@@ -377,9 +384,10 @@ bool vm_bind_buffer_args(vm_ctx *ctx, uint32_t pc, const tirbc_function *callee,
                 continue;
             size_t os = tir_dtype_elem_size(callee->buffers[o->index].dtype);
             uintptr_t olo = (uintptr_t)cbufs[o->index].data, ohi = olo + cbufs[o->index].nelem * os;
-            if (lo < ohi && olo < hi) {
-                vm_error_at(ctx, pc, "arguments '%s' and '%s' of function '%s' overlap in memory (buffer arguments "
-                            "must not alias)", o->name, p->name, callee->name);
+            if (lo < ohi && olo < hi && (cwritten[p->index] || cwritten[o->index])) {
+                vm_error_at(ctx, pc, "arguments '%s' and '%s' of function '%s' overlap in memory, and it may write %s "
+                            "(buffer arguments that are written must not alias)", o->name, p->name, callee->name,
+                            cwritten[o->index] ? "the first" : "the second");
                 return false;
             }
         }

@@ -1,6 +1,6 @@
 # case: two buffer parameters may not view overlapping memory of the caller (spec PrimFunc semantics 1.ii.e; spec-readings 20)
 # in A int32[4]
-# error run: arguments 'x' and 'y' of function 'add' overlap in memory
+# error run: arguments 'x' and 'y' of function 'add' overlap in memory, and it may write the second
 # from tvm.script import ir as I
 # from tvm.script import tir as T
 
