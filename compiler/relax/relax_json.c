@@ -57,6 +57,7 @@ typedef struct {
     rx_storage *storage;      /* RV_STORAGE */
     uint32_t ndim;            /* RV_SHAPE */
     tir_expr **dims;
+    bool constant;            /* a relax Constant: a weight, read-only */
 } rx_value;
 
 /* One kernel call, in order. */
@@ -263,6 +264,27 @@ static int64_t const_count(const rx_tensor *t)
     return n;
 }
 
+/* The dtype of a serialized tensor's header (DLPack's code, bits, lanes):
+ * booleans are DLPack's kDLBool of 8 bits (TVM 0.26) or uint1 (earlier),
+ * one byte each; the rest are scalar ints, uints and floats.  NULL and the
+ * reason when tirc holds no constant of that dtype. */
+static const char *serialized_dtype(uint8_t code, uint8_t bits, uint16_t lanes, tir_dtype *out)
+{
+    enum { DL_BOOL = 6 };
+    if (lanes != 1)
+        return "a vector dtype (tirc holds constants of scalar dtypes)";
+    if ((code == DL_BOOL && bits == 8) || (code == TIR_CODE_UINT && bits == 1)) {
+        *out = tir_dt(TIR_CODE_UINT, 1, 1);
+        return NULL;
+    }
+    bool sized = bits == 8 || bits == 16 || bits == 32 || bits == 64;
+    if (!sized || (code != TIR_CODE_INT && code != TIR_CODE_UINT && code != TIR_CODE_FLOAT &&
+                   !(code == TIR_CODE_BFLOAT && bits == 16)) || (code == TIR_CODE_FLOAT && bits == 8))
+        return "not a numeric scalar dtype (tirc holds constants of bool, int, uint and float dtypes)";
+    *out = tir_dt(code, bits, 1);
+    return NULL;
+}
+
 /* A relax Constant: its tensor, whose bytes are TVM's serialization of a
  * tensor (base64): magic, reserved word, device, ndim, dtype, shape, byte
  * count, bytes; little-endian.  It becomes a weight of the module. */
@@ -277,6 +299,9 @@ static rx_tensor *constant(rx_builder *b, uint32_t ni)
     rx_tensor *t = tensor_of_type(b, ty);
     if (!t)
         return NULL;
+    if (t->dtype.lanes != 1)
+        return rx_err(b, ni, "a constant of vector dtype %s (tirc holds constants of scalar dtypes)",
+                      tir_dtype_name(t->dtype));
     int64_t count = const_count(t);
     if (count < 0)
         return rx_err(b, ni, "a constant of symbolic shape");
@@ -292,20 +317,32 @@ static rx_tensor *constant(rx_builder *b, uint32_t ni)
     if (n < 32 || tir_get_le64(bytes) != UINT64_C(0xDD5E40F096B4A13F))
         return tj_node_error(r, data, "the constant's data is not a serialized TVM tensor (bad magic)");
     uint32_t dev = (uint32_t)bytes[16] | (uint32_t)bytes[17] << 8, ndim = (uint32_t)bytes[24] | (uint32_t)bytes[25] << 8;
-    tir_dtype dt = tir_dt(bytes[28], bytes[29], (uint16_t)(bytes[30] | bytes[31] << 8));
     if (dev != 1)
         return tj_node_error(r, data, "the constant lives on device type %u; tirc reads CPU tensors (type 1)", dev);
+    tir_dtype dt;
+    const char *why = serialized_dtype(bytes[28], bytes[29], (uint16_t)(bytes[30] | bytes[31] << 8), &dt);
+    if (why)
+        return tj_node_error(r, data, "the constant's data has dtype code %u, %u bits, %u lanes: %s", bytes[28],
+                             bytes[29], (unsigned)(bytes[30] | bytes[31] << 8), why);
     if (!tir_dt_eq(dt, t->dtype) || ndim != t->ndim || n < 32 + 8 * (size_t)ndim + 8)
-        return tj_node_error(r, data, "the constant's data (%u dimensions of %s) disagrees with its type", ndim,
-                             tir_dtype_name(dt));
+        return tj_node_error(r, data, "the constant's data (%u dimensions of %s) disagrees with its type (%u "
+                             "dimensions of %s)", ndim, tir_dtype_name(dt), t->ndim, tir_dtype_name(t->dtype));
     for (uint32_t k = 0; k < ndim; k++)
         if ((int64_t)tir_get_le64(bytes + 32 + 8 * k) != t->shape[k]->ival)
             return tj_node_error(r, data, "dimension %u of the constant's data disagrees with its type", k);
-    uint64_t nbytes = tir_get_le64(bytes + 32 + 8 * ndim), es = tir_dtype_elem_size(dt);
+    uint64_t nbytes = tir_get_le64(bytes + 32 + 8 * ndim), es = tir_dtype_elem_size(dt), want;
     size_t at = 32 + 8 * (size_t)ndim + 8;
-    if (nbytes != (uint64_t)count * es || nbytes > n - at)
+    if (__builtin_mul_overflow((uint64_t)count, es, &want))
+        return tj_node_error(r, data, "the constant's %" PRId64 " elements of %" PRIu64 " bytes overflow 64 bits",
+                             count, es);
+    if (nbytes != want || nbytes > n - at)
         return tj_node_error(r, data, "the constant holds %" PRIu64 " bytes of data, expected %" PRIu64, nbytes,
-                             (uint64_t)count * es);
+                             want);
+    /* a boolean is one byte, 0 or 1: kernels read it as such */
+    for (uint64_t k = 0; tir_dt_is_bool(dt) && k < nbytes; k++)
+        if (bytes[at + k] > 1)
+            return tj_node_error(r, data, "element %" PRIu64 " of the boolean constant is %u, not 0 or 1", k,
+                                 bytes[at + k]);
     tir_weight *w = tir_arena_alloc(r->a, sizeof *w);
     w->data = bytes + at;
     w->nbytes = nbytes;
@@ -314,6 +351,7 @@ static rx_tensor *constant(rx_builder *b, uint32_t ni)
     add_param(b, name, name, t, w, node_loc(ni));
     rx_value *v = tir_arena_alloc(r->a, sizeof *v);
     v->t = t;
+    v->constant = true;
     b->vals[ni] = v;
     return t;
 }
