@@ -42,6 +42,7 @@ struct rx_tensor {
     tir_expr *count;      /* planned: its element count */
     struct rx_storage *storage; /* after the build pipeline: the storage it views */
     rx_tensor *base;      /* a reshape: the tensor whose memory it views */
+    bool constant;        /* a relax Constant: a weight, read-only */
 };
 
 typedef struct rx_storage rx_storage;
@@ -57,7 +58,6 @@ typedef struct {
     rx_storage *storage;      /* RV_STORAGE */
     uint32_t ndim;            /* RV_SHAPE */
     tir_expr **dims;
-    bool constant;            /* a relax Constant: a weight, read-only */
 } rx_value;
 
 /* One kernel call, in order. */
@@ -268,7 +268,7 @@ static int64_t const_count(const rx_tensor *t)
  * booleans are DLPack's kDLBool of 8 bits (TVM 0.26) or uint1 (earlier),
  * one byte each; the rest are scalar ints, uints and floats.  NULL and the
  * reason when tirc holds no constant of that dtype. */
-static const char *serialized_dtype(uint8_t code, uint8_t bits, uint16_t lanes, tir_dtype *out)
+static const char *scalar_dtype(uint8_t code, uint8_t bits, uint16_t lanes, tir_dtype *out)
 {
     enum { DL_BOOL = 6 };
     if (lanes != 1)
@@ -320,7 +320,7 @@ static rx_tensor *constant(rx_builder *b, uint32_t ni)
     if (dev != 1)
         return tj_node_error(r, data, "the constant lives on device type %u; tirc reads CPU tensors (type 1)", dev);
     tir_dtype dt;
-    const char *why = serialized_dtype(bytes[28], bytes[29], (uint16_t)(bytes[30] | bytes[31] << 8), &dt);
+    const char *why = scalar_dtype(bytes[28], bytes[29], (uint16_t)(bytes[30] | bytes[31] << 8), &dt);
     if (why)
         return tj_node_error(r, data, "the constant's data has dtype code %u, %u bits, %u lanes: %s", bytes[28],
                              bytes[29], (unsigned)(bytes[30] | bytes[31] << 8), why);
@@ -351,7 +351,7 @@ static rx_tensor *constant(rx_builder *b, uint32_t ni)
     add_param(b, name, name, t, w, node_loc(ni));
     rx_value *v = tir_arena_alloc(r->a, sizeof *v);
     v->t = t;
-    v->constant = true;
+    t->constant = true;
     b->vals[ni] = v;
     return t;
 }
@@ -373,13 +373,23 @@ static rx_value *value_of(rx_builder *b, uint32_t ni)
     return rx_err(b, ni, "a %s as an argument; tirc reads variables and constants there", r->nodes[ni].type);
 }
 
+/* The tensor a value holds, for every consumer that needs one: a tuple
+ * (empty or not), a storage, a shape or a builtin's unit is refused. */
+static rx_tensor *value_tensor(rx_builder *b, const rx_value *v, uint32_t ni, const char *use)
+{
+    static const char *const kinds[] = {"no tensor", "a storage", "a shape", "no value (a builtin's unit)"};
+    if (v->items)
+        return rx_err(b, ni, "%s: a tuple of %u values where a tensor is expected", use, v->n);
+    if (v->kind != RV_TENSOR || !v->t)
+        return rx_err(b, ni, "%s: a value holding %s where a tensor is expected", use, kinds[v->kind]);
+    return v->t;
+}
+
 static rx_tensor *tensor_arg(rx_builder *b, uint32_t ni, uint32_t step)
 {
     rx_value *v = value_of(b, ni);
-    if (!v)
+    if (!v || !value_tensor(b, v, ni, "an argument"))
         return NULL;
-    if (v->n)
-        return rx_err(b, ni, "a tuple passed where a tensor is expected");
     if (v->t->last_use < step)
         v->t->last_use = step;
     return v->t;
@@ -534,7 +544,7 @@ static rx_value *call_tir(rx_builder *b, uint32_t call, uint32_t *args, uint32_t
         if (nidx != s->nout)
             return rx_err(b, call, "R.call_tir_inplace with %u inplace_indices for %u outputs", nidx, s->nout);
         rx_tensor **fresh = tir_arena_alloc(a, (s->nout ? s->nout : 1) * sizeof *fresh);
-        rx_tensor **outs = v->n ? v->items : &v->t;
+        rx_tensor **outs = v->items ? v->items : &v->t;
         for (uint32_t k = 0; k < s->nout; k++) {
             if (idx[k] < 0) {
                 fresh[nnew++] = outs[k];
@@ -543,6 +553,9 @@ static rx_value *call_tir(rx_builder *b, uint32_t call, uint32_t *args, uint32_t
             if ((uint64_t)idx[k] >= nin)
                 return rx_err(b, call, "R.call_tir_inplace: output %u overwrites input %" PRId64 " of %u", k, idx[k],
                               nin);
+            if (s->in[idx[k]]->constant)
+                return rx_err(b, call, "R.call_tir_inplace: output %u overwrites input %" PRId64 ", a constant; the "
+                              "model's constants are read-only weights", k, idx[k]);
             outs[k] = s->in[idx[k]];
         }
         s->out = fresh;
@@ -659,7 +672,9 @@ static rx_value *match_shape(rx_builder *b, uint32_t call, uint32_t *args, uint3
     rx_value *tv = value_of(b, args[0]);
     if (!tv)
         return NULL;
-    if (tv->kind != RV_TENSOR || tv->n || tv->t->ndim != (uint32_t)ndim)
+    if (!value_tensor(b, tv, args[0], "vm.builtin.match_shape"))
+        return NULL;
+    if (tv->t->ndim != (uint32_t)ndim)
         return rx_err(b, call, "vm.builtin.match_shape of a value that is not a tensor of %" PRId64 " dimensions",
                       ndim);
     for (int64_t k = 0; k < ndim; k++) {
@@ -780,9 +795,12 @@ static rx_value *builtin(rx_builder *b, uint32_t call, const char *name, uint32_
             return rx_err(b, call, "relax.vm.alloc_tensor in a value that is not a storage");
         if (offset != 0)
             return rx_err(b, call, "relax.vm.alloc_tensor at offset %" PRId64 " of its storage", offset);
-        tir_dtype dt;
+        tir_dtype dt, scalar;
         if (!tj_dtype_field(r, args[3], "value", &dt))
             return NULL;
+        const char *why = scalar_dtype(dt.code, dt.bits, dt.lanes, &scalar);
+        if (why)
+            return rx_err(b, call, "relax.vm.alloc_tensor of dtype %s: %s", tir_dtype_name(dt), why);
         rx_storage *st = sv->storage;
         if (st->typed && !tir_dt_eq(st->dtype, dt))
             return rx_err(b, call, "a storage holding tensors of two dtypes (%s and %s)", tir_dtype_name(st->dtype),
@@ -811,8 +829,8 @@ static rx_value *builtin(rx_builder *b, uint32_t call, const char *name, uint32_
         rx_value *tv = nargs == 2 ? value_of(b, args[0]) : NULL, *shape = nargs == 2 ? shape_arg(b, args[1]) : NULL;
         if (!tv || !shape)
             return r->failed ? NULL : rx_err(b, call, "vm.builtin.reshape with %u arguments", nargs);
-        if (tv->kind != RV_TENSOR || tv->n)
-            return rx_err(b, call, "vm.builtin.reshape of a value that is not a tensor");
+        if (!value_tensor(b, tv, args[0], "vm.builtin.reshape"))
+            return NULL;
         /* a view: the same memory, another shape */
         rx_tensor *t = tir_arena_alloc(a, sizeof *t);
         *t = *tv->t;
@@ -871,7 +889,7 @@ static rx_value *binding_value(rx_builder *b, uint32_t value, uint32_t step)
         rx_value *t = value_of(b, tuple);
         if (!t)
             return NULL;
-        if (!t->n || index < 0 || (uint64_t)index >= t->n)
+        if (!t->items || index < 0 || (uint64_t)index >= t->n)
             return rx_err(b, value, "tuple index %" PRId64 " out of range", index);
         rx_value *v = tir_arena_alloc(r->a, sizeof *v);
         v->t = t->items[index];
@@ -888,11 +906,8 @@ static rx_value *binding_value(rx_builder *b, uint32_t value, uint32_t step)
         v->items = tir_arena_alloc(r->a, (n ? n : 1) * sizeof *v->items);
         for (uint32_t k = 0; k < n; k++) {
             rx_value *x = value_of(b, fields[k]);
-            if (!x)
+            if (!x || !(v->items[k] = value_tensor(b, x, fields[k], "a tuple's field")))
                 return NULL;
-            if (x->n)
-                return rx_err(b, value, "a tuple of tuples");
-            v->items[k] = x->t;
         }
         return v;
     }
@@ -938,8 +953,14 @@ static bool mark_outputs(rx_builder *b, uint32_t body, rx_tensor ***outs, uint32
     rx_value *v = value_of(b, body);
     if (!v)
         return false;
-    *n = v->n ? v->n : 1;
-    *outs = v->n ? v->items : &v->t;
+    if (v->items && !v->n) {
+        rx_err(b, body, "the model returns an empty tuple; tirc needs at least one output tensor");
+        return false;
+    }
+    if (!v->items && !value_tensor(b, v, body, "the model's result"))
+        return false;
+    *n = v->items ? v->n : 1;
+    *outs = v->items ? v->items : &v->t;
     for (uint32_t k = 0; k < *n; k++) {
         rx_tensor *t = (*outs)[k];
         if (!t->planned || t->output >= 0) {
