@@ -125,6 +125,32 @@ def void_tensor(nodes):
 
 refused("relax.vm.alloc_tensor of dtype void", void_tensor, "not a numeric scalar dtype")
 
+def constant_type(nodes):
+    """A copy of the first constant's tensor type, now the constant's own."""
+    c = find(nodes, lambda x: x["type"].endswith("Constant"))
+    ty = add(nodes, copy.deepcopy(nodes[nodes[c]["data"]["ty"]]))
+    nodes[c]["data"]["ty"] = ty
+    return nodes[ty]["data"]
+
+
+def vector_constant(nodes):
+    ty = constant_type(nodes)
+    ty["dtype"] = add(nodes, {"type": "ir.PrimType", "data": {"span": 0, "dtype": "float32x4"}})
+
+
+def huge_constant(nodes):
+    """2^31 x 2^31 float32: its byte count overflows 64 bits."""
+    ty = constant_type(nodes)
+    dims = [add(nodes, {"type": "ir.IntImm", "data": {"span": 0, "ty": nodes[v]["data"]["ty"], "value": 1 << 31}})
+            for v in nodes[nodes[ty["shape"]]["data"]["values"]]["data"]]
+    shape = add(nodes, copy.deepcopy(nodes[ty["shape"]]))
+    nodes[shape]["data"]["values"] = add(nodes, {"type": "ffi.Array", "data": dims})
+    ty["shape"] = shape
+
+
+refused("a constant of vector dtype", vector_constant, "a constant of vector dtype float32x4")
+refused("a constant whose byte count overflows", huge_constant, "its size overflows 64 bits")
+
 # the decoder: a boolean mask constant
 d = os.path.join(MODELS2, "decoder")
 ref = np.load(os.path.join(d, "y.npy"))

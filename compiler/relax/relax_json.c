@@ -304,7 +304,11 @@ static rx_tensor *constant(rx_builder *b, uint32_t ni)
                       tir_dtype_name(t->dtype));
     int64_t count = const_count(t);
     if (count < 0)
-        return rx_err(b, ni, "a constant of symbolic shape");
+        return rx_err(b, ni, "a constant of symbolic shape or of more than 2^63 elements");
+    uint64_t want, es = tir_dtype_elem_size(t->dtype);
+    if (__builtin_mul_overflow((uint64_t)count, es, &want))
+        return rx_err(b, ni, "a constant of %" PRId64 " elements of %" PRIu64 " bytes: its size overflows 64 bits",
+                      count, es);
     const tir_json *text = tir_json_get(r->nodes[data].j, "data");
     if (!text || text->kind != TIR_JSON_STRING)
         return rx_err(b, data, "a constant whose data is not base64 text (%s); tirc reads TVM 0.24 and later's "
@@ -330,11 +334,8 @@ static rx_tensor *constant(rx_builder *b, uint32_t ni)
     for (uint32_t k = 0; k < ndim; k++)
         if ((int64_t)tir_get_le64(bytes + 32 + 8 * k) != t->shape[k]->ival)
             return tj_node_error(r, data, "dimension %u of the constant's data disagrees with its type", k);
-    uint64_t nbytes = tir_get_le64(bytes + 32 + 8 * ndim), es = tir_dtype_elem_size(dt), want;
+    uint64_t nbytes = tir_get_le64(bytes + 32 + 8 * ndim);
     size_t at = 32 + 8 * (size_t)ndim + 8;
-    if (__builtin_mul_overflow((uint64_t)count, es, &want))
-        return tj_node_error(r, data, "the constant's %" PRId64 " elements of %" PRIu64 " bytes overflow 64 bits",
-                             count, es);
     if (nbytes != want || nbytes > n - at)
         return tj_node_error(r, data, "the constant holds %" PRIu64 " bytes of data, expected %" PRIu64, nbytes,
                              want);
