@@ -42,6 +42,7 @@ struct rx_tensor {
     tir_expr *count;      /* planned: its element count */
     struct rx_storage *storage; /* after the build pipeline: the storage it views */
     rx_tensor *base;      /* a reshape: the tensor whose memory it views */
+    bool constant;        /* a relax Constant: a weight, read-only */
 };
 
 typedef struct rx_storage rx_storage;
@@ -263,6 +264,27 @@ static int64_t const_count(const rx_tensor *t)
     return n;
 }
 
+/* The dtype of a serialized tensor's header (DLPack's code, bits, lanes):
+ * booleans are DLPack's kDLBool of 8 bits (TVM 0.26) or uint1 (earlier),
+ * one byte each; the rest are scalar ints, uints and floats.  NULL and the
+ * reason when tirc holds no constant of that dtype. */
+static const char *scalar_dtype(uint8_t code, uint8_t bits, uint16_t lanes, tir_dtype *out)
+{
+    enum { DL_BOOL = 6 };
+    if (lanes != 1)
+        return "a vector dtype (tirc holds constants of scalar dtypes)";
+    if ((code == DL_BOOL && bits == 8) || (code == TIR_CODE_UINT && bits == 1)) {
+        *out = tir_dt(TIR_CODE_UINT, 1, 1);
+        return NULL;
+    }
+    bool sized = bits == 8 || bits == 16 || bits == 32 || bits == 64;
+    if (!sized || (code != TIR_CODE_INT && code != TIR_CODE_UINT && code != TIR_CODE_FLOAT &&
+                   !(code == TIR_CODE_BFLOAT && bits == 16)) || (code == TIR_CODE_FLOAT && bits == 8))
+        return "not a numeric scalar dtype (tirc holds constants of bool, int, uint and float dtypes)";
+    *out = tir_dt(code, bits, 1);
+    return NULL;
+}
+
 /* A relax Constant: its tensor, whose bytes are TVM's serialization of a
  * tensor (base64): magic, reserved word, device, ndim, dtype, shape, byte
  * count, bytes; little-endian.  It becomes a weight of the module. */
@@ -277,9 +299,16 @@ static rx_tensor *constant(rx_builder *b, uint32_t ni)
     rx_tensor *t = tensor_of_type(b, ty);
     if (!t)
         return NULL;
+    if (t->dtype.lanes != 1)
+        return rx_err(b, ni, "a constant of vector dtype %s (tirc holds constants of scalar dtypes)",
+                      tir_dtype_name(t->dtype));
     int64_t count = const_count(t);
     if (count < 0)
-        return rx_err(b, ni, "a constant of symbolic shape");
+        return rx_err(b, ni, "a constant of symbolic shape or of more than 2^63 elements");
+    uint64_t want, es = tir_dtype_elem_size(t->dtype);
+    if (__builtin_mul_overflow((uint64_t)count, es, &want))
+        return rx_err(b, ni, "a constant of %" PRId64 " elements of %" PRIu64 " bytes: its size overflows 64 bits",
+                      count, es);
     const tir_json *text = tir_json_get(r->nodes[data].j, "data");
     if (!text || text->kind != TIR_JSON_STRING)
         return rx_err(b, data, "a constant whose data is not base64 text (%s); tirc reads TVM 0.24 and later's "
@@ -292,20 +321,29 @@ static rx_tensor *constant(rx_builder *b, uint32_t ni)
     if (n < 32 || tir_get_le64(bytes) != UINT64_C(0xDD5E40F096B4A13F))
         return tj_node_error(r, data, "the constant's data is not a serialized TVM tensor (bad magic)");
     uint32_t dev = (uint32_t)bytes[16] | (uint32_t)bytes[17] << 8, ndim = (uint32_t)bytes[24] | (uint32_t)bytes[25] << 8;
-    tir_dtype dt = tir_dt(bytes[28], bytes[29], (uint16_t)(bytes[30] | bytes[31] << 8));
     if (dev != 1)
         return tj_node_error(r, data, "the constant lives on device type %u; tirc reads CPU tensors (type 1)", dev);
+    tir_dtype dt;
+    const char *why = scalar_dtype(bytes[28], bytes[29], (uint16_t)(bytes[30] | bytes[31] << 8), &dt);
+    if (why)
+        return tj_node_error(r, data, "the constant's data has dtype code %u, %u bits, %u lanes: %s", bytes[28],
+                             bytes[29], (unsigned)(bytes[30] | bytes[31] << 8), why);
     if (!tir_dt_eq(dt, t->dtype) || ndim != t->ndim || n < 32 + 8 * (size_t)ndim + 8)
-        return tj_node_error(r, data, "the constant's data (%u dimensions of %s) disagrees with its type", ndim,
-                             tir_dtype_name(dt));
+        return tj_node_error(r, data, "the constant's data (%u dimensions of %s) disagrees with its type (%u "
+                             "dimensions of %s)", ndim, tir_dtype_name(dt), t->ndim, tir_dtype_name(t->dtype));
     for (uint32_t k = 0; k < ndim; k++)
         if ((int64_t)tir_get_le64(bytes + 32 + 8 * k) != t->shape[k]->ival)
             return tj_node_error(r, data, "dimension %u of the constant's data disagrees with its type", k);
-    uint64_t nbytes = tir_get_le64(bytes + 32 + 8 * ndim), es = tir_dtype_elem_size(dt);
+    uint64_t nbytes = tir_get_le64(bytes + 32 + 8 * ndim);
     size_t at = 32 + 8 * (size_t)ndim + 8;
-    if (nbytes != (uint64_t)count * es || nbytes > n - at)
+    if (nbytes != want || nbytes > n - at)
         return tj_node_error(r, data, "the constant holds %" PRIu64 " bytes of data, expected %" PRIu64, nbytes,
-                             (uint64_t)count * es);
+                             want);
+    /* a boolean is one byte, 0 or 1: kernels read it as such */
+    for (uint64_t k = 0; tir_dt_is_bool(dt) && k < nbytes; k++)
+        if (bytes[at + k] > 1)
+            return tj_node_error(r, data, "element %" PRIu64 " of the boolean constant is %u, not 0 or 1", k,
+                                 bytes[at + k]);
     tir_weight *w = tir_arena_alloc(r->a, sizeof *w);
     w->data = bytes + at;
     w->nbytes = nbytes;
@@ -314,6 +352,7 @@ static rx_tensor *constant(rx_builder *b, uint32_t ni)
     add_param(b, name, name, t, w, node_loc(ni));
     rx_value *v = tir_arena_alloc(r->a, sizeof *v);
     v->t = t;
+    t->constant = true;
     b->vals[ni] = v;
     return t;
 }
@@ -335,13 +374,23 @@ static rx_value *value_of(rx_builder *b, uint32_t ni)
     return rx_err(b, ni, "a %s as an argument; tirc reads variables and constants there", r->nodes[ni].type);
 }
 
+/* The tensor a value holds, for every consumer that needs one: a tuple
+ * (empty or not), a storage, a shape or a builtin's unit is refused. */
+static rx_tensor *value_tensor(rx_builder *b, const rx_value *v, uint32_t ni, const char *use)
+{
+    static const char *const kinds[] = {"no tensor", "a storage", "a shape", "no value (a builtin's unit)"};
+    if (v->items)
+        return rx_err(b, ni, "%s: a tuple of %u values where a tensor is expected", use, v->n);
+    if (v->kind != RV_TENSOR || !v->t)
+        return rx_err(b, ni, "%s: a value holding %s where a tensor is expected", use, kinds[v->kind]);
+    return v->t;
+}
+
 static rx_tensor *tensor_arg(rx_builder *b, uint32_t ni, uint32_t step)
 {
     rx_value *v = value_of(b, ni);
-    if (!v)
+    if (!v || !value_tensor(b, v, ni, "an argument"))
         return NULL;
-    if (v->n)
-        return rx_err(b, ni, "a tuple passed where a tensor is expected");
     if (v->t->last_use < step)
         v->t->last_use = step;
     return v->t;
@@ -496,7 +545,7 @@ static rx_value *call_tir(rx_builder *b, uint32_t call, uint32_t *args, uint32_t
         if (nidx != s->nout)
             return rx_err(b, call, "R.call_tir_inplace with %u inplace_indices for %u outputs", nidx, s->nout);
         rx_tensor **fresh = tir_arena_alloc(a, (s->nout ? s->nout : 1) * sizeof *fresh);
-        rx_tensor **outs = v->n ? v->items : &v->t;
+        rx_tensor **outs = v->items ? v->items : &v->t;
         for (uint32_t k = 0; k < s->nout; k++) {
             if (idx[k] < 0) {
                 fresh[nnew++] = outs[k];
@@ -505,6 +554,9 @@ static rx_value *call_tir(rx_builder *b, uint32_t call, uint32_t *args, uint32_t
             if ((uint64_t)idx[k] >= nin)
                 return rx_err(b, call, "R.call_tir_inplace: output %u overwrites input %" PRId64 " of %u", k, idx[k],
                               nin);
+            if (s->in[idx[k]]->constant)
+                return rx_err(b, call, "R.call_tir_inplace: output %u overwrites input %" PRId64 ", a constant; the "
+                              "model's constants are read-only weights", k, idx[k]);
             outs[k] = s->in[idx[k]];
         }
         s->out = fresh;
@@ -621,7 +673,9 @@ static rx_value *match_shape(rx_builder *b, uint32_t call, uint32_t *args, uint3
     rx_value *tv = value_of(b, args[0]);
     if (!tv)
         return NULL;
-    if (tv->kind != RV_TENSOR || tv->n || tv->t->ndim != (uint32_t)ndim)
+    if (!value_tensor(b, tv, args[0], "vm.builtin.match_shape"))
+        return NULL;
+    if (tv->t->ndim != (uint32_t)ndim)
         return rx_err(b, call, "vm.builtin.match_shape of a value that is not a tensor of %" PRId64 " dimensions",
                       ndim);
     for (int64_t k = 0; k < ndim; k++) {
@@ -742,9 +796,12 @@ static rx_value *builtin(rx_builder *b, uint32_t call, const char *name, uint32_
             return rx_err(b, call, "relax.vm.alloc_tensor in a value that is not a storage");
         if (offset != 0)
             return rx_err(b, call, "relax.vm.alloc_tensor at offset %" PRId64 " of its storage", offset);
-        tir_dtype dt;
+        tir_dtype dt, scalar;
         if (!tj_dtype_field(r, args[3], "value", &dt))
             return NULL;
+        const char *why = scalar_dtype(dt.code, dt.bits, dt.lanes, &scalar);
+        if (why)
+            return rx_err(b, call, "relax.vm.alloc_tensor of dtype %s: %s", tir_dtype_name(dt), why);
         rx_storage *st = sv->storage;
         if (st->typed && !tir_dt_eq(st->dtype, dt))
             return rx_err(b, call, "a storage holding tensors of two dtypes (%s and %s)", tir_dtype_name(st->dtype),
@@ -773,8 +830,8 @@ static rx_value *builtin(rx_builder *b, uint32_t call, const char *name, uint32_
         rx_value *tv = nargs == 2 ? value_of(b, args[0]) : NULL, *shape = nargs == 2 ? shape_arg(b, args[1]) : NULL;
         if (!tv || !shape)
             return r->failed ? NULL : rx_err(b, call, "vm.builtin.reshape with %u arguments", nargs);
-        if (tv->kind != RV_TENSOR || tv->n)
-            return rx_err(b, call, "vm.builtin.reshape of a value that is not a tensor");
+        if (!value_tensor(b, tv, args[0], "vm.builtin.reshape"))
+            return NULL;
         /* a view: the same memory, another shape */
         rx_tensor *t = tir_arena_alloc(a, sizeof *t);
         *t = *tv->t;
@@ -833,7 +890,7 @@ static rx_value *binding_value(rx_builder *b, uint32_t value, uint32_t step)
         rx_value *t = value_of(b, tuple);
         if (!t)
             return NULL;
-        if (!t->n || index < 0 || (uint64_t)index >= t->n)
+        if (!t->items || index < 0 || (uint64_t)index >= t->n)
             return rx_err(b, value, "tuple index %" PRId64 " out of range", index);
         rx_value *v = tir_arena_alloc(r->a, sizeof *v);
         v->t = t->items[index];
@@ -850,11 +907,8 @@ static rx_value *binding_value(rx_builder *b, uint32_t value, uint32_t step)
         v->items = tir_arena_alloc(r->a, (n ? n : 1) * sizeof *v->items);
         for (uint32_t k = 0; k < n; k++) {
             rx_value *x = value_of(b, fields[k]);
-            if (!x)
+            if (!x || !(v->items[k] = value_tensor(b, x, fields[k], "a tuple's field")))
                 return NULL;
-            if (x->n)
-                return rx_err(b, value, "a tuple of tuples");
-            v->items[k] = x->t;
         }
         return v;
     }
@@ -900,8 +954,14 @@ static bool mark_outputs(rx_builder *b, uint32_t body, rx_tensor ***outs, uint32
     rx_value *v = value_of(b, body);
     if (!v)
         return false;
-    *n = v->n ? v->n : 1;
-    *outs = v->n ? v->items : &v->t;
+    if (v->items && !v->n) {
+        rx_err(b, body, "the model returns an empty tuple; tirc needs at least one output tensor");
+        return false;
+    }
+    if (!v->items && !value_tensor(b, v, body, "the model's result"))
+        return false;
+    *n = v->items ? v->n : 1;
+    *outs = v->items ? v->items : &v->t;
     for (uint32_t k = 0; k < *n; k++) {
         rx_tensor *t = (*outs)[k];
         if (!t->planned || t->output >= 0) {
