@@ -9,6 +9,7 @@
 
 #include "count.h"
 #include "http.h"
+#include "json_budget.h"
 
 static const char serve_usage[] =
     "usage: tirvm serve (--model-repository DIR | --model NAME=FILE.tirbc ...) [OPTION ...]\n"
@@ -77,6 +78,7 @@ static bool is_dir(const char *p)
 
 int serve_main(int argc, char **argv)
 {
+    json_budget_install(); /* before any JSON is parsed: request trees count in flight */
     srv_options o;
     memset(&o, 0, sizeof o);
     o.max_body_bytes = (uint64_t)64 << 20;
