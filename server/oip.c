@@ -12,6 +12,7 @@
 
 #include <jansson.h>
 
+#include "json_budget.h"
 #include "serve.h"
 
 #define ALIGN 64
@@ -542,7 +543,16 @@ int oip_decode(const srv_version *v, const char *body, size_t len, long long hea
         return 413;
     }
     json_error_t je;
+    if (lim->inflight)
+        json_budget_begin(lim->inflight, lim->max_inflight);
     json_t *root = json_loadb(body, hlen, JSON_REJECT_DUPLICATES, &je);
+    if (json_budget_end()) {
+        snprintf(err, err_len, "the server holds too many bytes in flight to parse this request's JSON (%zu bytes "
+                 "of text, about 20 times that parsed; --max-inflight-bytes %llu): retry later, or send large "
+                 "tensors as binary data", hlen, (unsigned long long)lim->max_inflight);
+        json_decref(root);
+        return 503;
+    }
     if (!root)
         return bad(err, err_len, "the request is not valid JSON: %s (at byte %d)", je.text, je.position);
     int st = 400;

@@ -137,7 +137,22 @@ typedef struct {
     json_t *root;
 } model_config;
 
-static bool parse_config(const char *text, size_t len, model_config *c, char *err, size_t n)
+/* Whether a limit of config.json (0: none) is at most the server's (0: none). */
+static bool under_ceiling(const char *key, uint64_t value, uint64_t ceiling, const char *option, char *err, size_t n)
+{
+    if (ceiling == 0 || (value != 0 && value <= ceiling))
+        return true;
+    char v[32];
+    snprintf(v, sizeof v, value ? "%llu" : "0 (none)", (unsigned long long)value);
+    snprintf(err, n, "config.json: \"limits\": \"%s\" is %s, above the server's %s %llu: a model's "
+             "configuration may lower the command line's limits, never raise them", key, v, option,
+             (unsigned long long)ceiling);
+    return false;
+}
+
+/* Reads config.json over c->lim; `ceiling` holds the command line's limits. */
+static bool parse_config(const char *text, size_t len, model_config *c, const srv_model_limits *ceiling, char *err,
+                         size_t n)
 {
     json_error_t je;
     c->root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
@@ -196,6 +211,11 @@ static bool parse_config(const char *text, size_t len, model_config *c, char *er
             !get_count(l, "max_memory", 0, INT64_MAX, &c->lim.max_memory, err, n) ||
             !get_count(l, "timeout_ms", 0, 86400000, &c->lim.timeout_ms, err, n))
             return false;
+        /* the command line's limits are ceilings: a model may lower them, never raise them */
+        if (!under_ceiling("max_steps", c->lim.max_steps, ceiling->max_steps, "--max-steps", err, n) ||
+            !under_ceiling("max_memory", c->lim.max_memory, ceiling->max_memory, "--max-memory", err, n) ||
+            !under_ceiling("timeout_ms", c->lim.timeout_ms, ceiling->timeout_ms, "--request-timeout-ms", err, n))
+            return false;
     }
     return true;
 }
@@ -243,7 +263,7 @@ srv_version *srv_version_new(const char *model, const char *version, const void 
         return NULL;
     }
     v->refs = 1;
-    if (config && !parse_config(config, config_len, &c, err, err_len))
+    if (config && !parse_config(config, config_len, &c, defaults, err, err_len))
         goto fail;
     v->lim = c.lim;
     v->model = strdup(model);

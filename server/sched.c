@@ -76,13 +76,18 @@ static void run_infer(srv_sched *s, srv_job *j, int inst)
         fail(j, 504, FAIL_DEADLINE, "the request's deadline passed while it waited in the queue");
         return;
     }
-    oip_limits lim = {s->o->max_json_bytes, s->o->max_output_bytes};
+    oip_limits lim = {s->o->max_json_bytes, s->o->max_output_bytes, s->inflight, s->o->max_inflight_bytes};
     oip_request r;
     int st = oip_decode(v, j->body, j->len, j->header_len, &lim, &r, j->err, sizeof j->err);
     free(j->body);
     j->body = NULL;
     uint64_t t_in = uv_hrtime();
     srv_metric_add(&met->input_us, us(t_in - now));
+    if (st == 503) { /* the in-flight budget, like the outputs' below: no failure of the model */
+        j->status = 503;
+        oip_request_free(&r);
+        return;
+    }
     if (st != 200) {
         fail(j, st, st == 500 ? FAIL_INTERNAL : FAIL_INVALID, j->err);
         oip_request_free(&r);
@@ -144,6 +149,11 @@ static void run_infer(srv_sched *s, srv_job *j, int inst)
     st = oip_encode(v, &r, &ret, &lim, &j->resp, &j->resp_len, &j->resp_header_len, j->err, sizeof j->err);
     oip_request_free(&r);
     srv_metric_add(&met->output_us, us(uv_hrtime() - t_call));
+    if (st == 503) { /* the in-flight budget, like the outputs' below: no failure of the model */
+        j->status = 503;
+        oip_request_free(&r);
+        return;
+    }
     if (st != 200) {
         fail(j, st, st == 500 ? FAIL_INTERNAL : FAIL_INVALID, j->err);
         return;

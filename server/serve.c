@@ -9,6 +9,7 @@
 
 #include "count.h"
 #include "http.h"
+#include "json_budget.h"
 
 static const char serve_usage[] =
     "usage: tirvm serve (--model-repository DIR | --model NAME=FILE.tirbc ...) [OPTION ...]\n"
@@ -32,7 +33,7 @@ static const char serve_usage[] =
     "                             interfaces; 127.0.0.1: this machine only)\n"
     "  --http-port N              port; 0 picks a free one (8080)\n"
     "  --port-file FILE           write the bound port to FILE once listening\n"
-    "Limits (BYTES take a K, M or G suffix; config.json may set a model's own):\n"
+    "Limits (BYTES take a K, M or G suffix; config.json may lower a model's own):\n"
     "  --max-steps N              VM steps per call (1000000000; 0: none)\n"
     "  --max-memory BYTES         VM allocations per call (256M; 0: none)\n"
     "  --request-timeout-ms MS    deadline per request, queue included, answered 504\n"
@@ -42,7 +43,8 @@ static const char serve_usage[] =
     "  --max-body-bytes BYTES     request body, answered 413 (64M)\n"
     "  --max-json-bytes BYTES     JSON part of a request, answered 413 (8M)\n"
     "  --max-output-bytes BYTES   outputs and response of a request, answered 400 (256M)\n"
-    "  --max-inflight-bytes BYTES bodies and outputs of all requests, answered 503 (1G)\n"
+    "  --max-inflight-bytes BYTES bodies, JSON parse trees and outputs of all requests,\n"
+    "                             answered 503 (1G)\n"
     "  --max-connections N        open connections; more are answered 503 (512)\n"
     "  --max-connections-per-address N   open connections from one client address\n"
     "                             (an IPv6 /64), more are answered 503 (128; 0: none)\n"
@@ -77,6 +79,7 @@ static bool is_dir(const char *p)
 
 int serve_main(int argc, char **argv)
 {
+    json_budget_install(); /* before any JSON is parsed: request trees count in flight */
     srv_options o;
     memset(&o, 0, sizeof o);
     o.max_body_bytes = (uint64_t)64 << 20;

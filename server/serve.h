@@ -149,6 +149,11 @@ srv_version *srv_load_from_file(const char *model, const char *path, const srv_m
 typedef struct {
     uint64_t max_json_bytes;
     uint64_t max_output_bytes;
+    /* The JSON header's parse tree counts here while it is held (NULL: not
+     * counted), and a request whose tree would take it past max_inflight
+     * is answered 503. */
+    uint64_t *inflight;
+    uint64_t max_inflight;
 } oip_limits;
 
 typedef struct {
@@ -174,7 +179,7 @@ typedef struct {
  * the rest binary tensor data; header_len < 0: the whole body is JSON) and
  * binds it to v's entry function: inputs copied into aligned tensors,
  * outputs allocated from the resolved shapes.  Returns an HTTP status: 200,
- * or 400/413 with a message. */
+ * or 400/413/503 with a message. */
 int oip_decode(const srv_version *v, const char *body, size_t len, long long header_len, const oip_limits *lim,
                oip_request *r, char *err, size_t err_len);
 void oip_request_free(oip_request *r);

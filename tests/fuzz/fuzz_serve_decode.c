@@ -59,7 +59,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     long long hl = data[0] | data[1] << 8;
     if (hl == 0xffff)
         hl = -1;
-    oip_limits lim = {1 << 16, 1 << 20};
+    oip_limits lim = {1 << 16, 1 << 20, NULL, 0};
     oip_request r;
     char err[1024];
     int st = oip_decode(v, (const char *)data + 2, size - 2, hl, &lim, &r, err, sizeof err);
@@ -127,7 +127,7 @@ int main(int argc, char **argv)
         /* the seed itself must decode */
         oip_request r;
         char err[1024];
-        oip_limits lim = {1 << 16, 1 << 20};
+        oip_limits lim = {1 << 16, 1 << 20, NULL, 0};
         int st = oip_decode(get_model(), (const char *)buf + 2, len - 2, (long long)hl, &lim, &r, err, sizeof err);
         oip_request_free(&r);
         printf("%s %d - seed %zu decodes%s%s\n", st == 200 ? "ok" : "not ok", ++n, s, st == 200 ? "" : ": ",

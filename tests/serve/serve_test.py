@@ -260,7 +260,9 @@ def reference(oip, a, b):
 
 
 def main():
-    srv = Server(["--model-repository", REPO, "--max-queue", "4", "--workers", "3"], "main")
+    # no server-wide step limit or deadline: the models' config.json may only lower the command line's
+    srv = Server(["--model-repository", REPO, "--max-queue", "4", "--workers", "3", "--max-steps", "0",
+                  "--request-timeout-ms", "0"], "main")
 
     # ---- health and metadata ----
     st, h, body = srv.request("GET", "/v2/health/live")
@@ -714,7 +716,8 @@ def drain_timeout():
     compile_model(FOREVER, os.path.join(repo2, "loop", "1", "model.tirbc"))
     with open(os.path.join(repo2, "loop", "config.json"), "w") as f:
         json.dump({"limits": {"max_steps": 0, "timeout_ms": 0}}, f)
-    srv = Server(["--model-repository", repo2, "--drain-timeout-s", "1"], "drain")
+    srv = Server(["--model-repository", repo2, "--drain-timeout-s", "1", "--max-steps", "0",
+                  "--request-timeout-ms", "0"], "drain")
     th = threading.Thread(target=lambda: res.append(infer(srv, "loop", [])))
     th.start()
     time.sleep(0.3)
@@ -863,7 +866,7 @@ def rss_test():
     # the issue's 10,000 where RSS is measured; fewer under sanitizers, which skip the RSS check
     sanitized = os.environ.get("SERVE_SANITIZE", "none") != "none"
     n = int(os.environ.get("SERVE_RSS_REQUESTS", "2000" if sanitized else "10000"))
-    srv = Server(["--model-repository", REPO], "rss")
+    srv = Server(["--model-repository", REPO, "--max-steps", "0", "--request-timeout-ms", "0"], "rss")
     a, b = sample("FP32", (64, 3)), sample("FP32", (64, 3))
     hdr = json.dumps({"inputs": [{"name": "A", "shape": [64, 3], "datatype": "FP32",
                                   "parameters": {"binary_data_size": a.nbytes}},
