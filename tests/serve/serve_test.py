@@ -548,7 +548,16 @@ def main():
     th = threading.Thread(target=lambda: res.append(infer(srv, "spin", [("n", "INT64", np.array([n_slow * 2],
                                                                                          np.int64))])))
     th.start()
-    time.sleep(0.3)
+    # SIGTERM once the server holds the request (queued or running): a fixed
+    # sleep raced the client on a loaded machine, under ThreadSanitizer
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        _, _, data = srv.request("GET", "/metrics")
+        held = [ln for ln in data.decode().splitlines()
+                if ln.startswith('tirvm_inference_pending_request_count{model="spin"')]
+        if held and held[0].rsplit(" ", 1)[1] != "0":
+            break
+        time.sleep(0.02)
     srv.proc.send_signal(signal.SIGTERM)
     th.join()
     code = srv.stop()
