@@ -10,6 +10,12 @@
 
 #include "module.h"
 
+/* The largest .tirbc file, weights included, that tirc writes, the loader
+ * reads and tirvm serve loads: one cap, named in each message that enforces
+ * it (SECURITY.md). */
+#define TIRBC_MAX_MODULE_BYTES ((uint64_t)1 << 30)
+#define TIRBC_MAX_MODULE_TEXT "1 GiB (TIRBC_MAX_MODULE_BYTES, the .tirbc size limit)"
+
 /* Encodes m; *out is malloc'ed (caller frees). */
 int tirbc_write(const tirbc_module *m, uint8_t **out, size_t *out_len, char *err, size_t err_len);
 /* Decodes an untrusted byte string into a new module (structure only; run

@@ -323,9 +323,9 @@ int tirbc_write(const tirbc_module *m, uint8_t **out, size_t *out_len, char *err
     for (uint32_t i = 0; i < m->nfuncs; i++)
         if (check_function(&w, &m->funcs[i], i) != 0)
             return -1;
-    if (m->nweights > TIRBC_MAX_WEIGHTS || m->weight_bytes > UINT32_MAX)
-        return werr(&w, "cannot write module: %u weights of %llu bytes exceed the format limits (%u weights, 4 GiB)",
-                    m->nweights, (unsigned long long)m->weight_bytes, TIRBC_MAX_WEIGHTS);
+    if (m->nweights > TIRBC_MAX_WEIGHTS || m->weight_bytes > TIRBC_MAX_MODULE_BYTES)
+        return werr(&w, "cannot write module: %u weights of %llu bytes exceed the format limits (%u weights, %s)",
+                    m->nweights, (unsigned long long)m->weight_bytes, TIRBC_MAX_WEIGHTS, TIRBC_MAX_MODULE_TEXT);
 
     msgpack_sbuffer sbuf;
     msgpack_sbuffer_init(&sbuf);
@@ -349,6 +349,12 @@ int tirbc_write(const tirbc_module *m, uint8_t **out, size_t *out_len, char *err
     if (w.failed) {
         msgpack_sbuffer_destroy(&sbuf);
         return werr(&w, "cannot write module: out of memory");
+    }
+    if (sbuf.size > TIRBC_MAX_MODULE_BYTES) {
+        size_t size = sbuf.size;
+        msgpack_sbuffer_destroy(&sbuf);
+        return werr(&w, "cannot write module: it is %zu bytes, above %s, which the loader would refuse", size,
+                    TIRBC_MAX_MODULE_TEXT);
     }
     *out_len = sbuf.size;
     *out = (uint8_t *)msgpack_sbuffer_release(&sbuf);

@@ -60,6 +60,10 @@ int tirvm_format_version(void);
 /* Bytes of stack one call may use on the calling thread (see Stacks above). */
 #define TIRVM_CALL_STACK ((size_t)4 << 20)
 #define TIRVM_MAX_THREADS 1024
+/* The largest .tirbc, weights included, that tirc writes, that
+ * tirvm_module_load_file and tirvm_module_load read and that tirvm serve
+ * loads: 1 GiB, one cap (the format's TIRBC_MAX_MODULE_BYTES). */
+#define TIRVM_MAX_MODULE_BYTES ((uint64_t)1 << 30)
 
 /* ---- Runtimes ------------------------------------------------------------
  * A runtime owns the worker pool of parallel regions, its thread count and

@@ -13,7 +13,6 @@
 
 #include "serve.h"
 
-#define MAX_MODULE_BYTES ((size_t)64 << 20)
 #define MAX_CONFIG_BYTES ((size_t)1 << 20)
 #define MAX_INSTANCES 64
 #define MAX_THREADS_PER_INSTANCE 64
@@ -418,7 +417,7 @@ static srv_version *load_paths(const char *model, const char *version, const cha
         if (!config)
             return NULL;
     }
-    char *bytes = read_file(module_path, MAX_MODULE_BYTES, &len, err, err_len);
+    char *bytes = read_file(module_path, (size_t)TIRVM_MAX_MODULE_BYTES, &len, err, err_len);
     srv_version *v = NULL;
     if (bytes) {
         char e[900];

@@ -78,6 +78,18 @@ static void unknown_function_is_a_usage_error(void)
     tirvm_module_free(m);
 }
 
+/* A module of more bytes than the one cap is refused by its length alone,
+ * before a byte is read, and the message names the cap. */
+static void a_module_over_the_size_cap_is_refused(void)
+{
+    static const uint8_t one[1] = {0};
+    tirvm_module *m = NULL;
+    char err[256] = "";
+    CHECK_EQ_INT(tirvm_module_load(one, (size_t)TIRVM_MAX_MODULE_BYTES + 1, &m, err, sizeof err), TIRVM_ERR_MODULE);
+    CHECK(m == NULL);
+    CHECK_STR_CONTAINS(err, "TIRBC_MAX_MODULE_BYTES");
+}
+
 /* The compiler's out-of-memory policy: with the address space capped, a
  * large compile fails with the out-of-memory class, without printing or
  * exiting.  Run in a child process (the cap is for the whole process);
@@ -551,5 +563,6 @@ int main(void)
     RUN(the_compiler_reports_classes_and_diagnostics);
     RUN(a_missing_tensor_is_a_usage_error);
     RUN(kept_blocks_are_zero_filled_again);
+    RUN(a_module_over_the_size_cap_is_refused);
     CHECK_DONE();
 }

@@ -27,7 +27,8 @@ struct tirvm_runtime {
 };
 
 
-#define TIRVM_MAX_FILE_BYTES ((size_t)1 << 30)
+
+_Static_assert(TIRVM_MAX_MODULE_BYTES == TIRBC_MAX_MODULE_BYTES, "one module size cap for the format and the library");
 
 const char *tirvm_version(void) { return TIRVM_VERSION; }
 
@@ -490,6 +491,11 @@ static tirvm_status load_bytes(tirvm_runtime *rt, const void *data, size_t len, 
 tirvm_status tirvm_runtime_load(tirvm_runtime *rt, const void *data, size_t len, tirvm_module **out, char *err,
                                 size_t err_len)
 {
+    if (len > TIRVM_MAX_MODULE_BYTES) {
+        *out = NULL;
+        vm_set_err(err, err_len, "the module is %zu bytes, larger than %s", len, TIRBC_MAX_MODULE_TEXT);
+        return TIRVM_ERR_MODULE;
+    }
     return load_bytes(rt, data, len, NULL, out, err, err_len);
 }
 
@@ -527,10 +533,10 @@ tirvm_status tirvm_runtime_load_file(tirvm_runtime *rt, const char *path, tirvm_
         if (n == 0)
             break;
         if (len == cap) {
-            if (cap >= TIRVM_MAX_FILE_BYTES) {
+            if (cap >= TIRBC_MAX_MODULE_BYTES) {
                 free(buf);
                 fclose(f);
-                vm_set_err(err, err_len, "%s: file is larger than 1 GiB", path);
+                vm_set_err(err, err_len, "%s: file is larger than %s", path, TIRBC_MAX_MODULE_TEXT);
                 return TIRVM_ERR_MODULE;
             }
             uint8_t *nb = aligned_alloc(TIRBC_WEIGHT_ALIGN, cap * 2);

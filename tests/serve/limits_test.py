@@ -118,6 +118,18 @@ try:
             st, data = post(port, "/v2/models/inc/infer", body_of(10))
             ok(st == 200, f"config.json {limits} under the command line's limits is served", data[:300])
             stop(proc)
+
+    # one module size cap (1 GiB, TIRVM_MAX_MODULE_BYTES) for tirc, the loader
+    # and the server: a 70 MB file is read and judged by its contents (it
+    # was refused by a 64 MiB cap of the server's own)
+    big = os.path.join(T, "big.tirbc")
+    with open(big, "wb") as f:
+        f.truncate(70 << 20)
+    p = subprocess.run([TIRVM, "serve", "--model", "big=" + big, "--http-address", "127.0.0.1", "--http-port", "0",
+                        "--port-file", os.path.join(T, "big.port"), "--shutdown-delay-s", "0"],
+                       capture_output=True, text=True, timeout=30)
+    ok(p.returncode == 1 and "larger than" not in p.stderr and "big" in p.stderr,
+       "a 70 MB module file is read whole, and refused for what it holds, not its size", p.stderr)
 except Exception:
     import traceback
     ok(False, "the suite ran to the end", traceback.format_exc())
