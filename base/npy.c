@@ -534,6 +534,7 @@ typedef struct {
     size_t len, pos;
     bool sized;          /* the total size is known (a regular file, or memory) */
     uint64_t size;
+    size_t max_data;     /* the most array data it may allocate */
 } npy_src;
 
 static int src_read(npy_src *s, void *buf, size_t n, size_t *got)
@@ -640,6 +641,11 @@ static int read_npy(npy_src *src, const char *path, npy_array *out, char *err, s
         goto done;
     }
 
+    if (nbytes > src->max_data) {
+        fail(err, err_len, path, "the array's %zu bytes exceed the %zu bytes left under the memory limit", nbytes,
+             src->max_data);
+        goto done;
+    }
     uint64_t data_off = (uint64_t)prelen + hlen;
     /* Check the size before allocating, so a lying shape cannot make us
      * allocate memory the file does not back. */
@@ -735,20 +741,26 @@ int npy_read(const char *path, npy_array *out, char *err, size_t err_len)
     else if (S_ISDIR(st.st_mode))
         fail(err, err_len, path, "is a directory");
     else {
-        npy_src src = {fd, NULL, 0, 0, S_ISREG(st.st_mode), (uint64_t)st.st_size};
+        npy_src src = {fd, NULL, 0, 0, S_ISREG(st.st_mode), (uint64_t)st.st_size, SIZE_MAX};
         rc = read_npy(&src, path, out, err, err_len);
     }
     close(fd);
     return rc;
 }
 
-int npy_read_mem(const void *buf, size_t len, const char *name, npy_array *out, char *err, size_t err_len)
+int npy_read_mem_limit(const void *buf, size_t len, const char *name, size_t max_data, npy_array *out, char *err,
+                       size_t err_len)
 {
     if (!out)
         return fail(err, err_len, name, "no output array given");
     memset(out, 0, sizeof *out);
-    npy_src src = {-1, buf, len, 0, true, len};
+    npy_src src = {-1, buf, len, 0, true, len, max_data};
     return read_npy(&src, name, out, err, err_len);
+}
+
+int npy_read_mem(const void *buf, size_t len, const char *name, npy_array *out, char *err, size_t err_len)
+{
+    return npy_read_mem_limit(buf, len, name, SIZE_MAX, out, err, err_len);
 }
 
 void npy_free(npy_array *arr)

@@ -26,6 +26,9 @@ typedef struct {
 int npy_read(const char *path, npy_array *out, char *err, size_t err_len);
 /* The same for a .npy held in memory (len bytes at buf); name is for messages. */
 int npy_read_mem(const void *buf, size_t len, const char *name, npy_array *out, char *err, size_t err_len);
+/* The same, refusing (before allocating) array data over max_data bytes. */
+int npy_read_mem_limit(const void *buf, size_t len, const char *name, size_t max_data, npy_array *out, char *err,
+                       size_t err_len);
 /* Writes the array as a version 1.0 file (2.0 if the header needs it),
  * atomically: a temporary file in the same directory is renamed over path,
  * so an error never leaves a partial file.  Path "-" writes standard output

@@ -69,7 +69,117 @@ static uint8_t *read_file(const char *path, size_t *len, char *err, size_t err_l
     return buf;
 }
 
-int npz_read(const char *path, npz_file *out, char *err, size_t err_len)
+/* A member as the ZIP directory and its local header describe it. */
+typedef struct {
+    const char *name; /* in the file's bytes, nlen long, with ".npy" */
+    uint32_t nlen;
+    size_t header, data, size; /* offsets of its local header and data; its data's length */
+} zip_member;
+
+static int by_offset(const void *a, const void *b)
+{
+    size_t x = ((const zip_member *)a)->header, y = ((const zip_member *)b)->header;
+    return (x > y) - (x < y);
+}
+
+static int by_name(const void *a, const void *b)
+{
+    const zip_member *x = *(const zip_member *const *)a, *y = *(const zip_member *const *)b;
+    int c = memcmp(x->name, y->name, x->nlen < y->nlen ? x->nlen : y->nlen);
+    return c ? c : (x->nlen > y->nlen) - (x->nlen < y->nlen);
+}
+
+/* Reads the directory into members[count] and checks each member against its
+ * local header: the same name, inside the file. */
+static int read_directory(const uint8_t *buf, size_t len, size_t cd_off, size_t cd_end, uint32_t count,
+                          zip_member *members, const char *path, char *err, size_t err_len)
+{
+    size_t p = cd_off;
+    for (uint32_t i = 0; i < count; i++) {
+        if (cd_end - p < ZIP_CENTRAL_LEN || tir_get_le32(buf + p) != ZIP_CENTRAL_SIG)
+            return npz_fail(err, err_len, path, "corrupt .npz: ZIP directory entry %u is damaged", i);
+        const uint8_t *c = buf + p;
+        uint32_t flags = tir_get_le16(c + 8), method = tir_get_le16(c + 10), csize = tir_get_le32(c + 20), usize = tir_get_le32(c + 24);
+        uint32_t nlen = tir_get_le16(c + 28), xlen = tir_get_le16(c + 30), clen = tir_get_le16(c + 32), local = tir_get_le32(c + 42);
+        if (cd_end - p - ZIP_CENTRAL_LEN < (size_t)nlen + xlen + clen)
+            return npz_fail(err, err_len, path, "corrupt .npz: ZIP directory entry %u is damaged", i);
+        const char *cname = (const char *)c + ZIP_CENTRAL_LEN;
+        int shown = (int)(nlen < 200 ? nlen : 200);
+        p += ZIP_CENTRAL_LEN + nlen + xlen + clen;
+        if (flags & 1)
+            return npz_fail(err, err_len, path, "member '%.*s' is encrypted", shown, cname);
+        if (method != 0)
+            return npz_fail(err, err_len, path, "member '%.*s' is compressed (np.savez_compressed); save the weights "
+                            "with np.savez", shown, cname);
+        if (csize == 0xffffffffu || usize == 0xffffffffu || local == 0xffffffffu)
+            return npz_fail(err, err_len, path, "member '%.*s' is over 4 GiB (ZIP64), which is not supported", shown,
+                            cname);
+        if (memchr(cname, 0, nlen))
+            return npz_fail(err, err_len, path, "corrupt .npz: the name of ZIP directory entry %u holds a NUL byte", i);
+        if (csize != usize || local > len || len - local < ZIP_LOCAL_LEN || tir_get_le32(buf + local) != ZIP_LOCAL_SIG)
+            return npz_fail(err, err_len, path, "corrupt .npz: member '%.*s' is damaged", shown, cname);
+        uint32_t lnlen = tir_get_le16(buf + local + 26), lxlen = tir_get_le16(buf + local + 28);
+        size_t data = (size_t)local + ZIP_LOCAL_LEN + lnlen + lxlen;
+        if (data > len || len - data < csize)
+            return npz_fail(err, err_len, path, "corrupt .npz: member '%.*s' reaches past the end of the file", shown,
+                            cname);
+        /* The directory and the local header name the member alike, or two
+         * readers of the file would see different members. */
+        if (lnlen != nlen || memcmp(buf + local + ZIP_LOCAL_LEN, cname, nlen) != 0)
+            return npz_fail(err, err_len, path, "corrupt .npz: member '%.*s' has another name in its local header",
+                            shown, cname);
+        if (nlen < 5 || memcmp(cname + nlen - 4, ".npy", 4) != 0)
+            return npz_fail(err, err_len, path, "member '%.*s' is not a .npy file", shown, cname);
+        members[i] = (zip_member){cname, nlen, local, data, csize};
+    }
+    return 0;
+}
+
+/* Members may neither overlap nor reach into the directory: so each byte of
+ * the file backs at most one member, and what the members decode to is
+ * bounded by the file's size. */
+static int check_layout(zip_member *members, uint32_t count, size_t cd_off, const char *path, char *err,
+                        size_t err_len)
+{
+    zip_member *sorted = malloc((count ? count : 1) * sizeof *sorted);
+    if (!sorted)
+        return npz_fail(err, err_len, path, "out of memory");
+    memcpy(sorted, members, count * sizeof *sorted);
+    qsort(sorted, count, sizeof *sorted, by_offset);
+    int rc = 0;
+    for (uint32_t i = 0; i < count && !rc; i++) {
+        const zip_member *m = &sorted[i];
+        int shown = (int)(m->nlen < 200 ? m->nlen : 200);
+        if (i + 1 < count && m->data + m->size > sorted[i + 1].header)
+            rc = npz_fail(err, err_len, path, "corrupt .npz: members '%.*s' and '%.*s' overlap", shown, m->name,
+                          (int)(sorted[i + 1].nlen < 200 ? sorted[i + 1].nlen : 200), sorted[i + 1].name);
+        else if (m->data + m->size > cd_off)
+            rc = npz_fail(err, err_len, path, "corrupt .npz: member '%.*s' overlaps the ZIP directory", shown,
+                          m->name);
+    }
+    free(sorted);
+    return rc;
+}
+
+/* Names are unique: sorted, equal names are neighbours (O(n log n)). */
+static int check_names(const zip_member *members, uint32_t count, const char *path, char *err, size_t err_len)
+{
+    const zip_member **sorted = malloc((count ? count : 1) * sizeof *sorted);
+    if (!sorted)
+        return npz_fail(err, err_len, path, "out of memory");
+    for (uint32_t i = 0; i < count; i++)
+        sorted[i] = &members[i];
+    qsort(sorted, count, sizeof *sorted, by_name);
+    int rc = 0;
+    for (uint32_t i = 1; i < count && !rc; i++)
+        if (by_name(&sorted[i - 1], &sorted[i]) == 0)
+            rc = npz_fail(err, err_len, path, "member '%.*s' appears twice",
+                          (int)(sorted[i]->nlen < 200 ? sorted[i]->nlen : 200), sorted[i]->name);
+    free(sorted);
+    return rc;
+}
+
+int npz_read(const char *path, size_t max_bytes, npz_file *out, char *err, size_t err_len)
 {
     memset(out, 0, sizeof *out);
     size_t len;
@@ -77,6 +187,7 @@ int npz_read(const char *path, npz_file *out, char *err, size_t err_len)
     if (!buf)
         return -1;
     int rc = -1;
+    zip_member *members = NULL;
     /* the end of central directory record: the last one, after at most a 64 KiB comment */
     size_t eocd = SIZE_MAX;
     for (size_t at = len >= ZIP_EOCD_LEN ? len - ZIP_EOCD_LEN + 1 : 0; at-- > 0 && len - at <= ZIP_EOCD_LEN + 65535;)
@@ -99,73 +210,34 @@ int npz_read(const char *path, npz_file *out, char *err, size_t err_len)
         npz_fail(err, err_len, path, "corrupt .npz: the ZIP directory lies outside the file");
         goto done;
     }
+    members = calloc(count ? count : 1, sizeof *members);
     out->entries = calloc(count ? count : 1, sizeof *out->entries);
-    if (!out->entries) {
+    if (!members || !out->entries) {
         npz_fail(err, err_len, path, "out of memory");
         goto done;
     }
-    size_t p = cd_off, end = (size_t)cd_off + cd_size;
+    if (read_directory(buf, len, cd_off, (size_t)cd_off + cd_size, count, members, path, err, err_len) != 0 ||
+        check_layout(members, count, cd_off, path, err, err_len) != 0 ||
+        check_names(members, count, path, err, err_len) != 0)
+        goto done;
+    size_t left = max_bytes ? max_bytes : SIZE_MAX;
     for (uint32_t i = 0; i < count; i++) {
-        if (end - p < ZIP_CENTRAL_LEN || tir_get_le32(buf + p) != ZIP_CENTRAL_SIG) {
-            npz_fail(err, err_len, path, "corrupt .npz: ZIP directory entry %u is damaged", i);
-            goto done;
-        }
-        const uint8_t *c = buf + p;
-        uint32_t flags = tir_get_le16(c + 8), method = tir_get_le16(c + 10), csize = tir_get_le32(c + 20), usize = tir_get_le32(c + 24);
-        uint32_t nlen = tir_get_le16(c + 28), xlen = tir_get_le16(c + 30), clen = tir_get_le16(c + 32), local = tir_get_le32(c + 42);
-        if (end - p - ZIP_CENTRAL_LEN < (size_t)nlen + xlen + clen) {
-            npz_fail(err, err_len, path, "corrupt .npz: ZIP directory entry %u is damaged", i);
-            goto done;
-        }
-        char name[256];
-        snprintf(name, sizeof name, "%.*s", (int)(nlen < 200 ? nlen : 200), (const char *)c + ZIP_CENTRAL_LEN);
-        p += ZIP_CENTRAL_LEN + nlen + xlen + clen;
-        if (flags & 1) {
-            npz_fail(err, err_len, path, "member '%s' is encrypted", name);
-            goto done;
-        }
-        if (method != 0) {
-            npz_fail(err, err_len, path, "member '%s' is compressed (np.savez_compressed); save the weights with "
-                     "np.savez", name);
-            goto done;
-        }
-        if (csize == 0xffffffffu || usize == 0xffffffffu || local == 0xffffffffu) {
-            npz_fail(err, err_len, path, "member '%s' is over 4 GiB (ZIP64), which is not supported", name);
-            goto done;
-        }
-        if (csize != usize || local > len || len - local < ZIP_LOCAL_LEN || tir_get_le32(buf + local) != ZIP_LOCAL_SIG) {
-            npz_fail(err, err_len, path, "corrupt .npz: member '%s' is damaged", name);
-            goto done;
-        }
-        size_t data = (size_t)local + ZIP_LOCAL_LEN + tir_get_le16(buf + local + 26) + tir_get_le16(buf + local + 28);
-        if (data > len || len - data < csize) {
-            npz_fail(err, err_len, path, "corrupt .npz: member '%s' reaches past the end of the file", name);
-            goto done;
-        }
-        size_t nl = strlen(name);
-        if (nl < 5 || strcmp(name + nl - 4, ".npy") != 0) {
-            npz_fail(err, err_len, path, "member '%s' is not a .npy file", name);
-            goto done;
-        }
-        name[nl - 4] = 0;
-        for (int k = 0; k < out->n; k++)
-            if (strcmp(out->entries[k].name, name) == 0) {
-                npz_fail(err, err_len, path, "member '%s.npy' appears twice", name);
-                goto done;
-            }
+        const zip_member *m = &members[i];
         npz_entry *e = &out->entries[out->n];
-        if (!(e->name = strdup(name))) {
+        if (!(e->name = strndup(m->name, m->nlen - 4))) {
             npz_fail(err, err_len, path, "out of memory");
             goto done;
         }
         out->n++;
         char where[600];
-        snprintf(where, sizeof where, "%s[%s.npy]", path, name);
-        if (npy_read_mem(buf + data, csize, where, &e->arr, err, err_len) != 0)
+        snprintf(where, sizeof where, "%s[%.200s.npy]", path, e->name);
+        if (npy_read_mem_limit(buf + m->data, m->size, where, left, &e->arr, err, err_len) != 0)
             goto done;
+        left -= e->arr.nbytes;
     }
     rc = 0;
 done:
+    free(members);
     free(buf);
     if (rc)
         npz_free(out);

@@ -234,7 +234,7 @@ static int run(int argc, char **argv, const char **defines)
             free(src);
             return usage_error("--params binds the weights of a model in TVM JSON; '%s' is TVMScript", name);
         }
-        if (npz_read(params_path, &weights, err, sizeof err) != 0) {
+        if (npz_read(params_path, 0, &weights, err, sizeof err) != 0) {
             free(src);
             cli_message("tirc", "error", "%s", err);
             return EXIT_USAGE;

@@ -555,7 +555,9 @@ static int cmd_run(int argc, char **argv)
     }
     if (params_path) {
         npz_file z;
-        if (npz_read(params_path, &z, err, sizeof err) != 0) {
+        /* The weights are held for the run: they count against its memory limit. */
+        size_t params_max = max_memory > SIZE_MAX ? SIZE_MAX : (size_t)max_memory;
+        if (npz_read(params_path, params_max, &z, err, sizeof err) != 0) {
             cli_message("tirvm", "error", "%s", err);
             status = CLI_RUNTIME;
             goto done;

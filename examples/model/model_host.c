@@ -58,7 +58,7 @@ int main(int argc, char **argv)
         fail(argv[2], err);
         goto done;
     }
-    if (argc == 5 && npz_read(argv[4], &weights, err, sizeof err) != 0) {
+    if (argc == 5 && npz_read(argv[4], 0, &weights, err, sizeof err) != 0) {
         fail(argv[4], err);
         goto done;
     }
