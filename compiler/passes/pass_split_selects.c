@@ -10,7 +10,9 @@
  * iterations run in the same order, so the loops do exactly what the one
  * loop did; the copies inside are then plain loops that strip-mining
  * vectorizes (a chosen arm's indices are in bounds over its range only).
- * A chain of them (a concatenation of three) splits again in each range. */
+ * A chain of them (a concatenation of three) splits again in each range.
+ * A body that allocates (a buffer compact made per iteration) stays whole:
+ * two copies would bind one storage twice. */
 #include "passes.h"
 
 #include "fold.h"
@@ -49,6 +51,21 @@ static tir_expr *choose(tir_rewriter *r, tir_expr *e)
 
 static tir_stmt *split_selects(tir_arena *a, tir_stmt *loop);
 
+/* Does s allocate or declare a buffer?  Two copies of it would bind one
+ * storage variable twice, which code generation gives one buffer. */
+static bool binds_storage(const tir_stmt *s)
+{
+    if (!s)
+        return false;
+    if (s->kind == TIR_S_ALLOCATE || s->kind == TIR_S_DECL_BUFFER || s->kind == TIR_S_REALIZE ||
+        s->kind == TIR_S_BLOCK_REALIZE)
+        return true;
+    for (uint32_t i = 0; i < s->nseq; i++)
+        if (binds_storage(s->seq[i]))
+            return true;
+    return binds_storage(s->body) || binds_storage(s->else_case);
+}
+
 /* for w' in range(from, to): the body with w := w' and the condition's arm
  * for that range; NULL when the range is empty. */
 static tir_stmt *range_loop(tir_arena *a, const tir_stmt *loop, const tir_expr *cond, bool holds, int64_t from,
@@ -79,7 +96,7 @@ static tir_stmt *split_selects(tir_arena *a, tir_stmt *loop)
         return loop;
     select_ctx c = {loop->var, NULL, false, a};
     tir_walk_stmt_exprs(loop->body, find_select, &c);
-    if (!c.cond || !tir_copy_stmt(a, loop->body))
+    if (!c.cond || binds_storage(loop->body) || !tir_copy_stmt(a, loop->body))
         return loop;
     const tir_var *v;
     tir_expr_kind kind;
