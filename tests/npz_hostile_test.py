@@ -17,21 +17,12 @@ import zlib
 
 import numpy as np
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from model_tap import finish, report as ok  # noqa: E402
+
 TIRC, TIRVM, MODELS = sys.argv[1], sys.argv[2], sys.argv[3]
 MLP = os.path.join(MODELS, "mlp")
 T = tempfile.mkdtemp(prefix="tirvm-npz-")
-n_cases = n_failed = 0
-
-
-def ok(cond, name, detail=""):
-    global n_cases, n_failed
-    n_cases += 1
-    print(f"{'ok' if cond else 'not ok'} {n_cases} - {name}")
-    if not cond:
-        n_failed += 1
-        for line in str(detail).splitlines()[:20]:
-            print("#   " + line)
-    sys.stdout.flush()
 
 
 def run(cmd, timeout=120):
@@ -134,5 +125,4 @@ except Exception:
     ok(False, "the suite ran to the end", traceback.format_exc())
 finally:
     shutil.rmtree(T, ignore_errors=True)
-print(f"1..{n_cases}")
-sys.exit(1 if n_failed else 0)
+sys.exit(finish())
