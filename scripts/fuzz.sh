@@ -65,7 +65,7 @@ for l in $libs; do liblist="$liblist $out/$l"; done
 for t in $targets; do
     # the request decoder of tirvm serve is compiled in with its target
     extra=""
-    [ "$t" = fuzz_serve_decode ] && extra="server/oip.c server/repo.c server/text.c"
+    [ "$t" = fuzz_serve_decode ] && extra="server/oip.c server/repo.c server/text.c server/json_budget.c"
     # shellcheck disable=SC2086
     "$CC" -std=gnu11 -g -O1 -fsanitize=fuzzer $SAN -Wall -Wextra -Wno-unused-parameter \
         -Iinclude -Ibase -Iformat -Icompiler -Icompiler/tir -Ivm -Iserver -Itests/fuzz $deps_cflags \
