@@ -339,8 +339,9 @@ static bool enter(tir_scoped_rewriter *sr, tir_stmt *s)
     int64_t each = work_of(s->body);
     bool symbolic = s->extent->kind != TIR_E_INT;
     /* a symbolic extent is decided when the call runs: any batch may be large */
+    /* independent() also refuses blocks, so the loop can be copied (versioning) */
     if (each < 1 || (!symbolic && times(s->extent->ival, each) < MIN_WORK) || !tir_dt_is_int(s->extent->dtype) ||
-        !tir_copy_stmt(w->a, s->body) || !independent(sr, s))
+        !independent(sr, s))
         return true;
     if (symbolic) {
         if (each < MIN_WORK / MAX_VERSIONED_EXTENT)

@@ -22,7 +22,6 @@ typedef struct {
     const tir_var *w;
     const tir_expr *cond; /* the condition found, or NULL */
     bool holds;           /* the value it takes in the range being rewritten */
-    tir_arena *a;
 } select_ctx;
 
 /* The first if_then_else of the body whose condition is `w OP k`. */
@@ -76,7 +75,7 @@ static tir_stmt *range_loop(tir_arena *a, const tir_stmt *loop, const tir_expr *
     /* each range gets its own copy of the body, with w := w' */
     tir_var *nw = tir_var_new(a, loop->var->name, loop->var->dtype, loop->loc);
     tir_expr *ref = tir_var_ref(a, nw, loop->loc);
-    select_ctx c = {nw, tir_substitute_expr(a, (tir_expr *)cond, loop->var, ref), holds, a};
+    select_ctx c = {nw, tir_substitute_expr(a, (tir_expr *)cond, loop->var, ref), holds};
     tir_rewriter r = {.expr = choose, .ctx = &c};
     tir_stmt *n = tir_stmt_new(a, TIR_S_FOR, loop->loc);
     *n = *loop;
@@ -94,9 +93,9 @@ static tir_stmt *split_selects(tir_arena *a, tir_stmt *loop)
         loop->extent->kind != TIR_E_INT || loop->extent->ival < 1 || !tir_dt_is_int(loop->var->dtype) ||
         tir_dt_is_bool(loop->var->dtype))
         return loop;
-    select_ctx c = {loop->var, NULL, false, a};
+    select_ctx c = {loop->var, NULL, false};
     tir_walk_stmt_exprs(loop->body, find_select, &c);
-    if (!c.cond || binds_storage(loop->body) || !tir_copy_stmt(a, loop->body))
+    if (!c.cond || binds_storage(loop->body)) /* also: no block, which tir_copy_stmt cannot copy */
         return loop;
     const tir_var *v;
     tir_expr_kind kind;
