@@ -66,6 +66,8 @@ typedef struct {
     tir_func *func;
     uint32_t nin, nout;
     rx_tensor **in, **out;
+    uint32_t nscalar;  /* the values of the kernel's scalar parameters (tir_vars) */
+    tir_expr **scalars;
     uint32_t node;
 } rx_step;
 
@@ -104,6 +106,10 @@ typedef struct {
      * scalar parameters, so every call passes their values */
     uint32_t *nextra;
     tir_var ***extra;
+    /* the model's shape variables with a value: its inputs' (bound by their
+     * buffers), and those R.match_cast defines (cast_vars[k] stands for
+     * cast_vals[k] wherever a later type names it) */
+    tir_vec known, cast_vars, cast_vals;
 } rx_builder;
 
 /* "MAJOR.MINOR..." as major * 1000 + minor; -1 when not a version. */
@@ -226,9 +232,21 @@ static rx_tensor *tensor_of_type(rx_builder *b, uint32_t ty)
                           "variables", k);
         if (e->kind == TIR_E_INT && e->dtype.bits != 64)
             t->shape[k] = tir_int(r->a, TIR_DT_I64, e->ival, e->loc);
+        for (size_t c = 0; e->kind == TIR_E_VAR && c < b->cast_vars.len; c++)
+            if (b->cast_vars.items[c] == e->var)
+                t->shape[k] = b->cast_vals.items[c];
     }
     return t;
 }
+
+static bool known_var(rx_builder *b, const tir_var *v)
+{
+    for (size_t k = 0; k < b->known.len; k++)
+        if (b->known.items[k] == v)
+            return true;
+    return false;
+}
+
 
 /* A tensor type's buffer: compact, over its own data pointer. */
 static tir_buffer *tensor_buffer(rx_builder *b, const char *name, rx_tensor *t, tir_loc loc)
@@ -458,6 +476,37 @@ static void give_shape_vars(rx_builder *b, int fi)
 
 /* R.call_tir(kernel, (args...), out_sinfo): one step. */
 static bool int_arg(rx_builder *b, uint32_t ni, int64_t *out);
+static rx_value *shape_arg(rx_builder *b, uint32_t ni);
+static rx_value *call_kernel(rx_builder *b, uint32_t call, uint32_t gv, uint32_t *args, uint32_t nargs, bool dyn);
+
+/* A kernel takes its tensors as buffer parameters, then the shape values a
+ * call passes (R.call_tir's tir_vars, the shape call_tir_dyn unpacks) as
+ * scalar parameters, in TVM's order: buffers first.  Checks the call gives
+ * as many of each as the kernel takes; the scalars become the step's. */
+static bool kernel_arity(rx_builder *b, uint32_t call, rx_step *s, int fi, uint32_t ntensors, rx_value *shape)
+{
+    const tir_func *f = s->func;
+    uint32_t own = f->nparams - b->nextra[fi], nbuf = 0, nscalar = shape ? shape->ndim : 0;
+    bool buffers_first = true;
+    for (uint32_t k = 0; k < own; k++) {
+        if (f->param_buffers[k] && nbuf < k)
+            buffers_first = false;
+        nbuf += f->param_buffers[k] != NULL;
+    }
+    if (nbuf != ntensors || own - nbuf != nscalar) {
+        rx_err(b, call, "a call passes '%s' %u tensors and %u shape values, but it takes %u buffers and %u scalars",
+               s->callee, ntensors, nscalar, nbuf, own - nbuf);
+        return false;
+    }
+    if (!buffers_first) {
+        rx_err(b, call, "'%s' takes a scalar parameter before a buffer; tirc passes a kernel its buffers first, "
+               "then its scalars, as TVM's call_tir does", s->callee);
+        return false;
+    }
+    s->nscalar = nscalar;
+    s->scalars = shape ? shape->dims : NULL;
+    return true;
+}
 
 /* R.call_tir_inplace's inplace_indices: per output, the input it
  * overwrites, or -1 for a new tensor. */
@@ -484,8 +533,9 @@ static rx_value *call_tir(rx_builder *b, uint32_t call, uint32_t *args, uint32_t
     tir_arena *a = r->a;
     if (nargs < 2 || nargs > 3)
         return rx_err(b, call, "R.call_tir with %u arguments", nargs);
-    if (nargs == 3)
-        return rx_err(b, call, "R.call_tir passing shape variables to its kernel (tir_vars)");
+    rx_value *tir_vars = NULL;
+    if (nargs == 3 && !(tir_vars = shape_arg(b, args[2])))
+        return NULL;
     if (tj_kind_of(r, args[0]) != N_GLOBALVAR)
         return rx_err(b, call, "R.call_tir of a %s; tirc calls PrimFuncs of the module", r->nodes[args[0]].type);
     const char *callee = tj_string_field(r, args[0], "name_hint");
@@ -562,12 +612,8 @@ static rx_value *call_tir(rx_builder *b, uint32_t call, uint32_t *args, uint32_t
         s->out = fresh;
         s->nout = nnew;
     }
-    uint32_t nbuf = 0;
-    for (uint32_t k = 0; k < s->func->nparams; k++)
-        nbuf += s->func->param_buffers[k] != NULL;
-    if (nbuf != nin + s->nout)
-        return rx_err(b, call, "R.call_tir passes '%s' %u tensors, but it takes %u buffers", callee, nin + s->nout,
-                      nbuf);
+    if (!kernel_arity(b, call, s, fi, nin + s->nout, tir_vars))
+        return NULL;
     for (uint32_t k = 0; k < s->nout; k++) {
         s->out[k]->planned = true;
         s->out[k]->last_use = step;
@@ -746,6 +792,16 @@ static rx_value *builtin(rx_builder *b, uint32_t call, const char *name, uint32_
         return match_shape(b, call, args, nargs);
     if (strcmp(name, "vm.builtin.make_shape") == 0)
         return make_shape(b, call, args, nargs);
+    /* a kernel with scalar parameters: (kernel, tensors..., shape), or
+     * before LowerRuntimeBuiltin (kernel, (tensors..., shape)) */
+    if (strcmp(name, "vm.builtin.call_tir_dyn") == 0 && nargs >= 1)
+        return call_kernel(b, call, args[0], args + 1, nargs - 1, true);
+    if (strcmp(name, "relax.vm.call_tir_dyn") == 0 && nargs == 2 && is_type(r, args[1], "Tuple")) {
+        uint32_t *fields, n;
+        if (!tj_list_field(r, args[1], "fields", false, &fields, &n))
+            return NULL;
+        return call_kernel(b, call, args[0], fields, n, true);
+    }
     if (strcmp(name, "relax.call_builtin_with_ctx") == 0 && nargs == 2 && is_type(r, args[0], "ExternFunc")) {
         const char *inner = extern_name(b, args[0]);
         uint32_t *targs, ntargs;
@@ -848,16 +904,26 @@ static rx_value *builtin(rx_builder *b, uint32_t call, const char *name, uint32_
 }
 
 /* A call of a PrimFunc after the build pipeline: destination passing, the
- * outputs among the arguments (or the shape heap of a shape function). */
-static rx_value *call_kernel(rx_builder *b, uint32_t call, uint32_t gv, uint32_t *args, uint32_t nargs)
+ * outputs among the arguments (or the shape heap of a shape function);
+ * call_tir_dyn passes a shape last, whose values are the kernel's scalars. */
+static rx_value *call_kernel(rx_builder *b, uint32_t call, uint32_t gv, uint32_t *args, uint32_t nargs, bool dyn)
 {
     reader *r = b->r;
+    if (tj_kind_of(r, gv) != N_GLOBALVAR)
+        return rx_err(b, call, "call_tir_dyn of a %s; tirc calls PrimFuncs of the module", r->nodes[gv].type);
     const char *callee = tj_string_field(r, gv, "name_hint");
     if (!callee)
         return NULL;
     int fi = find_func(b, callee);
     if (fi < 0)
         return rx_err(b, call, "a call of '%s', which is not a PrimFunc of the module", callee);
+    rx_value *shape = NULL;
+    if (dyn) {
+        if (!nargs)
+            return rx_err(b, call, "call_tir_dyn of '%s' without its shape argument", callee);
+        if (!(shape = shape_arg(b, args[--nargs])))
+            return NULL;
+    }
     rx_step *s = tir_arena_alloc(r->a, sizeof *s);
     s->callee = callee;
     s->func = b->funcs->items[fi];
@@ -867,15 +933,71 @@ static rx_value *call_kernel(rx_builder *b, uint32_t call, uint32_t gv, uint32_t
     for (uint32_t i = 0; i < nargs; i++)
         if (!(s->in[i] = tensor_arg(b, args[i], UINT32_MAX)))
             return NULL;
-    uint32_t nbuf = 0;
-    for (uint32_t k = 0; k < s->func->nparams; k++)
-        nbuf += s->func->param_buffers[k] != NULL;
-    if (nbuf != nargs || nbuf != s->func->nparams)
-        return rx_err(b, call, "a call passes '%s' %u tensors, but it takes %u buffers and %u scalars", callee, nargs,
-                      nbuf, s->func->nparams - nbuf);
+    if (!kernel_arity(b, call, s, fi, nargs, shape))
+        return NULL;
     give_shape_vars(b, fi);
     push_item(b, NULL, NULL, s);
     return unit(b);
+}
+
+/* R.match_cast(value, R.Tensor(shape, dtype)) binds var to the value's
+ * tensor.  A shape variable the type names first takes the value's
+ * dimension; any other dimension must equal the value's: refused here when
+ * both are constants, else checked when the model runs (TVM's VM raises
+ * the same mismatch). */
+static bool match_cast(rx_builder *b, uint32_t bn, uint32_t var, uint32_t value)
+{
+    reader *r = b->r;
+    tir_arena *a = r->a;
+    uint32_t ty;
+    if (!tj_ref_field(r, bn, tj_field(r, bn, "ty") ? "ty" : "struct_info", false, &ty))
+        return false;
+    rx_value *v = value_of(b, value);
+    if (!v)
+        return false;
+    if (!value_tensor(b, v, value, "R.match_cast"))
+        return false;
+    if (!is_type(r, ty, "TensorType") && !is_type(r, ty, "TensorStructInfo")) {
+        rx_err(b, bn, "R.match_cast to a %s; tirc reads casts of tensors to tensor types", r->nodes[ty].type);
+        return false;
+    }
+    rx_tensor *want = tensor_of_type(b, ty), *t = v->t;
+    if (!want)
+        return false;
+    if (want->ndim != t->ndim || !tir_dt_eq(want->dtype, t->dtype)) {
+        rx_err(b, bn, "R.match_cast of a %u-dimensional %s tensor to a %u-dimensional %s one", t->ndim,
+               tir_dtype_name(t->dtype), want->ndim, tir_dtype_name(want->dtype));
+        return false;
+    }
+    for (uint32_t k = 0; k < t->ndim; k++) {
+        tir_expr *p = want->shape[k], *have = t->shape[k];
+        if (p->kind == TIR_E_VAR && !known_var(b, p->var)) {
+            tir_vec_push(a, &b->cast_vars, p->var);
+            tir_vec_push(a, &b->cast_vals, have);
+            tir_vec_push(a, &b->known, p->var);
+            continue;
+        }
+        if (p->kind == TIR_E_INT && have->kind == TIR_E_INT) {
+            if (p->ival != have->ival) {
+                rx_err(b, bn, "R.match_cast: dimension %u of the value is %" PRId64 ", but the type says %" PRId64,
+                       k, have->ival, p->ival);
+                return false;
+            }
+            continue;
+        }
+        if (p->kind == TIR_E_VAR && have->kind == TIR_E_VAR && p->var == have->var)
+            continue;
+        char *msg = tir_arena_alloc(a, 96);
+        snprintf(msg, 96, "R.match_cast: dimension %u of the value differs from its type's", k);
+        tir_stmt *check = tir_stmt_new(a, TIR_S_ASSERT, node_loc(bn));
+        check->cond = tir_binary(a, TIR_E_EQ, have, p, node_loc(bn));
+        check->message = tir_expr_new(a, TIR_E_STR, TIR_DT_I32, node_loc(bn));
+        check->message->str = msg;
+        check->is_runtime_check = true;
+        push_item(b, check, NULL, NULL);
+    }
+    b->vals[var] = v;
+    return true;
 }
 
 /* A binding's value. */
@@ -919,7 +1041,7 @@ static rx_value *binding_value(rx_builder *b, uint32_t value, uint32_t step)
         return NULL;
     if (tj_kind_of(r, op) == N_GLOBALVAR) {
         b->built = true;
-        return call_kernel(b, value, op, args, nargs);
+        return call_kernel(b, value, op, args, nargs, false);
     }
     if (is_type(r, op, "ExternFunc")) {
         const char *ext = extern_name(b, op);
@@ -1069,7 +1191,7 @@ static tir_stmt *call_stmt(rx_builder *b, rx_step *s)
     tir_arena *a = b->r->a;
     tir_loc loc = node_loc(s->node);
     int fi = find_func(b, s->callee);
-    uint32_t nextra = b->nextra[fi], n = s->nin + s->nout + nextra;
+    uint32_t nextra = b->nextra[fi], n = s->nin + s->nout + s->nscalar + nextra;
     tir_expr *call = tir_expr_new(a, TIR_E_CALL, s->func->has_ret_type ? s->func->ret_dtype : TIR_DT_VOID, loc);
     call->callee = s->callee;
     call->nargs = n;
@@ -1080,6 +1202,14 @@ static tir_stmt *call_stmt(rx_builder *b, rx_step *s)
         call->args[k++] = tir_var_ref(a, data_of(s->in[i]), loc);
     for (uint32_t i = 0; i < s->nout; i++)
         call->args[k++] = tir_var_ref(a, data_of(s->out[i]), loc);
+    /* the shape values passed to its scalar parameters, in its order */
+    for (uint32_t i = 0, p = 0; i < s->nscalar; i++, p++) {
+        while (s->func->param_buffers[p])
+            p++;
+        tir_dtype dt = s->func->params[p]->dtype;
+        tir_expr *val = s->scalars[i];
+        call->args[k++] = tir_dt_eq(val->dtype, dt) ? val : tir_cast(a, dt, val, loc);
+    }
     /* each shape variable the kernel was given: the extent of the first of
      * its buffers that has it as a dimension, in the tensor passed there */
     for (uint32_t e = 0; e < nextra; e++) {
@@ -1177,6 +1307,9 @@ tir_func *tj_relax_function(reader *r, uint32_t fn, const char *name, tir_vec *f
         rx_tensor *t = tensor_of_type(&b, ty);
         if (!t)
             return NULL;
+        for (uint32_t k = 0; k < t->ndim; k++)
+            if (t->shape[k]->kind == TIR_E_VAR && !known_var(&b, t->shape[k]->var))
+                tir_vec_push(a, &b.known, t->shape[k]->var);
         tir_weight *w = NULL;
         const char *sig = pname;
         if ((int64_t)i >= num_input) {
@@ -1220,12 +1353,15 @@ tir_func *tj_relax_function(reader *r, uint32_t fn, const char *name, tir_vec *f
             return NULL;
         for (uint32_t k = 0; k < nbindings; k++) {
             uint32_t bn = bindings[k], var, value;
-            if (is_type(r, bn, "MatchCast"))
-                return rx_err(&b, bn, "R.match_cast is not supported yet");
-            if (!is_type(r, bn, "VarBinding"))
+            if (!is_type(r, bn, "VarBinding") && !is_type(r, bn, "MatchCast"))
                 return rx_err(&b, bn, "a binding of kind %s", r->nodes[bn].type);
             if (!tj_ref_field(r, bn, "var", false, &var) || !tj_ref_field(r, bn, "value", false, &value))
                 return NULL;
+            if (is_type(r, bn, "MatchCast")) {
+                if (!match_cast(&b, bn, var, value))
+                    return NULL;
+                continue;
+            }
             rx_value *v = binding_value(&b, value, ++step);
             if (!v)
                 return NULL;
