@@ -8,6 +8,7 @@
 #include "middle.h"
 #include "tirbc.h"
 #include "tirc.h"
+#include "tirvm.h"
 
 const char *tirc_version(void) { return TIRVM_VERSION; }
 
@@ -216,6 +217,20 @@ tirc_status tirc_compile(const char *name, const char *src, size_t len, const ti
         add_diag(diagnostics, name, err);
         return TIRC_ERR_VERIFY;
     }
+    /* tirc never writes a module that tirvm refuses: the loader's own
+     * checks (a weight passed where its kernel may store, ...) run here, so
+     * the refusal comes when the model is compiled, with the reason */
+    tirvm_module *loaded = NULL;
+    char why[512];
+    if (tirvm_module_load(bytes, *out_len, &loaded, why, sizeof why) != TIRVM_OK) {
+        char msg[600];
+        snprintf(msg, sizeof msg, "the module would not load: %s", why);
+        add_diag(diagnostics, name, msg);
+        tirvm_free(bytes);
+        *out_len = 0;
+        return TIRC_ERR_VERIFY;
+    }
+    tirvm_module_free(loaded);
     *out = bytes;
     return TIRC_OK;
 }

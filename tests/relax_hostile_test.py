@@ -151,6 +151,17 @@ def huge_constant(nodes):
 refused("a constant of vector dtype", vector_constant, "a constant of vector dtype float32x4")
 refused("a constant whose byte count overflows", huge_constant, "its size overflows 64 bits")
 
+
+
+def constant_as_output(nodes):
+    """The first kernel writes its result into a weight (its first constant)."""
+    args = kernel_call(nodes)
+    nodes[args]["data"][-1] = next(a for a in nodes[args]["data"] if nodes[a]["type"].endswith("Constant"))
+
+
+refused("a constant as a kernel's output", constant_as_output,
+        "a weight buffer, and a call passes it to a buffer parameter its callee may store into [weight-read-only]")
+
 # the decoder: a boolean mask constant
 d = os.path.join(MODELS2, "decoder")
 ref = np.load(os.path.join(d, "y.npy"))
