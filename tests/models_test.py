@@ -8,7 +8,11 @@ program, the Python package and the server; every output matches TVM's
 (y.npy) within the models' README tolerance, max|y - y_tvm| <= 1e-3 *
 max(1, max|y_tvm|).
 
-Usage: models_test.py TIRC TIRVM MODEL_HOST MODELS_DIR SOURCE_ROOT   (TAP)
+More model folders may follow (../shared/tvm-models-2: squeezenet,
+mobilenet_v3 and the decoder); a model without a built stage (the two CNNs)
+is tested at the zero stage only.
+
+Usage: models_test.py TIRC TIRVM MODEL_HOST MODELS_DIR SOURCE_ROOT [MODELS_DIR...]   (TAP)
 """
 import http.client
 import json
@@ -23,6 +27,7 @@ import numpy as np
 from model_tap import close, counts, finish, report, run  # noqa: E402  (tests/, the script's folder)
 
 TIRC, TIRVM, HOST, MODELS, ROOT = sys.argv[1:6]
+MORE = sys.argv[6:]
 sys.path.insert(0, os.path.join(ROOT, "python"))
 import tirvm  # noqa: E402
 
@@ -49,11 +54,18 @@ def compile_and_run(what, src, module, run_args, ref, compile_args=()):
     return True
 
 
-models = sorted(d for d in os.listdir(MODELS) if os.path.isfile(os.path.join(MODELS, d, d + ".zero.json")))
+def model_set(folder):
+    return sorted(d for d in os.listdir(folder) if os.path.isfile(os.path.join(folder, d, d + ".zero.json")))
+
+
+models = model_set(MODELS)
 report(len(models) >= 4, "the model set holds at least 4 models (%s)" % ", ".join(models))
+for folder in MORE:
+    more = model_set(folder)
+    report(len(more) >= 1, "%s holds models (%s)" % (os.path.basename(folder), ", ".join(more)))
 served = []
-for name in models:
-    d = os.path.join(MODELS, name)
+for folder, name in [(MODELS, m) for m in models] + [(f, m) for f in MORE for m in model_set(f)]:
+    d = os.path.join(folder, name)
     x, ref = np.load(os.path.join(d, "x.npy")), np.load(os.path.join(d, "y.npy"))
     params = os.path.join(d, "params.npz")
     embedded = os.path.join(T, name + ".tirbc")
@@ -84,10 +96,12 @@ for name in models:
     src = os.path.join(d, name + ".params.zero.json")
     if compile_and_run("%s: detached weights bound with tirc --params" % name, src, bound, xarg, ref,
                        ["--params", params]) and os.path.exists(embedded):
-        # the same weights, as constants or as --params, give the same bytes of weights
+        # the same weights, as constants or as --params, give the same bytes
+        # of weights (TVM's detached form adds a few small kernels: the
+        # reshapes of biases it folds into constants otherwise)
         a, b = open(embedded, "rb").read(), open(bound, "rb").read()
-        report(abs(len(a) - len(b)) < 4096, "%s: embedded and bound modules are of one size (%d, %d bytes)"
-               % (name, len(a), len(b)))
+        report(abs(len(a) - len(b)) < 4096 + len(a) // 200,
+               "%s: embedded and bound modules are of one size (%d, %d bytes)" % (name, len(a), len(b)))
 
     # detached weights given at run time
     if compile_and_run("%s: detached weights given with tirvm run --params" % name, src, detached,
@@ -121,7 +135,9 @@ for name in models:
 
     # after the build pipeline: explicit storages, builtins, the shape heap
     out_b = os.path.join(T, name + ".built.tirbc")
-    if compile_and_run("%s: the module after the build pipeline" % name, os.path.join(d, name + ".built.json"),
+    if not os.path.exists(os.path.join(d, name + ".built.json")):
+        print("# %s: no built stage in its folder" % name)
+    elif compile_and_run("%s: the module after the build pipeline" % name, os.path.join(d, name + ".built.json"),
                        out_b, xarg, ref):
         try:
             ok, why = close(tirvm.load(out_b).main(x), ref)
