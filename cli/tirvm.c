@@ -728,7 +728,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (strcmp(cmd, "--version") == 0) {
-        printf("tirvm %s\n", tirvm_version());
+        printf("tirvm %s (kernels: %s)\n", tirvm_version(), tirvm_kernel_isa());
         return 0;
     }
     /* `tirvm COMMAND --help`: every command but serve (which has its own)

@@ -55,6 +55,11 @@ const char *tirvm_status_name(tirvm_status st);
 
 /* The library's version ("0.1.0") and the .tirbc format version it reads. */
 const char *tirvm_version(void);
+/* The instruction set of the copy of the compute kernels this process runs:
+ * "base" (any x86-64, or any other CPU), "avx2" or "avx512", the widest the
+ * CPU has unless the environment variable TIRVM_ISA names a narrower one
+ * when the library loads.  Results are the same bits on every one. */
+const char *tirvm_kernel_isa(void);
 int tirvm_format_version(void);
 
 /* Bytes of stack one call may use on the calling thread (see Stacks above). */

@@ -327,12 +327,12 @@
 #define MULADD_BF16 tirvm_muladd_bf16
 #define MULADD_F32 tirvm_muladd_f32
 #define MULADD_F64 tirvm_muladd_f64
-#define MAC_KERNEL_F16 tirvm_mac_f16
-#define MAC_KERNEL_BF16 tirvm_mac_bf16
-#define MAC_KERNEL_F32 tirvm_mac_f32
-#define MAC_KERNEL_F64 tirvm_mac_f64
-#define MAC_STRIDED_F32 tirvm_mac_strided_f32
-#define MAC_STRIDED_F64 tirvm_mac_strided_f64
+#define MAC_KERNEL_F16 tirvm_mac_kernels->f16
+#define MAC_KERNEL_BF16 tirvm_mac_kernels->bf16
+#define MAC_KERNEL_F32 tirvm_mac_kernels->f32
+#define MAC_KERNEL_F64 tirvm_mac_kernels->f64
+#define MAC_STRIDED_F32 tirvm_mac_kernels->strided_f32
+#define MAC_STRIDED_F64 tirvm_mac_kernels->strided_f64
 #define MACI_SOURCE(S) case TIR_VT_##S: MACI_LOOP(maci_acc, CT_##S); break;
 
 /* One function per instruction of the loop-level families, in the kinds

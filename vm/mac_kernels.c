@@ -1,6 +1,20 @@
+/* Compiled once per instruction set (vm/meson.build): MAC_ISA names the
+ * copy (base, avx2, avx512) and suffixes its functions; kernel_isa.c picks
+ * one table when the library loads.  Every copy computes the same bits:
+ * the build forbids fused multiply-add contraction, and each lane's terms
+ * are summed in the loops' order whatever the vector width. */
 #include "mac_kernels.h"
 
 #include <string.h>
+
+#ifndef MAC_ISA
+#define MAC_ISA base
+#endif
+#define MAC_PASTE(n, isa) n##_##isa
+#define MAC_NAMED(n, isa) MAC_PASTE(n, isa)
+#define MAC_NAME(n) MAC_NAMED(n, MAC_ISA)
+#define MAC_STR(x) #x
+#define MAC_STRINGIFY(x) MAC_STR(x)
 
 /* The accumulators are loaded once, kept while both loops run, and stored
  * once, which is what the loop nest computes when X is not also read
@@ -26,51 +40,116 @@
             memcpy(m->x + ((uint64_t)m->xb + j) * sizeof(CT), &acc[j], sizeof(CT));        \
     } while (0)
 
-/* ROWS rows of 8 lanes in one pass over both loops: 2*ROWS vector
- * registers of accumulators, each y loaded once for all of them. */
-#define MAC_ROWS(CT, MULADD, ROWS)                                                         \
-    do {                                                                                   \
-        CT acc[ROWS][8], y, z;                                                             \
-        for (uint32_t r = 0; r < (ROWS); r++)                                              \
-            for (uint32_t j = 0; j < 8; j++)                                               \
-                memcpy(&acc[r][j], m->x + ((uint64_t)m->xb + 8 * r + j) * sizeof(CT), sizeof(CT)); \
-        for (int64_t a = 0; a < m->na; a++)                                                \
-            for (int64_t b = 0; b < m->nb; b++) {                                          \
-                memcpy(&y, m->y + (uint64_t)(m->yb + a * m->ya + b * m->ys) * sizeof(CT), sizeof(CT)); \
-                const uint8_t *zrow = m->z + (uint64_t)(m->zb + a * m->za + b * m->zs) * sizeof(CT); \
-                _Pragma("GCC unroll 4")                                                    \
-                for (uint32_t r = 0; r < (ROWS); r++)                                      \
-                    for (uint32_t j = 0; j < 8; j++) {                                     \
-                        memcpy(&z, zrow + (8 * r + j) * sizeof(CT), sizeof(CT));          \
-                        acc[r][j] = MULADD(acc[r][j], y, z);                               \
-                    }                                                                      \
-            }                                                                              \
-        for (uint32_t r = 0; r < (ROWS); r++)                                              \
-            for (uint32_t j = 0; j < 8; j++)                                               \
-                memcpy(m->x + ((uint64_t)m->xb + 8 * r + j) * sizeof(CT), &acc[r][j], sizeof(CT)); \
+/* float and double: vectors of 32 bytes (GCC vector extensions, which
+ * each copy's target flags turn into AVX or pairs of SSE registers), then
+ * one of 16 bytes, then single lanes.  Lane j of a vector is element j of
+ * the row, computed as acc + y * z with the same two roundings as a
+ * scalar lane; y is copied into every lane (never 0 + y, which would turn
+ * -0 into +0). */
+typedef float mac_f32x8 __attribute__((vector_size(32)));
+typedef float mac_f32x4 __attribute__((vector_size(16)));
+typedef double mac_f64x4 __attribute__((vector_size(32)));
+typedef double mac_f64x2 __attribute__((vector_size(16)));
+
+/* y in every lane (macros: a function returning a 32-byte vector would
+ * change the ABI between the copies) */
+#define mac_bcast_f32x8(y) ((mac_f32x8){y, y, y, y, y, y, y, y})
+#define mac_bcast_f32x4(y) ((mac_f32x4){y, y, y, y})
+#define mac_bcast_f64x4(y) ((mac_f64x4){y, y, y, y})
+#define mac_bcast_f64x2(y) ((mac_f64x2){y, y})
+
+/* Accumulator k of a row: named variables with constant conditions (NL
+ * is a constant), so that they live in registers, never in an array on
+ * the stack. */
+#define MAC_V_LOAD(K) if (NV > K) memcpy(&a##K, xrow + K * sizeof(mac_vt), sizeof(mac_vt))
+#define MAC_V_STEP(K) if (NV > K) { mac_vt z; memcpy(&z, zrow + K * sizeof(mac_vt), sizeof(mac_vt)); a##K = a##K + yv * z; }
+#define MAC_V_STORE(K) if (NV > K) memcpy(xrow + K * sizeof(mac_vt), &a##K, sizeof(mac_vt))
+#define MAC_S_OFF(K) (NV * sizeof(mac_vt) + NH * sizeof(mac_ht) + K * sizeof(mac_ct))
+#define MAC_S_LOAD(K) if (NS > K) memcpy(&s##K, xrow + MAC_S_OFF(K), sizeof(mac_ct))
+#define MAC_S_STEP(K) if (NS > K) { mac_ct z; memcpy(&z, zrow + MAC_S_OFF(K), sizeof(mac_ct)); s##K = s##K + y * z; }
+#define MAC_S_STORE(K) if (NS > K) memcpy(xrow + MAC_S_OFF(K), &s##K, sizeof(mac_ct))
+
+/* NL lanes (at most 4 vectors, a half vector and 3 single lanes). */
+#define MAC_VECTORS(CT, VT, HT, BV, BH, NL)                                                                \
+    do {                                                                                                   \
+        enum { VL = sizeof(VT) / sizeof(CT), HL = sizeof(HT) / sizeof(CT), NV = (NL) / VL,                  \
+               NH = ((NL) % VL) / HL, NS = (NL) % VL % HL };                                                \
+        typedef CT mac_ct;                                                                                 \
+        typedef VT mac_vt;                                                                                 \
+        typedef HT mac_ht;                                                                                 \
+        VT a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0};                                                         \
+        HT ah = {0};                                                                                       \
+        CT s0 = 0, s1 = 0, s2 = 0, y;                                                                      \
+        uint8_t *xrow = m->x + (uint64_t)m->xb * sizeof(CT);                                               \
+        MAC_V_LOAD(0); MAC_V_LOAD(1); MAC_V_LOAD(2); MAC_V_LOAD(3);                                        \
+        if (NH)                                                                                            \
+            memcpy(&ah, xrow + NV * sizeof(VT), sizeof(HT));                                               \
+        MAC_S_LOAD(0); MAC_S_LOAD(1); MAC_S_LOAD(2);                                                       \
+        for (int64_t c = 0; c < nc; c++)                                                                   \
+            for (int64_t a = 0; a < m->na; a++)                                                            \
+                for (int64_t b = 0; b < m->nb; b++) {                                                      \
+                    memcpy(&y, m->y + (uint64_t)(m->yb + c * m->yc + a * m->ya + b * m->ys) * sizeof(CT),  \
+                           sizeof(CT));                                                                    \
+                    const uint8_t *zrow = m->z + (uint64_t)(m->zb + c * m->zc + a * m->za + b * m->zs) * sizeof(CT); \
+                    VT yv = BV(y);                                                                         \
+                    MAC_V_STEP(0) MAC_V_STEP(1) MAC_V_STEP(2) MAC_V_STEP(3)                                \
+                    if (NH) {                                                                              \
+                        HT z;                                                                              \
+                        memcpy(&z, zrow + NV * sizeof(VT), sizeof(HT));                                    \
+                        ah = ah + BH(y) * z;                                                               \
+                    }                                                                                      \
+                    MAC_S_STEP(0) MAC_S_STEP(1) MAC_S_STEP(2)                                              \
+                }                                                                                          \
+        MAC_V_STORE(0); MAC_V_STORE(1); MAC_V_STORE(2); MAC_V_STORE(3);                                    \
+        if (NH)                                                                                            \
+            memcpy(xrow + NV * sizeof(VT), &ah, sizeof(HT));                                               \
+        MAC_S_STORE(0); MAC_S_STORE(1); MAC_S_STORE(2);                                                    \
     } while (0)
 
-/* Other lane counts run as blocks of 32, 16, 8 (then 4) lanes, each over
- * the whole of both loops: every element still sees its terms in the
- * loops' order, and a block's accumulators fit in vector registers. */
-#define DEFINE_MAC(NAME, CT, MULADD)                                            \
-    void NAME(const tirvm_mac_args *all)                                        \
+/* Up to 32 lanes run in one pass over the loops, the count a constant in
+ * each case so that the accumulators stay in registers and Y is read once
+ * per term for all of them; wider rows run as blocks of 32, then the rest.
+ * Every element still sees its terms in the loops' order. */
+#define MAC_CASE(N, BLOCK) case N: BLOCK(N); break;
+#define MAC_CASES_1_32(BLOCK)                                                                         \
+    MAC_CASE(1, BLOCK) MAC_CASE(2, BLOCK) MAC_CASE(3, BLOCK) MAC_CASE(4, BLOCK) MAC_CASE(5, BLOCK)     \
+    MAC_CASE(6, BLOCK) MAC_CASE(7, BLOCK) MAC_CASE(8, BLOCK) MAC_CASE(9, BLOCK) MAC_CASE(10, BLOCK)    \
+    MAC_CASE(11, BLOCK) MAC_CASE(12, BLOCK) MAC_CASE(13, BLOCK) MAC_CASE(14, BLOCK) MAC_CASE(15, BLOCK) \
+    MAC_CASE(16, BLOCK) MAC_CASE(17, BLOCK) MAC_CASE(18, BLOCK) MAC_CASE(19, BLOCK) MAC_CASE(20, BLOCK) \
+    MAC_CASE(21, BLOCK) MAC_CASE(22, BLOCK) MAC_CASE(23, BLOCK) MAC_CASE(24, BLOCK) MAC_CASE(25, BLOCK) \
+    MAC_CASE(26, BLOCK) MAC_CASE(27, BLOCK) MAC_CASE(28, BLOCK) MAC_CASE(29, BLOCK) MAC_CASE(30, BLOCK) \
+    MAC_CASE(31, BLOCK) MAC_CASE(32, BLOCK)
+#define MAC_F32_BLOCK(N) MAC_VECTORS(float, mac_f32x8, mac_f32x4, mac_bcast_f32x8, mac_bcast_f32x4, N)
+#define MAC_F64_BLOCK(N) MAC_VECTORS(double, mac_f64x4, mac_f64x2, mac_bcast_f64x4, mac_bcast_f64x2, N)
+#define DEFINE_MAC_VECTORS(NAME, BLOCK)                                         \
+    static void MAC_NAME(NAME)(const tirvm_mac_args *all)                       \
     {                                                                           \
         tirvm_mac_args part = *all;                                             \
         const tirvm_mac_args *m = &part;                                        \
-        switch (all->lanes) {                                                   \
-        case 1: MAC_LANES(CT, MULADD, 1, 1); return;                            \
-        case 4: MAC_LANES(CT, MULADD, 4, 4); return;                            \
-        case 8: MAC_LANES(CT, MULADD, 8, 8); return;                            \
-        default: break;                                                         \
-        }                                                                       \
+        int64_t nc = all->nc > 1 ? all->nc : 1;                                 \
         for (uint32_t left = all->lanes, n; left > 0; left -= n) {              \
-            n = left >= 32 ? 32 : left >= 16 ? 16 : left >= 8 ? 8 : left >= 4 ? 4 : left; \
-            if (n == 32)                                                        \
-                MAC_ROWS(CT, MULADD, 4);                                        \
-            else if (n == 16)                                                   \
-                MAC_ROWS(CT, MULADD, 2);                                        \
-            else if (n == 8)                                                    \
+            n = left > 32 ? 32 : left;                                          \
+            switch (n) {                                                        \
+                MAC_CASES_1_32(BLOCK)                                           \
+            default: break;                                                     \
+            }                                                                   \
+            part.xb += n;                                                       \
+            part.zb += n;                                                       \
+        }                                                                       \
+    }
+DEFINE_MAC_VECTORS(tirvm_mac_f32, MAC_F32_BLOCK)
+DEFINE_MAC_VECTORS(tirvm_mac_f64, MAC_F64_BLOCK)
+
+/* 16-bit floats: blocks of 8 lanes (then 4, then the rest), each over the
+ * whole of the loops, rounding as the loop does. */
+#define DEFINE_MAC(NAME, CT, MULADD)                                            \
+    static void MAC_NAME(NAME)(const tirvm_mac_args *all)                       \
+    {                                                                           \
+        tirvm_mac_args part = *all;                                             \
+        const tirvm_mac_args *m = &part;                                        \
+        for (uint32_t left = all->lanes, n; left > 0; left -= n) {              \
+            n = left >= 8 ? 8 : left >= 4 ? 4 : left;                           \
+            if (n == 8)                                                         \
                 MAC_LANES(CT, MULADD, 8, 8);                                    \
             else if (n == 4)                                                    \
                 MAC_LANES(CT, MULADD, 4, 4);                                    \
@@ -81,8 +160,6 @@
         }                                                                       \
     }
 
-DEFINE_MAC(tirvm_mac_f32, float, tirvm_muladd_f32)
-DEFINE_MAC(tirvm_mac_f64, double, tirvm_muladd_f64)
 DEFINE_MAC(tirvm_mac_f16, uint16_t, tirvm_muladd_f16)
 DEFINE_MAC(tirvm_mac_bf16, uint16_t, tirvm_muladd_bf16)
 
@@ -128,7 +205,7 @@ DEFINE_MAC(tirvm_mac_bf16, uint16_t, tirvm_muladd_bf16)
     } while (0)
 
 #define DEFINE_MAC_STRIDED(NAME, CT, MULADD)                                                           \
-    void NAME(const tirvm_mac_args *all, int64_t zl)                                                   \
+    static void MAC_NAME(NAME)(const tirvm_mac_args *all, int64_t zl)                                  \
     {                                                                                                  \
         tirvm_mac_args part = *all;                                                                    \
         const tirvm_mac_args *m = &part;                                                               \
@@ -149,3 +226,9 @@ DEFINE_MAC(tirvm_mac_bf16, uint16_t, tirvm_muladd_bf16)
 
 DEFINE_MAC_STRIDED(tirvm_mac_strided_f32, float, tirvm_muladd_f32)
 DEFINE_MAC_STRIDED(tirvm_mac_strided_f64, double, tirvm_muladd_f64)
+
+const tirvm_mac_table MAC_NAME(tirvm_mac_table) = {
+    MAC_NAME(tirvm_mac_f32),         MAC_NAME(tirvm_mac_f64),         MAC_NAME(tirvm_mac_f16),
+    MAC_NAME(tirvm_mac_bf16),        MAC_NAME(tirvm_mac_strided_f32), MAC_NAME(tirvm_mac_strided_f64),
+    MAC_STRINGIFY(MAC_ISA),
+};

@@ -14,6 +14,9 @@ typedef struct {
     const uint8_t *y, *z;
     int64_t xb, yb, ya, ys, zb, za, zs, na, nb;
     uint32_t lanes; /* 1 to TIRBC_MAX_WIDTH */
+    /* float and double (mac3): an outer loop c < nc (0 or 1: none) adding
+     * c*yc to Y's offsets and c*zc to Z's */
+    int64_t nc, yc, zc;
 } tirvm_mac_args;
 
 /* One step acc + y * z of each element type, rounded as the loop's
@@ -30,13 +33,24 @@ static inline uint16_t tirvm_muladd_bf16(uint16_t acc, uint16_t y, uint16_t z)
                              tir_bf16_to_f32(tir_bf16_from_f64(tir_bf16_to_f32(y) * tir_bf16_to_f32(z))));
 }
 
-/* The same with Z's lanes zl elements apart (mac2s):
+/* The kernels of one instruction set.  mac2s is the same with Z's lanes
+ * zl elements apart:
  *   X[xb + j] += Y[yb + a*ya + b*ys] * Z[zb + a*za + b*zs + j*zl] */
-void tirvm_mac_strided_f32(const tirvm_mac_args *m, int64_t zl);
-void tirvm_mac_strided_f64(const tirvm_mac_args *m, int64_t zl);
-void tirvm_mac_f32(const tirvm_mac_args *m);
-void tirvm_mac_f64(const tirvm_mac_args *m);
-void tirvm_mac_f16(const tirvm_mac_args *m);
-void tirvm_mac_bf16(const tirvm_mac_args *m);
+typedef struct {
+    void (*f32)(const tirvm_mac_args *m);
+    void (*f64)(const tirvm_mac_args *m);
+    void (*f16)(const tirvm_mac_args *m);
+    void (*bf16)(const tirvm_mac_args *m);
+    void (*strided_f32)(const tirvm_mac_args *m, int64_t zl);
+    void (*strided_f64)(const tirvm_mac_args *m, int64_t zl);
+    const char *isa; /* "base", "avx2", "avx512" */
+} tirvm_mac_table;
+
+/* The copies the build made (kernel_isa.c knows which exist). */
+extern const tirvm_mac_table tirvm_mac_table_base, tirvm_mac_table_avx2, tirvm_mac_table_avx512;
+
+/* The table of the widest instruction set the CPU has, or the narrower one
+ * TIRVM_ISA names; chosen once, when the library loads. */
+extern const tirvm_mac_table *tirvm_mac_kernels;
 
 #endif
