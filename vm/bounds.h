@@ -55,6 +55,19 @@ static inline bool affine3_in_bounds(int64_t base, int64_t sa, int64_t na, int64
     return lo >= 0 && (uint64_t)hi < nelem;
 }
 
+/* Are base + sum of i_k*s[k] for i_k < n[k] (each n[k] >= 1) all inside
+ * [0, nelem)?  The extremes are at the corners, as above. */
+static inline bool affine_n_in_bounds(int64_t base, const int64_t *s, const int64_t *n, int dims, uint64_t nelem)
+{
+    int64_t lo = base, hi = base;
+    for (int k = 0; k < dims; k++) {
+        int64_t e;
+        if (__builtin_mul_overflow(s[k], n[k] - 1, &e) || __builtin_add_overflow(e < 0 ? lo : hi, e, e < 0 ? &lo : &hi))
+            return false;
+    }
+    return lo >= 0 && (uint64_t)hi < nelem;
+}
+
 /* Are base + i*stride for i < n all inside [0, nelem)?  Checked on the first
  * and last lane, with overflow detection. */
 static inline bool strided_in_bounds(int64_t base, int64_t stride, uint32_t n, uint64_t nelem)

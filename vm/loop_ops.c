@@ -40,7 +40,7 @@
             SPEND_STEPS(count);                                                                     \
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) && mac_in_bounds(yb, ys, count, 1, bufs[Y].nelem) && \
                 mac_in_bounds(zb, zs, count, nl, bufs[Z].nelem)) {                                  \
-                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, 0, ys, zb, 0, zs, 1, count, nl}; \
+                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, 0, ys, zb, 0, zs, 1, count, nl, 1, 0, 0}; \
                 KERNEL(&m);                                                                         \
             } else {                                                                                \
                 /* the loop's own order, so an error comes where the loop would raise it */         \
@@ -125,7 +125,7 @@
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                                         \
                 affine2_in_bounds(yb, ya, na, ys, nb, 1, bufs[Y].nelem) &&                                             \
                 affine2_in_bounds(zb, za, na, zs, nb, nl, bufs[Z].nelem)) {                                            \
-                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl}; \
+                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl, 1, 0, 0}; \
                 KERNEL(&m);                                                                                            \
             } else {                                                                                                   \
                 /* the loops' own order, so an error comes where they would raise it */                                \
@@ -149,6 +149,48 @@
         }                                                                                                              \
     LOOP_OP_END
 
+    /* mac2 under a third loop (mac3): the accumulators stay in registers
+     * over the whole of a convolution's reduction */
+#define MAC3_BODY(T, CT, LOADV, STOREV, KERNEL)                                                                        \
+    LOOP_OP(MAC3_##T)                                                                                                  \
+        uint32_t X = OPND(BUF0), Y = OPND(BUF1), Z = OPND(BUF2), nl = OPND(WIDTH);                                     \
+        int64_t xb = R(OPND(SRC0)).i, ysd[3] = {R(OPND(SRC2)).i, R(OPND(SRC3)).i, R(OPND(SRC4)).i};                  \
+        int64_t yb = R(OPND(SRC1)).i, zb = R(OPND(SRC5)).i;                                                            \
+        int64_t zsd[4] = {R(OPND(SRC6)).i, R(OPND(SRC7)).i, R(OPND(SRC8)).i, 1};                                       \
+        int64_t n[4] = {R(OPND(SRC9)).i, R(OPND(SRC10)).i, R(OPND(SRC11)).i, nl}, total;                               \
+        if (n[0] > 0 && n[1] > 0 && n[2] > 0) {                                                                        \
+            SPEND_STEPS(__builtin_mul_overflow(n[0], n[1], &total) || __builtin_mul_overflow(total, n[2], &total)      \
+                            ? UINT64_MAX : (uint64_t)total);                                                           \
+            if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) && affine_n_in_bounds(yb, ysd, n, 3, bufs[Y].nelem) &&    \
+                affine_n_in_bounds(zb, zsd, n, 4, bufs[Z].nelem)) {                                                    \
+                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ysd[1], ysd[2], zb, zsd[1],      \
+                                    zsd[2], n[1], n[2], nl, n[0], ysd[0], zsd[0]};                                     \
+                KERNEL(&m);                                                                                            \
+            } else {                                                                                                   \
+                /* the loops' own order, so an error comes where they would raise it */                                \
+                for (int64_t c = 0; c < n[0]; c++)                                                                     \
+                    for (int64_t a = 0; a < n[1]; a++)                                                                 \
+                        for (int64_t b = 0; b < n[2]; b++) {                                                           \
+                            uint64_t yi = (uint64_t)yb + (uint64_t)c * (uint64_t)ysd[0] + (uint64_t)a * (uint64_t)ysd[1] + \
+                                          (uint64_t)b * (uint64_t)ysd[2];                                              \
+                            if (yi >= bufs[Y].nelem)                                                                   \
+                                OOB(Y, yi);                                                                            \
+                            CT y = LOADV(bufs[Y].data, yi);                                                            \
+                            for (uint32_t j = 0; j < nl; j++) {                                                        \
+                                uint64_t xi = (uint64_t)xb + j;                                                        \
+                                uint64_t zi = (uint64_t)zb + (uint64_t)c * (uint64_t)zsd[0] +                          \
+                                              (uint64_t)a * (uint64_t)zsd[1] + (uint64_t)b * (uint64_t)zsd[2] + j;     \
+                                if (xi >= bufs[X].nelem)                                                               \
+                                    OOB(X, xi);                                                                        \
+                                if (zi >= bufs[Z].nelem)                                                               \
+                                    OOB(Z, zi);                                                                        \
+                                STOREV(bufs[X].data, xi, LOADV(bufs[X].data, xi) + y * LOADV(bufs[Z].data, zi));       \
+                            }                                                                                          \
+                        }                                                                                              \
+            }                                                                                                          \
+        }                                                                                                              \
+    LOOP_OP_END
+
     /* mac2 with Z's lanes M apart (mac2s) */
 #define MAC2S_BODY(T, CT, LOADV, STOREV, KERNEL)                                                                       \
     LOOP_OP(MAC2S_##T)                                                                                                 \
@@ -161,7 +203,7 @@
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                                         \
                 affine2_in_bounds(yb, ya, na, ys, nb, 1, bufs[Y].nelem) &&                                             \
                 affine3_in_bounds(zb, za, na, zs, nb, zl, nl, bufs[Z].nelem)) {                                        \
-                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl}; \
+                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl, 1, 0, 0}; \
                 KERNEL(&m, zl);                                                                                        \
             } else {                                                                                                   \
                 /* the loops' own order, so an error comes where they would raise it */                                \
@@ -340,6 +382,7 @@
 #define MAC_DEFINE(T) MAC_BODY(T, CT_##T, LOAD_##T, STORE_##T, MULADD_##T, MAC_KERNEL_##T)
 #define MACI_DEFINE(T) MACI_BODY(T, CT_##T)
 #define MAC2_DEFINE(T) MAC2_BODY(T, CT_##T, LOAD_##T, STORE_##T, MAC_KERNEL_##T)
+#define MAC3_DEFINE(T) MAC3_BODY(T, CT_##T, LOAD_##T, STORE_##T, MAC_KERNEL_##T)
 #define MAC2S_DEFINE(T) MAC2S_BODY(T, CT_##T, LOAD_##T, STORE_##T, MAC_STRIDED_##T)
 #define RSUM_DEFINE(T) REDUCE_BODY(RSUM, T, CT_##T, M_##T, LOAD_##T, RED_ADD)
 #define RMAX_DEFINE(T) REDUCE_BODY(RMAX, T, CT_##T, M_##T, LOAD_##T, RED_MAX)

@@ -1,4 +1,4 @@
-/* Codegen: the loop-level instructions (rsum/rmax/rmin, mac, maci, mac2, mac2s,
+/* Codegen: the loop-level instructions (rsum/rmax/rmin, mac, maci, mac2, mac2s, mac3,
  * rsum2/rmax2/rmin2)
  * for the statements pass loop-instructions makes of reduction loops
  * (pass_loop_instructions.c says which loops and why they qualify).  Each
@@ -59,9 +59,10 @@ static void gen_reduce(cg *c, const tir_expr *call)
  * an integer product widening Y and Z from their own kind (maci);
  * tirvm.mac2(X, Y, Z, ysa, ysb, zsa, zsb, ea, eb[, init, cond]) over a
  * window; tirvm.mac2s(.., ea, eb, z_lane_stride[, init, cond]), the same
- * with Z's lanes that many elements apart.  With init, X = init first
+ * with Z's lanes that many elements apart; tirvm.mac3(X, Y, Z, ysc, ysa,
+ * ysb, zsc, zsa, zsb, ec, ea, eb[, init, cond]) with a third, outer loop.  With init, X = init first
  * where cond holds. */
-static void gen_mac(cg *c, const tir_expr *call, bool two_loops, bool strided)
+static void gen_mac(cg *c, const tir_expr *call, uint32_t nloops, bool strided)
 {
     const tir_expr *x = call->args[0], *y = call->args[1], *z = call->args[2];
     tir_vtype vt = cg_elem_vt(c, x->buffer->dtype, x->loc);
@@ -69,7 +70,7 @@ static void gen_mac(cg *c, const tir_expr *call, bool two_loops, bool strided)
     uint32_t xr, yr, zr;
     if (!access_start(c, x, &xb, &xr))
         return;
-    uint32_t lanes = x->dtype.lanes, nfixed = strided ? 10 : two_loops ? 9 : 6;
+    uint32_t lanes = x->dtype.lanes, nfixed = strided ? 10 : nloops == 3 ? 12 : nloops == 2 ? 9 : 6;
     if (call->nargs == nfixed + 2) {
         /* the reduction's init, stored at X's offset when its condition holds */
         false_jumps skip = {.n = 0};
@@ -93,7 +94,12 @@ static void gen_mac(cg *c, const tir_expr *call, bool two_loops, bool strided)
                 i64_arg(c, call->args[3]), i64_arg(c, call->args[4]), (uint32_t)zb, zr, i64_arg(c, call->args[5]),
                 i64_arg(c, call->args[6]), i64_arg(c, call->args[7]), i64_arg(c, call->args[8]),
                 i64_arg(c, call->args[9]), lanes);
-    } else if (two_loops) {
+    } else if (nloops == 3) {
+        cg_emit(c, vt == TIR_VT_F32 ? TIRBC_OP_MAC3_F32 : TIRBC_OP_MAC3_F64, 16, (uint32_t)xb, xr, (uint32_t)yb, yr,
+                i64_arg(c, call->args[3]), i64_arg(c, call->args[4]), i64_arg(c, call->args[5]), (uint32_t)zb, zr,
+                i64_arg(c, call->args[6]), i64_arg(c, call->args[7]), i64_arg(c, call->args[8]),
+                i64_arg(c, call->args[9]), i64_arg(c, call->args[10]), i64_arg(c, call->args[11]), lanes);
+    } else if (nloops == 2) {
         cg_emit(c, vt == TIR_VT_F32 ? TIRBC_OP_MAC2_F32 : TIRBC_OP_MAC2_F64, 13, (uint32_t)xb, xr, (uint32_t)yb, yr,
                 i64_arg(c, call->args[3]), i64_arg(c, call->args[4]), (uint32_t)zb, zr, i64_arg(c, call->args[5]),
                 i64_arg(c, call->args[6]), i64_arg(c, call->args[7]), i64_arg(c, call->args[8]), lanes);
@@ -133,11 +139,13 @@ bool cg_gen_loop_instruction(cg *c, const tir_expr *call)
     if ((i == TIR_I_TIRVM_REDUCE_ADD || i == TIR_I_TIRVM_REDUCE_MAX || i == TIR_I_TIRVM_REDUCE_MIN) && call->nargs == 4)
         gen_reduce(c, call);
     else if (i == TIR_I_TIRVM_MAC && (call->nargs == 6 || call->nargs == 8))
-        gen_mac(c, call, false, false);
+        gen_mac(c, call, 1, false);
     else if (i == TIR_I_TIRVM_MAC2 && (call->nargs == 9 || call->nargs == 11))
-        gen_mac(c, call, true, false);
+        gen_mac(c, call, 2, false);
     else if (i == TIR_I_TIRVM_MAC2S && (call->nargs == 10 || call->nargs == 12))
-        gen_mac(c, call, true, true);
+        gen_mac(c, call, 2, true);
+    else if (i == TIR_I_TIRVM_MAC3 && (call->nargs == 12 || call->nargs == 14))
+        gen_mac(c, call, 3, false);
     else if ((i == TIR_I_TIRVM_WINDOW_ADD || i == TIR_I_TIRVM_WINDOW_MAX || i == TIR_I_TIRVM_WINDOW_MIN) && call->nargs == 7)
         gen_window(c, call);
     else

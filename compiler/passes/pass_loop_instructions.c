@@ -16,6 +16,9 @@
  *     the same with Z's lanes a constant c > 1 elements apart (a stride-c
  *     window over a row of outputs):
  *         T.evaluate(tirvm.mac2s(X, Y, Z, y_stride_a, y_stride_b, z_stride_a, z_stride_b, Ea, Eb, c))
+ *     three loops for c: for a: for b: X += Y * Z (the input channels and
+ *     the window of a convolution), float, Z's lanes contiguous:
+ *         T.evaluate(tirvm.mac3(X, Y, Z, ysc, ysa, ysb, zsc, zsa, zsb, Ec, Ea, Eb))
  * Strides count flat elements per step of the loop variable.  One matcher
  * takes the nest: lets of variables or constants (a block's iter var
  * bindings) are looked through, and a reduction block's init guarded by
@@ -235,7 +238,7 @@ static tir_stmt *instruction(tir_arena *a, const char *op, tir_expr **args, uint
     return ev;
 }
 
-/* The loop-level statement for the nest `loops` (one or two loops, the
+/* The loop-level statement for the nest `loops` (one to three loops, each
  * second the first's body) accumulating st, or NULL. */
 static tir_stmt *match_nest(tir_scoped_rewriter *sr, tir_stmt *const *loops, uint32_t nloops, tir_stmt *st,
                             tir_stmt *init, tir_expr *init_cond, bool *init_taken)
@@ -262,6 +265,8 @@ static tir_stmt *match_nest(tir_scoped_rewriter *sr, tir_stmt *const *loops, uin
     xload->buffer = st->buffer;
     xload->nargs = st->nindices;
     xload->args = st->indices;
+    if (t->kind == TIR_E_LOAD && nloops == 3)
+        return NULL; /* three loops: multiply-accumulates only (mac3) */
     if (t->kind == TIR_E_LOAD && lanes > 1) {
         /* a row of lanes reduced over one or two loops (a max pool's window
          * after interchange): X a vector in memory, Z's lanes a constant
@@ -307,7 +312,7 @@ static tir_stmt *match_nest(tir_scoped_rewriter *sr, tir_stmt *const *loops, uin
         return instruction(a, op, args, 4, st->loc);
     }
     if (v->kind != TIR_E_ADD || t->kind != TIR_E_MUL || tir_scope_in_registers(sr, xdata) ||
-        (nloops == 2 && !f32_f64) || !const_strides(st->buffer))
+        (nloops >= 2 && !f32_f64) || !const_strides(st->buffer))
         return NULL;
     for (int order = 0; order < 2; order++) {
         /* factor `order` is the scalar one, broadcast when the product has lanes */
@@ -332,24 +337,24 @@ static tir_stmt *match_nest(tir_scoped_rewriter *sr, tir_stmt *const *loops, uin
             !own_element_type(z->buffer) || tir_scope_in_registers(sr, y->buffer->data) ||
             tir_scope_in_registers(sr, z->buffer->data) || (init && !init_sets_accumulator(init, st, lanes)))
             return NULL;
-        int64_t s[6]; /* X, Y, Z strides per step of each loop */
+        int64_t xs, ys_l[3], zs_l[3]; /* X, Y, Z strides per step of each loop */
         int64_t zl = 1; /* Z's lanes apart: mac2s takes a strided row (a stride-2 window) */
         for (uint32_t l = 0; l < nloops; l++)
-            if (!access_stride(sr, xload, loops[l]->var, lanes, &s[0]) ||
-                !access_stride(sr, y, loops[l]->var, 1, &s[2 + l]) ||
-                !access_stride_lanes(sr, z, loops[l]->var, lanes, &s[4 + l], nloops == 2 && f32_f64 ? &zl : NULL))
+            if (!access_stride(sr, xload, loops[l]->var, lanes, &xs) ||
+                !access_stride(sr, y, loops[l]->var, 1, &ys_l[l]) ||
+                !access_stride_lanes(sr, z, loops[l]->var, lanes, &zs_l[l], nloops == 2 && f32_f64 ? &zl : NULL))
                 return NULL;
         tir_expr *ys = at_start(a, (tir_expr *)y, loops, nloops), *zs = at_start(a, (tir_expr *)z, loops, nloops);
-        tir_expr *args[11];
+        tir_expr *args[14];
         uint32_t n = 0;
         *init_taken = init != NULL;
         args[n++] = xload;
         args[n++] = ys;
         args[n++] = zs;
         for (uint32_t l = 0; l < nloops; l++)
-            args[n++] = int64_const(a, s[2 + l], st->loc);
+            args[n++] = int64_const(a, ys_l[l], st->loc);
         for (uint32_t l = 0; l < nloops; l++)
-            args[n++] = int64_const(a, s[4 + l], st->loc);
+            args[n++] = int64_const(a, zs_l[l], st->loc);
         for (uint32_t l = 0; l < nloops; l++)
             args[n++] = int64_const(a, loops[l]->extent->ival, st->loc);
         if (zl != 1)
@@ -358,7 +363,8 @@ static tir_stmt *match_nest(tir_scoped_rewriter *sr, tir_stmt *const *loops, uin
             args[n++] = init->value;
             args[n++] = init_cond ? init_cond : tir_int(a, TIR_DT_BOOL, 1, st->loc);
         }
-        return instruction(a, nloops == 1 ? TIRVM_MAC : zl != 1 ? TIRVM_MAC2S : TIRVM_MAC2, args, n, st->loc);
+        return instruction(a, nloops == 1 ? TIRVM_MAC : nloops == 3 ? TIRVM_MAC3 : zl != 1 ? TIRVM_MAC2S : TIRVM_MAC2,
+                           args, n, st->loc);
     }
     return NULL;
 }
@@ -387,19 +393,26 @@ static tir_stmt *match_loop(tir_scoped_rewriter *sr, tir_stmt *loop)
     tir_arena *a = sr->ctx;
     if (!plain_loop(loop))
         return NULL;
-    for (uint32_t nloops = 2; nloops >= 1; nloops--) {
-        tir_stmt *loops[2] = {loop, NULL};
+    for (uint32_t nloops = 3; nloops >= 1; nloops--) {
+        tir_stmt *loops[3] = {loop, NULL, NULL};
         tir_stmt *body = under_unit_loops(a, tir_under_binding_lets(a, loop->body));
         if (!body)
             return NULL;
         uint32_t mark = sr->env.n;
-        if (nloops == 2) {
-            if (!plain_loop(body))
-                continue;
-            loops[1] = body;
+        bool nested = true;
+        for (uint32_t l = 1; l < nloops && nested; l++) {
+            if (!body || !plain_loop(body)) {
+                nested = false;
+                break;
+            }
+            loops[l] = body;
             tir_range_env_push(&sr->env, body->var, tir_range_loop(tir_scope_range(sr, body->min),
                                                                    tir_scope_range(sr, body->extent)));
             body = under_unit_loops(a, tir_under_binding_lets(a, body->body));
+        }
+        if (!nested) {
+            tir_range_env_pop(&sr->env, mark);
+            continue;
         }
         tir_stmt *init, *update, *out = NULL;
         tir_expr *init_cond;
