@@ -224,8 +224,60 @@ DEFINE_MAC(tirvm_mac_bf16, uint16_t, tirvm_muladd_bf16)
         }                                                                                              \
     }
 
-DEFINE_MAC_STRIDED(tirvm_mac_strided_f32, float, tirvm_muladd_f32)
+DEFINE_MAC_STRIDED(tirvm_mac_strided_any_f32, float, tirvm_muladd_f32)
 DEFINE_MAC_STRIDED(tirvm_mac_strided_f64, double, tirvm_muladd_f64)
+
+/* float lanes two elements apart (a stride-2 convolution), NV vectors of 8
+ * in one pass: each vector's elements are the even ones of two overlapping
+ * loads of 8 (elements 0..7 and 7..14, so nothing past the last lane's
+ * element is read), accumulated as MAC_VECTORS does. */
+#define MAC_S2_LOAD(K) if (NV > K) memcpy(&a##K, xrow + K * 32, 32)
+#define MAC_S2_STEP(K)                                                                   \
+    if (NV > K) {                                                                        \
+        mac_f32x8 lo, hi;                                                                \
+        memcpy(&lo, zrow + K * 64, 32);                                                  \
+        memcpy(&hi, zrow + K * 64 + 28, 32);                                             \
+        a##K = a##K + yv * __builtin_shufflevector(lo, hi, 0, 2, 4, 6, 9, 11, 13, 15);  \
+    }
+#define MAC_S2_STORE(K) if (NV > K) memcpy(xrow + K * 32, &a##K, 32)
+#define MAC_F32_STRIDE2(NVEC)                                                                              \
+    do {                                                                                                   \
+        enum { NV = (NVEC) };                                                                              \
+        mac_f32x8 a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0};                                                  \
+        float y;                                                                                           \
+        uint8_t *xrow = m->x + (uint64_t)m->xb * sizeof(float);                                            \
+        MAC_S2_LOAD(0); MAC_S2_LOAD(1); MAC_S2_LOAD(2); MAC_S2_LOAD(3);                                    \
+        for (int64_t a = 0; a < m->na; a++)                                                                \
+            for (int64_t b = 0; b < m->nb; b++) {                                                          \
+                memcpy(&y, m->y + (uint64_t)(m->yb + a * m->ya + b * m->ys) * sizeof(float), sizeof(float)); \
+                const uint8_t *zrow = m->z + (uint64_t)(m->zb + a * m->za + b * m->zs) * sizeof(float);    \
+                mac_f32x8 yv = mac_bcast_f32x8(y);                                                         \
+                MAC_S2_STEP(0) MAC_S2_STEP(1) MAC_S2_STEP(2) MAC_S2_STEP(3)                                \
+            }                                                                                              \
+        MAC_S2_STORE(0); MAC_S2_STORE(1); MAC_S2_STORE(2); MAC_S2_STORE(3);                                \
+    } while (0)
+
+static void MAC_NAME(tirvm_mac_strided_f32)(const tirvm_mac_args *all, int64_t zl)
+{
+    tirvm_mac_args part = *all;
+    const tirvm_mac_args *m = &part;
+    uint32_t left = all->lanes;
+    for (uint32_t nv; zl == 2 && left >= 8; left -= 8 * nv) {
+        nv = left >= 32 ? 4 : left / 8;
+        switch (nv) {
+        case 1: MAC_F32_STRIDE2(1); break;
+        case 2: MAC_F32_STRIDE2(2); break;
+        case 3: MAC_F32_STRIDE2(3); break;
+        default: MAC_F32_STRIDE2(4); break;
+        }
+        part.xb += 8 * nv;
+        part.zb += 16 * (int64_t)nv;
+    }
+    if (left) {
+        part.lanes = left;
+        MAC_NAME(tirvm_mac_strided_any_f32)(&part, zl);
+    }
+}
 
 const tirvm_mac_table MAC_NAME(tirvm_mac_table) = {
     MAC_NAME(tirvm_mac_f32),         MAC_NAME(tirvm_mac_f64),         MAC_NAME(tirvm_mac_f16),
