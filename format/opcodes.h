@@ -29,7 +29,7 @@ enum {
 #undef OP
 };
 
-#define TIRBC_MAX_OPERANDS 16
+#define TIRBC_MAX_OPERANDS 17
 
 /* The columns of operands.def. */
 typedef enum {

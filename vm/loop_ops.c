@@ -151,12 +151,12 @@
 
     /* mac2 under a third loop (mac3): the accumulators stay in registers
      * over the whole of a convolution's reduction */
-#define MAC3_BODY(T, CT, LOADV, STOREV, KERNEL)                                                                        \
+#define MAC3_BODY(T, CT, LOADV, STOREV, KERNEL, STRIDED)                                                                        \
     LOOP_OP(MAC3_##T)                                                                                                  \
         uint32_t X = OPND(BUF0), Y = OPND(BUF1), Z = OPND(BUF2), nl = OPND(WIDTH);                                     \
         int64_t xb = R(OPND(SRC0)).i, ysd[3] = {R(OPND(SRC2)).i, R(OPND(SRC3)).i, R(OPND(SRC4)).i};                  \
         int64_t yb = R(OPND(SRC1)).i, zb = R(OPND(SRC5)).i;                                                            \
-        int64_t zsd[4] = {R(OPND(SRC6)).i, R(OPND(SRC7)).i, R(OPND(SRC8)).i, 1};                                       \
+        int64_t zsd[4] = {R(OPND(SRC6)).i, R(OPND(SRC7)).i, R(OPND(SRC8)).i, R(OPND(SRC12)).i};                        \
         int64_t n[4] = {R(OPND(SRC9)).i, R(OPND(SRC10)).i, R(OPND(SRC11)).i, nl}, total;                               \
         if (n[0] > 0 && n[1] > 0 && n[2] > 0) {                                                                        \
             SPEND_STEPS(__builtin_mul_overflow(n[0], n[1], &total) || __builtin_mul_overflow(total, n[2], &total)      \
@@ -165,7 +165,10 @@
                 affine_n_in_bounds(zb, zsd, n, 4, bufs[Z].nelem)) {                                                    \
                 tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ysd[1], ysd[2], zb, zsd[1],      \
                                     zsd[2], n[1], n[2], nl, n[0], ysd[0], zsd[0]};                                     \
-                KERNEL(&m);                                                                                            \
+                if (zsd[3] == 1)                                                                                       \
+                    KERNEL(&m);                                                                                        \
+                else                                                                                                   \
+                    STRIDED(&m, zsd[3]);                                                                               \
             } else {                                                                                                   \
                 /* the loops' own order, so an error comes where they would raise it */                                \
                 for (int64_t c = 0; c < n[0]; c++)                                                                     \
@@ -179,7 +182,8 @@
                             for (uint32_t j = 0; j < nl; j++) {                                                        \
                                 uint64_t xi = (uint64_t)xb + j;                                                        \
                                 uint64_t zi = (uint64_t)zb + (uint64_t)c * (uint64_t)zsd[0] +                          \
-                                              (uint64_t)a * (uint64_t)zsd[1] + (uint64_t)b * (uint64_t)zsd[2] + j;     \
+                                              (uint64_t)a * (uint64_t)zsd[1] + (uint64_t)b * (uint64_t)zsd[2] +        \
+                                              (uint64_t)j * (uint64_t)zsd[3];                                          \
                                 if (xi >= bufs[X].nelem)                                                               \
                                     OOB(X, xi);                                                                        \
                                 if (zi >= bufs[Z].nelem)                                                               \
@@ -382,7 +386,7 @@
 #define MAC_DEFINE(T) MAC_BODY(T, CT_##T, LOAD_##T, STORE_##T, MULADD_##T, MAC_KERNEL_##T)
 #define MACI_DEFINE(T) MACI_BODY(T, CT_##T)
 #define MAC2_DEFINE(T) MAC2_BODY(T, CT_##T, LOAD_##T, STORE_##T, MAC_KERNEL_##T)
-#define MAC3_DEFINE(T) MAC3_BODY(T, CT_##T, LOAD_##T, STORE_##T, MAC_KERNEL_##T)
+#define MAC3_DEFINE(T) MAC3_BODY(T, CT_##T, LOAD_##T, STORE_##T, MAC_KERNEL_##T, MAC_STRIDED_##T)
 #define MAC2S_DEFINE(T) MAC2S_BODY(T, CT_##T, LOAD_##T, STORE_##T, MAC_STRIDED_##T)
 #define RSUM_DEFINE(T) REDUCE_BODY(RSUM, T, CT_##T, M_##T, LOAD_##T, RED_ADD)
 #define RMAX_DEFINE(T) REDUCE_BODY(RMAX, T, CT_##T, M_##T, LOAD_##T, RED_MAX)

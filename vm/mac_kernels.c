@@ -171,10 +171,11 @@ DEFINE_MAC(tirvm_mac_bf16, uint16_t, tirvm_muladd_bf16)
         CT acc[SIZE], y, z;                                                                            \
         for (uint32_t j = 0; j < (NL); j++)                                                            \
             memcpy(&acc[j], m->x + ((uint64_t)m->xb + j) * sizeof(CT), sizeof(CT));                    \
+        for (int64_t c = 0; c < nc; c++)                                                               \
         for (int64_t a = 0; a < m->na; a++)                                                            \
             for (int64_t b = 0; b < m->nb; b++) {                                                      \
-                memcpy(&y, m->y + (uint64_t)(m->yb + a * m->ya + b * m->ys) * sizeof(CT), sizeof(CT)); \
-                int64_t zrow = m->zb + a * m->za + b * m->zs;                                          \
+                memcpy(&y, m->y + (uint64_t)(m->yb + c * m->yc + a * m->ya + b * m->ys) * sizeof(CT), sizeof(CT)); \
+                int64_t zrow = m->zb + c * m->zc + a * m->za + b * m->zs;                              \
                 for (uint32_t j = 0; j < (NL); j++) {                                                  \
                     memcpy(&z, m->z + (uint64_t)(zrow + (int64_t)j * (ZL)) * sizeof(CT), sizeof(CT));  \
                     acc[j] = MULADD(acc[j], y, z);                                                     \
@@ -192,10 +193,11 @@ DEFINE_MAC(tirvm_mac_bf16, uint16_t, tirvm_muladd_bf16)
         CT acc[NL], y, t[2 * (NL)];                                                                    \
         for (uint32_t j = 0; j < (NL); j++)                                                            \
             memcpy(&acc[j], m->x + ((uint64_t)m->xb + j) * sizeof(CT), sizeof(CT));                    \
+        for (int64_t c = 0; c < nc; c++)                                                               \
         for (int64_t a = 0; a < m->na; a++)                                                            \
             for (int64_t b = 0; b < m->nb; b++) {                                                      \
-                memcpy(&y, m->y + (uint64_t)(m->yb + a * m->ya + b * m->ys) * sizeof(CT), sizeof(CT)); \
-                memcpy(t, m->z + (uint64_t)(m->zb + a * m->za + b * m->zs) * sizeof(CT),               \
+                memcpy(&y, m->y + (uint64_t)(m->yb + c * m->yc + a * m->ya + b * m->ys) * sizeof(CT), sizeof(CT)); \
+                memcpy(t, m->z + (uint64_t)(m->zb + c * m->zc + a * m->za + b * m->zs) * sizeof(CT),   \
                        (2 * (NL) - 1) * sizeof(CT));                                                   \
                 for (uint32_t j = 0; j < (NL); j++)                                                    \
                     acc[j] = MULADD(acc[j], y, t[2 * j]);                                              \
@@ -209,6 +211,7 @@ DEFINE_MAC(tirvm_mac_bf16, uint16_t, tirvm_muladd_bf16)
     {                                                                                                  \
         tirvm_mac_args part = *all;                                                                    \
         const tirvm_mac_args *m = &part;                                                               \
+        int64_t nc = all->nc > 1 ? all->nc : 1;                                                        \
         for (uint32_t left = all->lanes, n; left > 0; left -= n) {                                     \
             n = left >= 8 ? 8 : left >= 4 ? 4 : left;                                                  \
             if (n == 8 && zl == 2) /* a stride-2 window: 15 contiguous elements, every other one */    \
@@ -247,10 +250,11 @@ DEFINE_MAC_STRIDED(tirvm_mac_strided_f64, double, tirvm_muladd_f64)
         float y;                                                                                           \
         uint8_t *xrow = m->x + (uint64_t)m->xb * sizeof(float);                                            \
         MAC_S2_LOAD(0); MAC_S2_LOAD(1); MAC_S2_LOAD(2); MAC_S2_LOAD(3);                                    \
+        for (int64_t c = 0; c < nc; c++)                                                                   \
         for (int64_t a = 0; a < m->na; a++)                                                                \
             for (int64_t b = 0; b < m->nb; b++) {                                                          \
-                memcpy(&y, m->y + (uint64_t)(m->yb + a * m->ya + b * m->ys) * sizeof(float), sizeof(float)); \
-                const uint8_t *zrow = m->z + (uint64_t)(m->zb + a * m->za + b * m->zs) * sizeof(float);    \
+                memcpy(&y, m->y + (uint64_t)(m->yb + c * m->yc + a * m->ya + b * m->ys) * sizeof(float), sizeof(float)); \
+                const uint8_t *zrow = m->z + (uint64_t)(m->zb + c * m->zc + a * m->za + b * m->zs) * sizeof(float); \
                 mac_f32x8 yv = mac_bcast_f32x8(y);                                                         \
                 MAC_S2_STEP(0) MAC_S2_STEP(1) MAC_S2_STEP(2) MAC_S2_STEP(3)                                \
             }                                                                                              \
@@ -261,6 +265,7 @@ static void MAC_NAME(tirvm_mac_strided_f32)(const tirvm_mac_args *all, int64_t z
 {
     tirvm_mac_args part = *all;
     const tirvm_mac_args *m = &part;
+    int64_t nc = all->nc > 1 ? all->nc : 1;
     uint32_t left = all->lanes;
     for (uint32_t nv; zl == 2 && left >= 8; left -= 8 * nv) {
         nv = left >= 32 ? 4 : left / 8;

@@ -17,8 +17,8 @@
  *     window over a row of outputs):
  *         T.evaluate(tirvm.mac2s(X, Y, Z, y_stride_a, y_stride_b, z_stride_a, z_stride_b, Ea, Eb, c))
  *     three loops for c: for a: for b: X += Y * Z (the input channels and
- *     the window of a convolution), float, Z's lanes contiguous:
- *         T.evaluate(tirvm.mac3(X, Y, Z, ysc, ysa, ysb, zsc, zsa, zsb, Ec, Ea, Eb))
+ *     the window of a convolution), float, Z's lanes c >= 1 elements apart:
+ *         T.evaluate(tirvm.mac3(X, Y, Z, ysc, ysa, ysb, zsc, zsa, zsb, Ec, Ea, Eb, c))
  * Strides count flat elements per step of the loop variable.  One matcher
  * takes the nest: lets of variables or constants (a block's iter var
  * bindings) are looked through, and a reduction block's init guarded by
@@ -342,10 +342,10 @@ static tir_stmt *match_nest(tir_scoped_rewriter *sr, tir_stmt *const *loops, uin
         for (uint32_t l = 0; l < nloops; l++)
             if (!access_stride(sr, xload, loops[l]->var, lanes, &xs) ||
                 !access_stride(sr, y, loops[l]->var, 1, &ys_l[l]) ||
-                !access_stride_lanes(sr, z, loops[l]->var, lanes, &zs_l[l], nloops == 2 && f32_f64 ? &zl : NULL))
+                !access_stride_lanes(sr, z, loops[l]->var, lanes, &zs_l[l], nloops >= 2 && f32_f64 ? &zl : NULL))
                 return NULL;
         tir_expr *ys = at_start(a, (tir_expr *)y, loops, nloops), *zs = at_start(a, (tir_expr *)z, loops, nloops);
-        tir_expr *args[14];
+        tir_expr *args[15];
         uint32_t n = 0;
         *init_taken = init != NULL;
         args[n++] = xload;
@@ -357,7 +357,7 @@ static tir_stmt *match_nest(tir_scoped_rewriter *sr, tir_stmt *const *loops, uin
             args[n++] = int64_const(a, zs_l[l], st->loc);
         for (uint32_t l = 0; l < nloops; l++)
             args[n++] = int64_const(a, loops[l]->extent->ival, st->loc);
-        if (zl != 1)
+        if (zl != 1 || nloops == 3) /* mac2s, and mac3 always */
             args[n++] = int64_const(a, zl, st->loc);
         if (init) { /* stored at X's offset, which the instruction computes anyway */
             args[n++] = init->value;

@@ -251,7 +251,7 @@ static int64_t call_work(const tir_expr *e)
         w = e->nargs > 5 ? times(extent_of(e->args[4]), extent_of(e->args[5])) : 1;
         break;
     case TIR_I_TIRVM_MAC3:
-        w = e->nargs > 11 ? times(extent_of(e->args[9]), times(extent_of(e->args[10]), extent_of(e->args[11]))) : 1;
+        w = e->nargs > 12 ? times(extent_of(e->args[9]), times(extent_of(e->args[10]), extent_of(e->args[11]))) : 1;
         break;
     default: /* mac2, mac2s */
         w = e->nargs > 8 ? times(extent_of(e->args[7]), extent_of(e->args[8])) : 1;
