@@ -106,8 +106,9 @@ void tirvm_module_free(tirvm_module *m);
  * frames.  The code and weights stay in memory once, read-only, until the
  * last object sharing them is freed (in any order).  For instances of one
  * model that each need a worker pool of their own; calls that may share a
- * pool can simply call m from several threads.  Not concurrently with
- * tirvm_module_free of m. */
+ * pool can simply call m from several threads.  Not thread-safe (as the
+ * setters): not concurrently with another share or the free of m; calls of
+ * m may run meanwhile. */
 tirvm_status tirvm_module_share(tirvm_module *m, tirvm_runtime *rt, tirvm_module **out, char *err, size_t err_len);
 
 /* The workers one parallel region of this module may use, at most the
