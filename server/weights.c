@@ -65,11 +65,14 @@ int srv_version_bind_weights(srv_version *v, const char *path, char *err, size_t
         if (!(ca->params[p].kind == TIRVM_PARAM_BUFFER && !ca->params[p].written && is_weight_name(ca->params[p].name)))
             ca->given[p] = true;
     }
-    st = cli_args_finish(ca, 0, err, err_len);
+    char e[900];
+    st = cli_args_finish(ca, 0, e, sizeof e);
     memcpy(ca->given, was, (size_t)ca->nparams * sizeof *was);
     free(was);
-    if (st != CLI_OK)
+    if (st != CLI_OK) {
+        snprintf(err, err_len, "%s: %s", path, e);
         return -1;
+    }
     v->bound = calloc((size_t)v->nparams + 1, sizeof *v->bound);
     if (!v->bound) {
         snprintf(err, err_len, "out of memory");
@@ -85,7 +88,6 @@ int srv_version_bind_weights(srv_version *v, const char *path, char *err, size_t
         }
         /* read-only: the VM refuses it for a buffer the function writes */
         tirvm_arg a = {.kind = TIRVM_ARG_TENSOR_READ_ONLY, .tensor = &ca->tensors[p]};
-        char e[600];
         if (tirvm_check_arg(m, v->func, p, &a, e, sizeof e) != TIRVM_OK) {
             snprintf(err, err_len, "%s: %s", path, e);
             return -1;
