@@ -106,6 +106,15 @@ tirvm_status tirvm_runtime_load_file(tirvm_runtime *rt, const char *path, tirvm_
 tirvm_status tirvm_module_load(const void *data, size_t len, tirvm_module **out, char *err, size_t err_len);
 tirvm_status tirvm_module_load_file(const char *path, tirvm_module **out, char *err, size_t err_len);
 void tirvm_module_free(tirvm_module *m);
+/* Another module object for m's loaded code and weights, in runtime rt
+ * (NULL: a runtime of its own), with its own threads, limits and kept call
+ * frames.  The code and weights stay in memory once, read-only, until the
+ * last object sharing them is freed (in any order).  For instances of one
+ * model that each need a worker pool of their own; calls that may share a
+ * pool can simply call m from several threads.  Not thread-safe (as the
+ * setters): not concurrently with another share or the free of m; calls of
+ * m may run meanwhile. */
+tirvm_status tirvm_module_share(tirvm_module *m, tirvm_runtime *rt, tirvm_module **out, char *err, size_t err_len);
 
 /* The workers one parallel region of this module may use, at most the
  * runtime's (a module with a runtime of its own resizes that runtime's
@@ -261,6 +270,16 @@ typedef struct tirvm_profile_entry {
  * size they do not hold first returns them to the system.  Kept blocks are
  * the module's until then: no call's memory limit counts them, and
  * tirvm_module_free frees them. */
+
+/* Checks one tensor argument for buffer parameter `param` as a call binds
+ * it (dtype, rank, constant extents, strides, offset, read-only against
+ * written), with the message a call would give; before any call, e.g. for
+ * weights bound once and passed to every call.  Agreement of its shape
+ * variables with the other arguments is left to the call.
+ * TIRVM_ERR_RUNTIME for a tensor that does not fit, TIRVM_ERR_USAGE for a
+ * parameter that is no buffer or a read-only tensor the function writes. */
+tirvm_status tirvm_check_arg(const tirvm_module *m, int func, int param, const tirvm_arg *arg, char *err,
+                             size_t err_len);
 
 /* Calls function `func` with one argument per parameter, in parameter
  * order.  Buffers are bound and checked as the TIR specification's

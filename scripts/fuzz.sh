@@ -65,10 +65,10 @@ for l in $libs; do liblist="$liblist $out/$l"; done
 for t in $targets; do
     # the request decoder of tirvm serve is compiled in with its target
     extra=""
-    [ "$t" = fuzz_serve_decode ] && extra="server/oip.c server/repo.c server/text.c server/json_budget.c"
+    [ "$t" = fuzz_serve_decode ] && extra="server/oip.c server/repo.c server/weights.c cli/args.c server/text.c server/json_budget.c"
     # shellcheck disable=SC2086
     "$CC" -std=gnu11 -g -O1 -fsanitize=fuzzer $SAN -Wall -Wextra -Wno-unused-parameter \
-        -Iinclude -Ibase -Iformat -Icompiler -Icompiler/tir -Ivm -Iserver -Itests/fuzz $deps_cflags \
+        -Iinclude -Ibase -Iformat -Icompiler -Icompiler/tir -Ivm -Iserver -Icli -Itests/fuzz $deps_cflags \
         "tests/fuzz/$t.c" $extra $liblist $deps_libs -lm -lpthread -o "$out/fuzz/$t"
 done
 

@@ -28,6 +28,7 @@ typedef struct {
     bool is_dir, single;
     srv_version *cur; /* NULL when unloaded */
     bool loading;
+    bool failed;      /* its last load failed and nothing serves it: not ready */
 } model_slot;
 
 enum route {
@@ -89,16 +90,28 @@ static model_slot *find_model(const char *name)
     return NULL;
 }
 
+/* The models with a version loaded, for the scheduler's worker caps. */
+static void models_changed(void)
+{
+    int n = 0;
+    for (int i = 0; i < S.nmodels; i++)
+        n += S.models[i].cur != NULL;
+    if (S.sched)
+        srv_sched_set_models(S.sched, n);
+}
+
 int http_add_model(const char *name, const char *source, bool is_dir, bool single, char *err, size_t err_len)
 {
     if (find_model(name)) {
         snprintf(err, err_len, "two models are named '%s'", name);
         return -1;
     }
+    /* A model that fails to load still gets its slot: it answers not
+     * ready, and the others are served. */
     srv_version *v = is_dir ? srv_load_from_dir(name, source, single, &S.o.model, err, err_len)
                             : srv_load_from_file(name, source, &S.o.model, err, err_len);
     if (!v)
-        return -1;
+        srv_metric_add(&S.gm.load_failures, 1);
     if (S.nmodels == S.cap) {
         int cap = S.cap ? S.cap * 2 : 8;
         model_slot *p = realloc(S.models, (size_t)cap * sizeof *p);
@@ -117,6 +130,7 @@ int http_add_model(const char *name, const char *source, bool is_dir, bool singl
     s->is_dir = is_dir;
     s->single = single;
     s->cur = v;
+    s->failed = !v;
     if (!s->name || !s->source) {
         free(s->name);
         free(s->source);
@@ -125,7 +139,7 @@ int http_add_model(const char *name, const char *source, bool is_dir, bool singl
         return -1;
     }
     S.nmodels++;
-    return 0;
+    return v ? 0 : -1;
 }
 
 /* ---- responses ----------------------------------------------------------------------------- */
@@ -259,6 +273,20 @@ static void reject(enum srv_reject why) { srv_metric_add(&S.gm.rejected[why], 1)
 static srv_version *lookup(req *q, const char *model, const char *version, enum MHD_Result *res)
 {
     model_slot *s = find_model(model);
+    if (s && !s->cur && s->failed) {
+        if (q->route == R_MODEL_READY) {
+            sbuf b;
+            sb_init(&b, 0);
+            sb_puts(&b, "{\"name\":");
+            sb_json_string(&b, s->name, strlen(s->name));
+            sb_puts(&b, ",\"ready\":false}");
+            *res = reply_sb(q, 400, &b, "application/json");
+        } else {
+            *res = reply_error(q, 503, "model '%s' is not ready: it failed to load (the server's log says why)",
+                               model);
+        }
+        return NULL;
+    }
     if (!s || !s->cur) {
         *res = reply_error(q, 404, "unknown model '%s'", model);
         return NULL;
@@ -329,7 +357,9 @@ static enum MHD_Result answer_index(req *q)
             sb_puts(&b, ",\"version\":");
             sb_json_string(&b, s->cur->version, strlen(s->cur->version));
         }
-        sb_puts(&b, s->cur ? ",\"state\":\"READY\"}" : ",\"state\":\"UNAVAILABLE\",\"reason\":\"unloaded\"}");
+        sb_puts(&b, s->cur      ? ",\"state\":\"READY\"}"
+                    : s->failed ? ",\"state\":\"UNAVAILABLE\",\"reason\":\"load failed\"}"
+                                : ",\"state\":\"UNAVAILABLE\",\"reason\":\"unloaded\"}");
     }
     sb_puts(&b, "]");
     return reply_sb(q, 200, &b, "application/json");
@@ -838,6 +868,8 @@ static enum MHD_Result body_complete(req *q)
             }
             srv_version_unref(q->slot->cur);
             q->slot->cur = nv;
+            q->slot->failed = false;
+            models_changed();
             return reply_json(q, 200, "{}");
         }
         q->slot->loading = true;
@@ -956,6 +988,7 @@ static enum MHD_Result access_cb(void *cls, struct MHD_Connection *c, const char
             return reply_error(q, 400, "model '%s' is not loaded", model);
         srv_version_unref(s->cur);
         s->cur = NULL;
+        models_changed();
         return reply_json(q, 200, "{}");
     }
     return body_complete(q);
@@ -1001,7 +1034,9 @@ static void on_wake(uv_async_t *h)
                 if (q->slot->cur)
                     srv_version_unref(q->slot->cur);
                 q->slot->cur = j->loaded; /* the swap: new requests get the new version */
+                q->slot->failed = false;
                 j->loaded = NULL;
+                models_changed();
             } else {
                 srv_metric_add(&S.gm.load_failures, 1); /* the old version keeps serving */
             }
@@ -1162,6 +1197,7 @@ int http_serve(const srv_options *o, const char *address, int port, const char *
                                                        : ((struct sockaddr_in *)&bound)->sin_port);
     uv_async_init(S.loop, &S.wake, on_wake);
     S.sched = srv_sched_new(S.o.workers, &S.o, &S.gm.inflight_bytes, &S.wake);
+    models_changed();
     if (!info || !S.sched) {
         fprintf(stderr, "tirvm: error: cannot start the server's threads\n");
         MHD_stop_daemon(S.d);
@@ -1205,7 +1241,10 @@ int http_serve(const srv_options *o, const char *address, int port, const char *
                    sizeof shown))
         snprintf(shown, sizeof shown, "%.45s", address);
     bool any = v6 ? IN6_IS_ADDR_UNSPECIFIED(&a6->sin6_addr) : a4->sin_addr.s_addr == htonl(INADDR_ANY);
-    fprintf(stderr, "tirvm: serving %d model%s on http://%s%s%s:%d%s\n", S.nmodels, S.nmodels == 1 ? "" : "s",
+    int nserved = 0;
+    for (int i = 0; i < S.nmodels; i++)
+        nserved += S.models[i].cur != NULL;
+    fprintf(stderr, "tirvm: serving %d model%s on http://%s%s%s:%d%s\n", nserved, nserved == 1 ? "" : "s",
             v6 ? "[" : "", shown, v6 ? "]" : "", bound_port,
             !any ? "" : v6 ? " (all IPv6 interfaces; --http-address ::1 for this machine only)"
                            : " (all interfaces; --http-address 127.0.0.1 for this machine only)");

@@ -298,6 +298,9 @@ static int decode_inputs(const srv_version *v, json_t *inputs, size_t json_len, 
             return bad(err, n, "model '%s' has no input '%.100s'", v->model, name);
         if (v->role[p] == ROLE_OUTPUT)
             return bad(err, n, "'%.100s' is an output of model '%s', not an input", name, v->model);
+        if (v->role[p] == ROLE_WEIGHT)
+            return bad(err, n, "'%.100s' is a weight of model '%s', bound from its params.npz, not an input", name,
+                       v->model);
         if (r->given[p])
             return bad(err, n, "input '%.100s' is given twice", name);
         const tirvm_param_info *pi = &v->params[p];
@@ -573,6 +576,16 @@ int oip_decode(const srv_version *v, const char *body, size_t len, long long hea
             goto done;
         }
         memcpy(r->id, json_string_value(id), r->id_len + 1);
+    }
+    /* the weights from params.npz: the version's arrays, read-only, in every call */
+    for (int p = 0; p < np; p++) {
+        if (v->role[p] != ROLE_WEIGHT)
+            continue;
+        r->args[p].kind = TIRVM_ARG_TENSOR_READ_ONLY;
+        r->args[p].tensor = &v->bound[p];
+        r->given[p] = true;
+        for (int k = 0; k < v->bound[p].ndim && k < 32; k++)
+            r->shapes[p][k] = v->bound[p].shape[k];
     }
     st = decode_inputs(v, json_object_get(root, "inputs"), hlen, (const unsigned char *)body + hlen, len - hlen, r, err,
                        err_len);

@@ -1,7 +1,9 @@
-/* Models for tirvm serve: a model version is a module loaded `instances`
- * times (each instance runs one call at a time, on a runtime of its own
- * with `threads_per_instance` workers), its entry function's parameters
- * with their roles (input, output), and its limits, from config.json. */
+/* Models for tirvm serve: a model version is a module loaded once and
+ * shared by `instances` instances (each runs one call at a time, on a
+ * runtime of its own with `threads_per_instance` workers; the code and
+ * weights are in memory once), its entry function's parameters with their
+ * roles (input, output, weight bound from params.npz), and its limits, from
+ * config.json. */
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -80,6 +82,7 @@ static void version_free(srv_version *v)
         tirvm_runtime_free(v->inst[i].rt);
     }
     free(v->inst);
+    srv_version_free_weights(v);
     free(v->params);
     free(v->pname);
     free(v->role);
@@ -164,7 +167,7 @@ static bool parse_config(const char *text, size_t len, model_config *c, const sr
         return false;
     }
     static const char *const top[] = {"entry", "inputs", "outputs", "instances", "threads_per_instance", "limits",
-                                      "max_queue", "return_name", "name", "platform", NULL};
+                                      "max_queue", "max_workers", "return_name", "name", "platform", NULL};
     if (!only_keys(c->root, top, "the top level", err, n))
         return false;
     json_t *e = json_object_get(c->root, "entry");
@@ -198,6 +201,10 @@ static bool parse_config(const char *text, size_t len, model_config *c, const sr
     if (!get_count(c->root, "max_queue", 0, MAX_QUEUE_CAP, &v, err, n))
         return false;
     c->lim.max_queue = (unsigned)v;
+    v = (uint64_t)c->lim.max_workers;
+    if (!get_count(c->root, "max_workers", 1, 256, &v, err, n))
+        return false;
+    c->lim.max_workers = (int)v;
     json_t *l = json_object_get(c->root, "limits");
     if (l) {
         static const char *const lk[] = {"max_steps", "max_memory", "timeout_ms", NULL};
@@ -276,8 +283,11 @@ srv_version *srv_version_new(const char *model, const char *version, const void 
     for (int i = 0; i < v->lim.instances; i++) {
         tirvm_runtime_options ro = {v->lim.threads_per_instance, v->lim.max_steps, v->lim.max_memory};
         char e[600];
+        /* instance 0 loads the module; the others share its code and
+         * weights, each with a worker pool of its own */
         if (tirvm_runtime_new(&ro, &v->inst[i].rt, e, sizeof e) != TIRVM_OK ||
-            tirvm_runtime_load(v->inst[i].rt, bytes, len, &v->inst[i].m, e, sizeof e) != TIRVM_OK) {
+            (i == 0 ? tirvm_runtime_load(v->inst[i].rt, bytes, len, &v->inst[i].m, e, sizeof e)
+                    : tirvm_module_share(v->inst[0].m, v->inst[i].rt, &v->inst[i].m, e, sizeof e)) != TIRVM_OK) {
             snprintf(err, err_len, "%s", e);
             tirvm_runtime_free(v->inst[i].rt);
             goto fail;
@@ -372,7 +382,7 @@ void srv_version_metadata(const srv_version *v, sbuf *b)
         if (pass)
             sb_puts(b, "],\"outputs\":[");
         for (int p = 0; p < v->nparams; p++) {
-            if (is_input(v, p) != (pass == 0))
+            if (v->role[p] == ROLE_WEIGHT || is_input(v, p) != (pass == 0))
                 continue;
             if (!first)
                 sb_puts(b, ",");
@@ -408,7 +418,8 @@ static bool is_file(const char *path)
 }
 
 static srv_version *load_paths(const char *model, const char *version, const char *module_path,
-                               const char *config_path, const srv_model_limits *defaults, char *err, size_t err_len)
+                               const char *params_path, const char *config_path, const srv_model_limits *defaults,
+                               char *err, size_t err_len)
 {
     size_t len = 0, clen = 0;
     char *config = NULL;
@@ -422,8 +433,13 @@ static srv_version *load_paths(const char *model, const char *version, const cha
     if (bytes) {
         char e[900];
         v = srv_version_new(model, version, bytes, len, config, clen, defaults, e, sizeof e);
-        if (!v)
+        if (!v) {
             snprintf(err, err_len, "model '%s' (%s): %s", model, module_path, e);
+        } else if (params_path && srv_version_bind_weights(v, params_path, e, sizeof e) != 0) {
+            snprintf(err, err_len, "model '%s': %s", model, e);
+            srv_version_unref(v);
+            v = NULL;
+        }
     }
     free(bytes);
     free(config);
@@ -433,7 +449,18 @@ static srv_version *load_paths(const char *model, const char *version, const cha
 srv_version *srv_load_from_file(const char *model, const char *path, const srv_model_limits *defaults, char *err,
                                 size_t err_len)
 {
-    return load_paths(model, "1", path, NULL, defaults, err, err_len);
+    /* FILE.tirbc:PARAMS.npz, unless the whole is a file's name */
+    const char *colon = strrchr(path, ':');
+    if (!colon || is_file(path) || colon == path || !colon[1])
+        return load_paths(model, "1", path, NULL, NULL, defaults, err, err_len);
+    char *module = strndup(path, (size_t)(colon - path));
+    if (!module) {
+        snprintf(err, err_len, "out of memory");
+        return NULL;
+    }
+    srv_version *v = load_paths(model, "1", module, colon + 1, NULL, defaults, err, err_len);
+    free(module);
+    return v;
 }
 
 srv_version *srv_load_from_dir(const char *model, const char *dir, bool single, const srv_model_limits *defaults,
@@ -468,29 +495,33 @@ srv_version *srv_load_from_dir(const char *model, const char *dir, bool single, 
     }
     closedir(d);
     char *config = path_join(dir, "config.json");
-    char version[32], *module = NULL;
+    char version[32], *module = NULL, *params = NULL;
     if (best >= 0) {
         snprintf(version, sizeof version, "%lld", best);
         char sub[64];
         snprintf(sub, sizeof sub, "%lld/model.tirbc", best);
         module = path_join(dir, sub);
+        snprintf(sub, sizeof sub, "%lld/params.npz", best);
+        params = path_join(dir, sub);
     } else {
         snprintf(version, sizeof version, "1");
         module = path_join(dir, "model.tirbc");
+        params = path_join(dir, "params.npz");
         if (module && !is_file(module) && single && ntirbc == 1) {
             free(module);
             module = path_join(dir, only_tirbc);
         }
     }
     srv_version *v = NULL;
-    if (!config || !module)
+    if (!config || !module || !params)
         snprintf(err, err_len, "out of memory");
     else if (!is_file(module))
         snprintf(err, err_len, "model '%s': %s has no <version>/model.tirbc%s", model, dir,
                  single ? ", model.tirbc or single .tirbc file" : "");
     else
-        v = load_paths(model, version, module, config, defaults, err, err_len);
+        v = load_paths(model, version, module, is_file(params) ? params : NULL, config, defaults, err, err_len);
     free(config);
     free(module);
+    free(params);
     return v;
 }

@@ -1,8 +1,15 @@
 /* The worker threads of tirvm serve.  Jobs wait in one FIFO; a worker takes
  * the oldest job whose model version has a free instance (each instance
- * runs one call at a time), decodes the request, calls the VM with the
- * model's limits, the request's deadline and a cancel flag, encodes the
- * response, and hands the job back to the loop thread. */
+ * runs one call at a time) and is under its worker cap, decodes the
+ * request, calls the VM with the model's limits, the request's deadline
+ * and a cancel flag, encodes the response, and hands the job back to the
+ * loop thread.
+ *
+ * The cap keeps one model from stalling the others: a call cannot be
+ * preempted, so a model holding every worker with slow calls would make a
+ * fast model's requests wait for them.  With several models served, a
+ * model holds at most workers-1 workers (config.json's max_workers sets its
+ * own cap), so one worker is always left for the other models. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +28,7 @@ struct srv_sched {
     srv_job **current;         /* per worker: the job it runs */
     int *current_inst;
     int nworkers, busy;
+    int nmodels;               /* models served (srv_sched_set_models) */
     bool stop, cancel_all;
     uv_thread_t *threads;
     uv_async_t *wake;
@@ -169,6 +177,14 @@ static void run_load(srv_sched *s, srv_job *j)
     j->status = j->loaded ? 200 : 400;
 }
 
+/* The workers model version v may hold at once. */
+static int worker_cap(const srv_sched *s, const srv_version *v)
+{
+    if (v->lim.max_workers > 0)
+        return v->lim.max_workers;
+    return s->nmodels > 1 && s->nworkers > 1 ? s->nworkers - 1 : s->nworkers;
+}
+
 /* The oldest runnable job, unlinked, with *inst its instance. */
 static srv_job *take(srv_sched *s, int *inst)
 {
@@ -176,14 +192,16 @@ static srv_job *take(srv_sched *s, int *inst)
     for (srv_job *j = s->head; j; prev = j, j = j->next) {
         int free_inst = -1;
         if (j->kind == JOB_INFER) {
-            for (int i = 0; i < j->v->ninst && free_inst < 0; i++)
+            for (int i = 0; i < j->v->ninst && free_inst < 0 && j->v->running < worker_cap(s, j->v); i++)
                 if (!j->v->inst[i].busy)
                     free_inst = i;
             /* a cancelled job needs no instance */
             if (free_inst < 0 && !s->cancel_all)
                 continue;
-            if (free_inst >= 0)
+            if (free_inst >= 0) {
                 j->v->inst[free_inst].busy = true;
+                j->v->running++;
+            }
         }
         if (prev)
             prev->next = j->next;
@@ -227,8 +245,10 @@ static void worker(void *arg)
         }
         j->t_done = uv_hrtime();
         uv_mutex_lock(&s->mu);
-        if (inst >= 0)
+        if (inst >= 0) {
             j->v->inst[inst].busy = false;
+            j->v->running--;
+        }
         s->current[w] = NULL;
         if (s->done_tail)
             s->done_tail->next = j;
@@ -311,6 +331,14 @@ int srv_sched_busy(srv_sched *s)
     int n = s->busy;
     uv_mutex_unlock(&s->mu);
     return n;
+}
+
+void srv_sched_set_models(srv_sched *s, int n)
+{
+    uv_mutex_lock(&s->mu);
+    s->nmodels = n;
+    uv_cond_broadcast(&s->cv); /* a cap may have risen */
+    uv_mutex_unlock(&s->mu);
 }
 
 void srv_sched_cancel_all(srv_sched *s)

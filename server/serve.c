@@ -19,8 +19,10 @@ static const char serve_usage[] =
     "\n"
     "Models:\n"
     "  --model-repository DIR     every DIR/<model>/ holding <version>/model.tirbc (the\n"
-    "                             highest version is served) and optionally config.json\n"
-    "  --model NAME=FILE.tirbc    one model from a file (version 1); may be repeated\n"
+    "                             highest version is served), optionally its detached\n"
+    "                             weights <version>/params.npz, and config.json\n"
+    "  --model NAME=FILE.tirbc[:PARAMS.npz]   one model from a file (version 1), with\n"
+    "                             detached weights from PARAMS.npz; may be repeated\n"
     "  --model-name NAME          KServe single-model mode: DIR (default /mnt/models) is\n"
     "                             the folder of the one model NAME\n"
     "  --model-control-mode none|explicit   explicit: POST /v2/repository/models/M/load\n"
@@ -62,8 +64,9 @@ static const char serve_usage[] =
     "  --drain-timeout-s S        then stop accepting and wait this long for running\n"
     "                             calls before cancelling them (20)\n"
     "\n"
-    "Exit status: 0 after a drain; 1 a model failed to load or the port is taken;\n"
-    "2 usage error.\n";
+    "A model that fails to load is logged and answers not ready; the others serve.\n"
+    "Exit status: 0 after a drain; 1 no model could be loaded (without explicit model\n"
+    "control) or the port is taken; 2 usage error.\n";
 
 static int usage_error(const char *msg)
 {
@@ -233,10 +236,11 @@ int serve_main(int argc, char **argv)
     o.repository = model_name ? NULL : repo;
     http_init_options(&o);
     char err[1400];
+    int nfailed = 0, nloaded = 0;
     for (int i = 0; i < nmodels; i++) {
         const char *eq = strchr(models[i], '=');
         if (!eq || eq == models[i] || !eq[1] || (size_t)(eq - models[i]) > 200) {
-            snprintf(msg, sizeof msg, "--model takes NAME=FILE.tirbc, got '%.200s'", models[i]);
+            snprintf(msg, sizeof msg, "--model takes NAME=FILE.tirbc[:PARAMS.npz], got '%.200s'", models[i]);
             status = usage_error(msg);
             goto done;
         }
@@ -247,17 +251,20 @@ int serve_main(int argc, char **argv)
             status = usage_error("a model name cannot hold '/'");
             goto done;
         }
+        /* a model that fails is logged and served as not ready */
         if (http_add_model(name, eq + 1, false, false, err, sizeof err) != 0) {
             fprintf(stderr, "tirvm: error: %s\n", err);
-            status = 1;
-            goto done;
+            nfailed++;
+        } else {
+            nloaded++;
         }
     }
     if (repo && model_name) {
         if (http_add_model(model_name, repo, true, true, err, sizeof err) != 0) {
             fprintf(stderr, "tirvm: error: %s\n", err);
-            status = 1;
-            goto done;
+            nfailed++;
+        } else {
+            nloaded++;
         }
     } else if (repo) {
         DIR *d = opendir(repo);
@@ -284,12 +291,14 @@ int serve_main(int argc, char **argv)
         }
         if (d)
             closedir(d);
-        for (int i = 0; i < nn && status == 0; i++) {
+        for (int i = 0; i < nn; i++) {
             char path[4200];
             snprintf(path, sizeof path, "%s/%s", repo, names[i]);
             if (http_add_model(names[i], path, true, false, err, sizeof err) != 0) {
                 fprintf(stderr, "tirvm: error: %s\n", err);
-                status = 1;
+                nfailed++;
+            } else {
+                nloaded++;
             }
         }
         for (int i = 0; i < nn; i++)
@@ -308,6 +317,15 @@ int serve_main(int argc, char **argv)
                     o.model_control ? "" : "; --model-control-mode explicit loads them while serving");
         }
     }
+    /* nothing to serve, and no way to load it later */
+    if (nfailed && !nloaded && !o.model_control) {
+        fprintf(stderr, "tirvm: error: no model could be loaded\n");
+        status = 1;
+        goto done;
+    }
+    if (nfailed)
+        fprintf(stderr, "tirvm: warning: %d of %d models failed to load: they answer not ready, the others are "
+                "served\n", nfailed, nfailed + nloaded);
     status = http_serve(&o, address, (int)port, port_file);
 done:
     free(models);

@@ -7,6 +7,7 @@
  *   http.c     libmicrohttpd on the loop, routing, responses, shutdown
  *   oip.c      the protocol's JSON and binary codec (no sockets: fuzzed)
  *   repo.c     models: config.json, repository folders, instances
+ *   weights.c  detached weights: a version's params.npz, bound to every call
  *   sched.c    workers, per-model bounded queues, deadlines, cancellation
  *   metrics.c  counters and the Prometheus text
  *   serve.c    the command line
@@ -48,6 +49,7 @@ typedef struct {
     unsigned max_queue;   /* requests waiting for an instance */
     int instances;
     int threads_per_instance;
+    int max_workers; /* config.json: workers the model may hold at once; 0: the server's rule */
 } srv_model_limits;
 
 typedef struct {
@@ -98,11 +100,11 @@ typedef struct {
 } srv_model_metrics; /* updated with __atomic builtins */
 
 /* ---- a loaded model version ------------------------------------------------ */
-enum { ROLE_AUTO = 0, ROLE_INPUT = 1, ROLE_OUTPUT = 2 };
+enum { ROLE_AUTO = 0, ROLE_INPUT = 1, ROLE_OUTPUT = 2, ROLE_WEIGHT = 3 /* bound from params.npz */ };
 
 typedef struct {
     tirvm_runtime *rt;
-    tirvm_module *m;
+    tirvm_module *m; /* instance 0's loaded module, shared (tirvm_module_share): one copy of the weights */
     bool busy; /* under the scheduler's lock */
 } srv_instance;
 
@@ -120,6 +122,9 @@ typedef struct srv_version {
     srv_model_limits lim;
     int ninst;
     srv_instance *inst;
+    int running;              /* calls running, under the scheduler's lock */
+    DLTensor *bound;          /* per parameter: the ROLE_WEIGHT tensor, read-only, shared by every call */
+    void *weights;            /* the arrays holding them (weights.c) */
     srv_model_metrics met;
     int outstanding; /* requests queued or running (the loop thread's count) */
     int refs; /* atomic */
@@ -142,8 +147,16 @@ void srv_version_metadata(const srv_version *v, sbuf *b);
  * when `single`).  NULL with a message. */
 srv_version *srv_load_from_dir(const char *model, const char *dir, bool single, const srv_model_limits *defaults,
                                char *err, size_t err_len);
+/* FILE.tirbc, or FILE.tirbc:PARAMS.npz with detached weights. */
 srv_version *srv_load_from_file(const char *model, const char *path, const srv_model_limits *defaults, char *err,
                                 size_t err_len);
+/* Binds the arrays of a .npz file (np.savez) to v's entry function as
+ * tirvm run --params does, for every call: an array naming no buffer
+ * parameter, a detached weight (a parameter tirc names p_K) the file lacks,
+ * or an array of another dtype or shape fails with tirvm run's message; a
+ * weight the function writes too.  0, or -1 with a message. */
+int srv_version_bind_weights(srv_version *v, const char *path, char *err, size_t err_len);
+void srv_version_free_weights(srv_version *v);
 
 /* ---- the protocol codec ------------------------------------------------------ */
 typedef struct {
@@ -232,6 +245,9 @@ srv_job *srv_sched_done(srv_sched *s);
 void srv_sched_cancel_all(srv_sched *s);
 /* Jobs queued or running. */
 int srv_sched_busy(srv_sched *s);
+/* The number of models served (the loop thread tells the workers): with
+ * more than one, a model holds at most workers-1 of them (see sched.c). */
+void srv_sched_set_models(srv_sched *s, int n);
 /* Stops and joins the workers (after the queue has drained). */
 void srv_sched_free(srv_sched *s);
 void srv_job_free(srv_job *j);

@@ -316,6 +316,65 @@ static void one_tensor_twice_runs_when_neither_view_is_written(void)
     CHECK_STR_CONTAINS(err, "overlap in memory");
 }
 
+/* A module shared into another runtime outlives the object it was shared
+ * from, and runs its serial and parallel kernels there. */
+static void a_shared_module_outlives_its_source(void)
+{
+    char err[300] = "", *diag = NULL;
+    tirvm_module *src = NULL, *shared = NULL;
+    tirvm_runtime *rt2 = NULL;
+    tirvm_runtime_options ro = {.threads = 2};
+    CHECK_EQ_INT(tirc_compile_load(rt, "kernels.py", kernels_src, strlen(kernels_src), NULL, &src, &diag), TIRC_OK);
+    tirvm_free(diag);
+    CHECK_EQ_INT(tirvm_runtime_new(&ro, &rt2, err, sizeof err), TIRVM_OK);
+    if (!src || !rt2)
+        return;
+    CHECK_EQ_INT(tirvm_module_share(src, rt2, &shared, err, sizeof err), TIRVM_OK);
+    tirvm_module_free(src);
+    tirvm_runtime_free(rt2); /* the shared module holds it */
+    if (!shared)
+        return;
+    CHECK_EQ_INT(tirvm_module_threads(shared), 2);
+    int32_t a[256], b[256];
+    int64_t shape[1] = {256};
+    for (int i = 0; i < 256; i++)
+        a[i] = i - 100;
+    DLTensor ta = tensor(a, shape, kDLInt, 32), tb = tensor(b, shape, kDLInt, 32);
+    tirvm_arg args[3] = {{.kind = TIRVM_ARG_TENSOR, .tensor = &ta}, {.kind = TIRVM_ARG_TENSOR, .tensor = &tb},
+                         {.kind = TIRVM_ARG_INT, .i = 3}};
+    for (int f = 0; f < 2; f++) {
+        memset(b, 0, sizeof b);
+        CHECK_EQ_INT(tirvm_call(shared, tirvm_find_function(shared, f ? "pscale" : "scale"), args, 3, err, sizeof err),
+                     TIRVM_OK);
+        bool same = true;
+        for (int i = 0; i < 256; i++)
+            same = same && b[i] == (i - 100) * 3 + i;
+        CHECK(same);
+    }
+    tirvm_module_free(shared);
+}
+
+/* tirvm_check_arg refuses what a call refuses, with the call's message. */
+static void check_arg_gives_the_calls_message(void)
+{
+    int32_t a[128], b[256];
+    int64_t short_shape[1] = {128}, shape[1] = {256};
+    DLTensor ta = tensor(a, short_shape, kDLInt, 32), tb = tensor(b, shape, kDLInt, 32);
+    tirvm_arg args[3] = {{.kind = TIRVM_ARG_TENSOR, .tensor = &ta}, {.kind = TIRVM_ARG_TENSOR, .tensor = &tb},
+                         {.kind = TIRVM_ARG_INT, .i = 3}};
+    char e1[300] = "", e2[300] = "";
+    int f = tirvm_find_function(mod, "scale");
+    CHECK_EQ_INT(tirvm_check_arg(mod, f, 0, &args[0], e1, sizeof e1), TIRVM_ERR_RUNTIME);
+    CHECK(tirvm_call(mod, f, args, 3, e2, sizeof e2) != TIRVM_OK);
+    CHECK_STR_CONTAINS(e1, "shape[0] is 128, expected 256");
+    CHECK(strcmp(e1, e2) == 0);
+    CHECK_EQ_INT(tirvm_check_arg(mod, f, 1, &args[1], e1, sizeof e1), TIRVM_OK);
+    args[1].kind = TIRVM_ARG_TENSOR_READ_ONLY; /* B is written */
+    CHECK_EQ_INT(tirvm_check_arg(mod, f, 1, &args[1], e1, sizeof e1), TIRVM_ERR_USAGE);
+    CHECK_STR_CONTAINS(e1, "read-only");
+    CHECK_EQ_INT(tirvm_check_arg(mod, f, 2, &args[2], e1, sizeof e1), TIRVM_ERR_USAGE); /* k is a scalar */
+}
+
 int main(void)
 {
     if (!setup()) {
@@ -329,6 +388,8 @@ int main(void)
     RUN(four_threads_compile_at_once);
     RUN(serial_rows_split_across_workers_keep_their_bits);
     RUN(one_tensor_twice_runs_when_neither_view_is_written);
+    RUN(a_shared_module_outlives_its_source);
+    RUN(check_arg_gives_the_calls_message);
     tirvm_module_free(mod);
     tirvm_runtime_free(rt);
     CHECK_DONE();

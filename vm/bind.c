@@ -259,6 +259,32 @@ bool vm_bind_args(vm_ctx *ctx, const tirvm_arg *args, int nargs, vm_slot *regs, 
     return ok;
 }
 
+bool vm_bind_check(const tirvm_module *m, const tirbc_function *fn, uint32_t param, const DLTensor *t, char *err,
+                   size_t err_len)
+{
+    vm_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.mod = m->mod;
+    ctx.fn = fn;
+    ctx.m = (tirvm_module *)m;
+    ctx.err = err;
+    ctx.err_len = err_len;
+    size_t nregs = fn->nregs ? fn->nregs : 1;
+    vm_slot *regs = calloc(nregs, sizeof *regs);
+    bool *bound = calloc(nregs, sizeof *bound);
+    bool ok = false;
+    if (!regs || !bound) {
+        snprintf(err, err_len, "out of memory");
+    } else {
+        binder b = {&ctx, regs, bound};
+        vm_buf vb;
+        ok = bind_tensor(&b, &fn->params[param], t, &vb);
+    }
+    free(regs);
+    free(bound);
+    return ok;
+}
+
 /* ---- buffers passed by a call between PrimFuncs (callb, callbv) ------------
  * A buffer argument is the caller's buffer's memory, as a pointer (A.data)
  * is in TVM: the callee's parameter buffer views it with its own shape,

@@ -403,13 +403,17 @@ out:
 
 static void module_free(tirvm_module *m)
 {
-    if (m->written)
-        for (uint32_t fi = 0; fi < m->mod->nfuncs; fi++)
-            free(m->written[fi]);
-    free(m->written);
     vm_frames_free(m);
-    tirbc_module_free(m->mod);
-    free(m->file_bytes);
+    /* the code, weights and written flags go with the last object sharing them */
+    if (!m->shared || atomic_fetch_sub(m->shared, 1) == 1) {
+        if (m->written)
+            for (uint32_t fi = 0; fi < m->mod->nfuncs; fi++)
+                free(m->written[fi]);
+        free(m->written);
+        tirbc_module_free(m->mod);
+        free(m->file_bytes);
+        free(m->shared);
+    }
     runtime_release(m->rt);
     free(m);
 }
@@ -561,6 +565,52 @@ tirvm_status tirvm_runtime_load_file(tirvm_runtime *rt, const char *path, tirvm_
     if (st != TIRVM_OK)
         vm_set_err(err, err_len, "%s: %s", path, inner);
     return st;
+}
+
+tirvm_status tirvm_module_share(tirvm_module *m, tirvm_runtime *rt, tirvm_module **out, char *err, size_t err_len)
+{
+    *out = NULL;
+    if (!m->shared) {
+        /* the first share: m starts counting the objects that hold its code */
+        atomic_int *c = malloc(sizeof *c);
+        if (!c) {
+            vm_set_err(err, err_len, "out of memory");
+            return TIRVM_ERR_NOMEM;
+        }
+        atomic_init(c, 1);
+        m->shared = c;
+    }
+    tirvm_module *n = calloc(1, sizeof *n);
+    if (!n) {
+        vm_set_err(err, err_len, "out of memory");
+        return TIRVM_ERR_NOMEM;
+    }
+    n->mod = m->mod;
+    n->written = m->written;
+    n->file_bytes = m->file_bytes;
+    n->shared = m->shared;
+    n->max_steps = m->max_steps;
+    n->max_memory = m->max_memory;
+    if (rt) {
+        atomic_fetch_add(&rt->refs, 1);
+        n->rt = rt;
+    } else {
+        tirvm_status st = tirvm_runtime_new(NULL, &n->rt, err, err_len);
+        if (st != TIRVM_OK) {
+            free(n);
+            return st;
+        }
+        n->own_rt = true;
+    }
+    n->threads = n->rt->threads;
+    atomic_fetch_add(m->shared, 1);
+    if (!vm_frames_init(n)) {
+        module_free(n);
+        vm_set_err(err, err_len, "out of memory");
+        return TIRVM_ERR_NOMEM;
+    }
+    *out = n;
+    return TIRVM_OK;
 }
 
 void tirvm_module_free(tirvm_module *m)
@@ -771,6 +821,34 @@ static tirvm_status plain_args(const tirvm_module *m, int func, const tirvm_arg 
         }
     }
     return TIRVM_OK;
+}
+
+tirvm_status tirvm_check_arg(const tirvm_module *m, int func, int param, const tirvm_arg *arg, char *err,
+                             size_t err_len)
+{
+    if (func < 0 || (uint32_t)func >= m->mod->nfuncs) {
+        vm_set_err(err, err_len, "no function with index %d", func);
+        return TIRVM_ERR_USAGE;
+    }
+    const tirbc_function *f = &m->mod->funcs[func];
+    if (param < 0 || (uint32_t)param >= f->nparams || f->params[param].kind != TIRBC_PARAM_BUFFER) {
+        vm_set_err(err, err_len, "parameter %d of function '%s' is not a buffer", param, f->name);
+        return TIRVM_ERR_USAGE;
+    }
+    const tirbc_param *p = &f->params[param];
+    if (!is_tensor_kind(arg->kind)) {
+        vm_set_err(err, err_len, "argument '%s': expected a tensor, got a number (in function '%s')", p->name, f->name);
+        return TIRVM_ERR_RUNTIME;
+    }
+    bool ro;
+    const DLTensor *t = arg_tensor(arg, &ro);
+    /* as plain_args refuses it before a call */
+    if (ro && m->written[func][p->index]) {
+        vm_set_err(err, err_len, "argument '%s': the tensor is read-only, and function '%s' writes to it", p->name,
+                   f->name);
+        return TIRVM_ERR_USAGE;
+    }
+    return vm_bind_check(m, f, (uint32_t)param, t, err, err_len) ? TIRVM_OK : TIRVM_ERR_RUNTIME;
 }
 
 tirvm_status tirvm_call_ex(tirvm_module *m, int func, const tirvm_arg *args, int nargs, const tirvm_call_options *opts,

@@ -38,6 +38,8 @@ struct tirvm_module {
     uint8_t **written;              /* per function, per buffer: some instruction stores to it */
     struct vm_frames *frames;       /* memory of finished calls kept for the next ones (call_frames.c) */
     void *file_bytes;               /* the file's bytes, kept when the weights are used where they lie */
+    atomic_int *shared;             /* module objects holding mod, written and file_bytes (tirvm_module_share);
+                                       NULL: this one alone */
 };
 
 /* One call's limits and cancellation, shared by its frames and workers. */
@@ -192,6 +194,12 @@ void vm_error_at(vm_ctx *ctx, uint32_t pc, const char *fmt, ...) __attribute__((
 /* Binds the arguments into regs/bufs (spec PrimFunc rules); bound has a
  * flag per register, all false; false on error. */
 bool vm_bind_args(vm_ctx *ctx, const tirvm_arg *args, int nargs, vm_slot *regs, vm_buf *bufs, bool *bound);
+/* Checks tensor t as buffer parameter `param` of fn alone, as vm_bind_args
+ * would bind it (dtype, rank, constant extents, layout; a shape variable is
+ * bound by its first sight, so only agreement with other arguments is left
+ * to the call).  False with the binder's message. */
+bool vm_bind_check(const tirvm_module *m, const tirbc_function *fn, uint32_t param, const DLTensor *t, char *err,
+                   size_t err_len);
 /* Binds the buffer parameters of `callee`, whose scalar parameters are
  * already in regs, to views of the caller's buffers bufs[bufargs[0]], ...
  * (ctx the caller's, pc its call, for messages); false, with the error in

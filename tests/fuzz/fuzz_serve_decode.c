@@ -40,7 +40,7 @@ static srv_version *get_model(void)
         fprintf(stderr, "fuzz_serve_decode: the model does not compile\n");
         abort();
     }
-    srv_model_limits lim = {100000, 16 << 20, 0, 4, 1, 1};
+    srv_model_limits lim = {100000, 16 << 20, 0, 4, 1, 1, 0};
     char err[1000];
     model = srv_version_new("fuzz", "1", bytes, len, NULL, 0, &lim, err, sizeof err);
     tirvm_free(bytes);
