@@ -39,8 +39,11 @@ static const char usage[] =
     "buffer the function writes that is not given starts zero-filled, with its\n"
     "constant shape or the one the given arguments bind its variables to; if no\n"
     "--out names it, a note on stderr says how to keep what the run computed.\n"
-    "--profile prints, after the run, the time of each function it called (a\n"
-    "model's kernels) and its share of the whole, then the time spent outside them.\n"
+    "--profile prints, after the run, each function it called (a model's kernels)\n"
+    "with its total time (recursive runs counted once) and self time (less the\n"
+    "functions it called), wall-clock on the calling thread with shares of the\n"
+    "run, and the CPU time parallel loops' workers spent in it; then the time\n"
+    "spent outside the calls.\n"
     "--params FILE.npz gives the buffers its arrays name (a model's detached\n"
     "weights p_0, p_1, ..., as np.savez saves TVM's params).\n"
     "--entry NAME picks the function to run (default: main, or the only one).\n"
@@ -380,13 +383,24 @@ static int threads_from_env(long *threads)
 static int by_time(const void *x, const void *y)
 {
     const tirvm_profile_entry *const *a = x, *const *b = y;
-    return ((*a)->ns < (*b)->ns) - ((*a)->ns > (*b)->ns);
+    if ((*a)->total_ns != (*b)->total_ns)
+        return ((*a)->total_ns < (*b)->total_ns) - ((*a)->total_ns > (*b)->total_ns);
+    return ((*a)->self_ns < (*b)->self_ns) - ((*a)->self_ns > (*b)->self_ns);
+}
+
+static void profile_row(const char *name, const tirvm_profile_entry *e, double whole)
+{
+    fprintf(stderr, "  %-40.40s %7llu %10.3f %6.1f%% %10.3f %6.1f%% %10.3f\n", name, (unsigned long long)e->calls,
+            (double)e->total_ns / 1e6, 100.0 * (double)e->total_ns / whole, (double)e->self_ns / 1e6,
+            100.0 * (double)e->self_ns / whole, (double)e->worker_ns / 1e6);
 }
 
 /* tirvm run --profile: each function the run ran (a model's kernels), its
- * runs, time and share of the whole run, slowest first, as TVM's
- * vm.profile() reports; then the time the entry function spent outside
- * them (a model's orchestration). */
+ * runs, total and self time and their shares of the run, slowest first, as
+ * TVM's vm.profile() and perf report; then the entry function's own time
+ * (a model's orchestration).  Total and self are wall-clock time on the
+ * calling thread, so no share passes 100%; pool workers' CPU time is a
+ * column apart (tirvm_profile_entry). */
 static void print_profile(const tirvm_module *m, int func, tirvm_profile_entry *prof)
 {
     int n = tirvm_function_count(m);
@@ -394,25 +408,34 @@ static void print_profile(const tirvm_module *m, int func, tirvm_profile_entry *
     if (!rows)
         return;
     int nrows = 0;
-    uint64_t total = prof[func].ns, inside = 0, calls = 0;
-    for (int i = 0; i < n; i++)
+    uint64_t calls = 0, workers = 0;
+    for (int i = 0; i < n; i++) {
+        workers += prof[i].worker_ns;
         if (i != func && prof[i].calls) {
             rows[nrows++] = &prof[i];
-            inside += prof[i].ns;
             calls += prof[i].calls;
         }
+    }
     qsort(rows, (size_t)nrows, sizeof *rows, by_time);
+    uint64_t total = prof[func].total_ns;
     double whole = total ? (double)total : 1.0;
-    fprintf(stderr, "profile of %s: %.3f ms\n", tirvm_function_name(m, func), (double)total / 1e6);
-    fprintf(stderr, "  %-48s %7s %11s %7s\n", "function", "calls", "time ms", "share");
+    fprintf(stderr, "profile of %s: %.3f ms wall-clock", tirvm_function_name(m, func), (double)total / 1e6);
+    if (workers)
+        fprintf(stderr, ", and %.3f ms CPU time on the pool's workers", (double)workers / 1e6);
+    fprintf(stderr, "\n  total: wall-clock time on the calling thread while the function ran, its recursive runs counted once;\n"
+                    "  self: that time less the functions it called; shares are of the run's wall-clock time;\n"
+                    "  workers: CPU time the pool's other threads spent in the function's own code (parallel loops)\n");
+    fprintf(stderr, "  %-40s %7s %10s %7s %10s %7s %10s\n", "function", "calls", "total ms", "share", "self ms", "share",
+            "workers ms");
     for (int k = 0; k < nrows; k++)
-        fprintf(stderr, "  %-48.48s %7llu %11.3f %6.1f%%\n", tirvm_function_name(m, (int)(rows[k] - prof)),
-                (unsigned long long)rows[k]->calls, (double)rows[k]->ns / 1e6, 100.0 * (double)rows[k]->ns / whole);
+        profile_row(tirvm_function_name(m, (int)(rows[k] - prof)), rows[k], whole);
     if (nrows) {
-        uint64_t outside = total > inside ? total - inside : 0;
-        fprintf(stderr, "  %-48.48s %7llu %11.3f %6.1f%%  (%.2f us per call)\n", "(outside the calls)",
-                (unsigned long long)calls, (double)outside / 1e6, 100.0 * (double)outside / whole,
-                calls ? (double)outside / 1e3 / (double)calls : 0.0);
+        /* the entry function's self time: its own code, around the calls */
+        tirvm_profile_entry outside = prof[func];
+        outside.calls = calls;
+        outside.total_ns = outside.self_ns;
+        profile_row("(outside the calls)", &outside, whole);
+        fprintf(stderr, "  %.2f us per call outside the calls\n", calls ? (double)outside.self_ns / 1e3 / (double)calls : 0.0);
     }
     free(rows);
 }

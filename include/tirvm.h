@@ -253,11 +253,31 @@ typedef struct {
                               called function and every call between PrimFuncs (a model's kernels) */
 } tirvm_call_options;
 
-/* What a profiled call adds to one function's entry: its runs and their
- * time, each run's time inclusive of the functions it calls. */
+/* What a profiled call adds to one function's entry.  The calling thread
+ * is the thread that called tirvm_call_ex; a parallel loop runs its first
+ * chunk there and the others on pool workers.  total_ns and self_ns are
+ * wall-clock time on the calling thread only (its wait for the workers
+ * counts to the function whose loop it is), so for every function
+ * self_ns <= total_ns <= the called function's total_ns (the call's
+ * time), and the self_ns of all functions add up to the call's time:
+ * shares of it never pass 100%.  What the workers spend is in worker_ns,
+ * CPU time apart from that wall-clock time.
+ * The entry grew from two fields (calls, ns) to five: source compatible,
+ * but a program built against the two-field entry must be rebuilt (the
+ * array's stride changed). */
 typedef struct tirvm_profile_entry {
-    uint64_t calls;
-    uint64_t ns;
+    uint64_t calls;     /* runs of the function, on any thread */
+    uint64_t ns;        /* every run's time summed, each inclusive of the functions it calls: a
+                           recursive function's nested runs add again and runs on the workers add
+                           up, so this can exceed the call's time (its meaning before total_ns;
+                           kept for existing callers: prefer total_ns) */
+    uint64_t total_ns;  /* time the function was on the calling thread's stack, counted once: only
+                           its outermost activation adds (as perf's "children") */
+    uint64_t self_ns;   /* time on the calling thread in the function's own code: each run's time
+                           minus the time of the functions it called (as perf's "self") */
+    uint64_t worker_ns; /* CPU time pool workers spent in the function's own code (in a parallel
+                           loop's chunks, or in the functions called there, less their callees),
+                           summed over the workers */
 } tirvm_profile_entry;
 /* Exceeding a limit stops the call with TIRVM_ERR_LIMIT; cancellation with
  * TIRVM_ERR_CANCELLED.  Both are checked where the VM draws steps from the

@@ -886,14 +886,13 @@ bool vm_call(vm_ctx *ctx, uint32_t fidx, const vm_slot *args, const vm_buf *bufs
         if (f->params[k].kind == TIRBC_PARAM_SCALAR)
             regs[f->params[k].index] = args[a++];
     vm_bind_weights(ctx->mod, f, cbufs);
-    tirvm_profile_entry *prof = ctx->call->profile ? &ctx->call->profile[fidx] : NULL;
-    uint64_t t0 = prof ? vm_now_ns() : 0;
+    vm_prof_run prof_run;
+    if (ctx->prof)
+        vm_prof_enter(ctx->prof, fidx, &prof_run);
     bool ok = !bufargs || vm_bind_buffer_args(ctx, pc, f, regs, cbufs, bufs, bufargs);
     ok = ok && vm_interpret(callee, regs, cbufs, 0);
-    if (prof) {
-        __atomic_fetch_add(&prof->calls, 1, __ATOMIC_RELAXED);
-        __atomic_fetch_add(&prof->ns, vm_now_ns() - t0, __ATOMIC_RELAXED);
-    }
+    if (ctx->prof)
+        vm_prof_leave(ctx->call->profile, ctx->prof, fidx, &prof_run);
     if (ok && ret)
         *ret = callee->ret;
     ctx->steps_left = callee->steps_left; /* the callee's steps count against the caller's budget */

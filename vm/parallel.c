@@ -77,8 +77,17 @@ static void run_chunk(void *arg, int w)
     ctx.in_worker = true;
     ctx.stop = &r->stop;
     ctx.kept = NULL; /* the frame's kept blocks belong to the calling thread */
-    if (w != 0)
+    /* Chunk 0 is on the calling thread, whose profile state it shares;
+     * a worker keeps its own, for worker time. */
+    vm_prof_thread prof_worker = {0};
+    uint64_t prof_t0 = 0;
+    if (w != 0) {
         ctx.stack_floor = vm_stack_floor(); /* this worker thread's own stack */
+        if (ctx.prof) {
+            ctx.prof = &prof_worker;
+            prof_t0 = vm_now_ns();
+        }
+    }
     if (r->limited) {
         /* Under a step limit the workers draw on the call's budget, so the
          * region spends the call's steps, not a copy of them per worker. */
@@ -102,6 +111,8 @@ static void run_chunk(void *arg, int w)
             vm_buf_release(&ctx, &bufs[i], fn_elem_size(fn, i));
         vm_mem_free(&ctx, block, bytes);
     }
+    if (w != 0 && ctx.prof)
+        vm_prof_chunk(ctx.call->profile, &prof_worker, (uint32_t)(fn - ctx.mod->funcs), prof_t0);
     if (r->limited)
         atomic_fetch_add(ctx.step_pool, ctx.steps_left); /* what this worker drew and did not spend */
     if (!ok) {

@@ -881,9 +881,19 @@ tirvm_status tirvm_call_ex(tirvm_module *m, int func, const tirvm_arg *args, int
     atomic_init(&call.failure, 0);
     atomic_init(&call.steps, call.max_steps ? call.max_steps : UINT64_MAX);
     call.profile = opts ? opts->profile : NULL;
-    uint64_t t0 = call.profile ? uv_hrtime() : 0;
+    /* the calling thread's profile state: its stack's runs per function */
+    vm_prof_thread prof_thread = {0};
+    vm_prof_run prof_run;
+    if (call.profile) {
+        if (!(prof_thread.active = calloc(m->mod->nfuncs, sizeof *prof_thread.active))) {
+            vm_set_err(err, err_len, "out of memory");
+            return TIRVM_ERR_NOMEM;
+        }
+        vm_prof_enter(&prof_thread, (uint32_t)func, &prof_run);
+    }
     vm_call_frame *frame = vm_frame_take(m, f);
     if (!frame) {
+        free(prof_thread.active);
         vm_set_err(err, err_len, "out of memory");
         return TIRVM_ERR_NOMEM;
     }
@@ -894,6 +904,7 @@ tirvm_status tirvm_call_ex(tirvm_module *m, int func, const tirvm_arg *args, int
     tirvm_status st = plain_args(m, func, args, nargs, plain, err, err_len);
     if (st != TIRVM_OK) {
         vm_frame_give(m, frame);
+        free(prof_thread.active);
         return st;
     }
     memset(ctxp, 0, sizeof *ctxp);
@@ -916,6 +927,7 @@ tirvm_status tirvm_call_ex(tirvm_module *m, int func, const tirvm_arg *args, int
     ctxp->err_len = err_len;
     ctxp->m = m;
     ctxp->stack_floor = vm_stack_floor();
+    ctxp->prof = call.profile ? &prof_thread : NULL;
     /* The call holds its frame, and what the caller allocated for it. */
     vm_bind_weights(m->mod, f, bufs);
     uint64_t held = vm_frame_bytes(m) + (opts ? opts->caller_bytes : 0);
@@ -924,8 +936,8 @@ tirvm_status tirvm_call_ex(tirvm_module *m, int func, const tirvm_arg *args, int
     for (uint32_t i = 0; i < f->nbuffers; i++)
         vm_buf_release(ctxp, &bufs[i], fn_elem_size(f, i));
     if (call.profile) {
-        __atomic_fetch_add(&call.profile[func].calls, 1, __ATOMIC_RELAXED);
-        __atomic_fetch_add(&call.profile[func].ns, uv_hrtime() - t0, __ATOMIC_RELAXED);
+        vm_prof_leave(call.profile, &prof_thread, (uint32_t)func, &prof_run);
+        free(prof_thread.active);
     }
     if (result) {
         tir_vtype rvt = tir_dtype_vtype(f->ret_dtype);

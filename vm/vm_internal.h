@@ -54,6 +54,23 @@ typedef struct {
     tirvm_profile_entry *profile;   /* NULL, or per function: runs and time (atomic adds) */
 } vm_call_state;
 
+/* One thread's part of a profiled call (profile.c).  A run of a function
+ * starts with vm_prof_enter and ends with vm_prof_leave, which adds its
+ * time to the function's entry: to total_ns and self_ns on the calling
+ * thread, to worker_ns on a pool worker. */
+typedef struct {
+    uint32_t *active;  /* calling thread: runs of each function on its stack; NULL on a worker */
+    uint64_t child_ns; /* time of the runs the running one has called so far */
+} vm_prof_thread;
+typedef struct {
+    uint64_t t0, saved_child;
+} vm_prof_run;
+void vm_prof_enter(vm_prof_thread *pt, uint32_t func, vm_prof_run *run);
+void vm_prof_leave(tirvm_profile_entry *prof, vm_prof_thread *pt, uint32_t func, const vm_prof_run *run);
+/* A parallel loop's chunk on a worker: its time, less the runs it called,
+ * is worker time of the function the loop is in. */
+void vm_prof_chunk(tirvm_profile_entry *prof, const vm_prof_thread *pt, uint32_t func, uint64_t t0);
+
 /* Scratch space for the lanes of one vector operand (the widest vector, of 8-byte lanes). */
 typedef union {
     uint8_t u8[TIRBC_MAX_LANES];
@@ -112,6 +129,7 @@ typedef struct {
     /* The call frame's kept blocks, on the thread that made the top-level
      * call (and its calls between PrimFuncs); NULL in parallel workers. */
     vm_kept_blocks *kept;
+    vm_prof_thread *prof;       /* NULL unless the call is profiled: this thread's profile state */
 } vm_ctx;
 
 #define VM_SCRATCH_BYTES (4 * sizeof(vm_lanes))

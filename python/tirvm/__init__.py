@@ -414,7 +414,12 @@ class Function:
         (value, *allocated).  max_steps and max_memory bound this call,
         timeout (seconds) and cancel (a CancelFlag) cancel it.  profile, a
         dict, gets per function the call ran (this one, and a model's
-        kernels) [runs, seconds] added to it.
+        kernels) [runs, total, self, workers] added to it: total, wall-clock
+        seconds on the calling thread while the function ran (a recursive
+        function's nested runs counted once; this function's is the call's
+        time), self, that less the functions it called, and workers, CPU
+        seconds the pool's other threads spent in its own code in parallel
+        loops (apart from the wall-clock time: no total passes the call's).
 
         Arguments are checked before the call: an array of another dtype
         raises ArgumentTypeError (a TypeError), one of another rank or of
@@ -580,9 +585,12 @@ class Function:
         if profile is not None:
             for f, e in zip(funcs, entries):
                 if e.calls:
-                    row = profile.setdefault(f.name, [0, 0.0])
+                    row = profile.setdefault(f.name, [0, 0.0, 0.0, 0.0])
+                    row.extend([0.0] * (4 - len(row)))
                     row[0] += e.calls
-                    row[1] += e.ns / 1e9
+                    row[1] += e.total_ns / 1e9
+                    row[2] += e.self_ns / 1e9
+                    row[3] += e.worker_ns / 1e9
         out = []
         if result.has_value:
             dt = result.dtype

@@ -108,7 +108,8 @@ class CallOptions(ctypes.Structure):
 
 
 class ProfileEntry(ctypes.Structure):
-    _fields_ = [("calls", ctypes.c_uint64), ("ns", ctypes.c_uint64)]
+    _fields_ = [("calls", ctypes.c_uint64), ("ns", ctypes.c_uint64), ("total_ns", ctypes.c_uint64),
+                ("self_ns", ctypes.c_uint64), ("worker_ns", ctypes.c_uint64)]
 
 
 # ---- tirc.h ---------------------------------------------------------------
