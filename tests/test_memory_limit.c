@@ -123,7 +123,7 @@ static float a_data[1], b_data[2];
 static int64_t a_shape[1] = {1}, b_shape[1] = {2};
 static DLTensor a_t, b_t;
 static long long base;         /* bytes held with the module loaded, before any call */
-static long long worst_excess; /* most the process held past base + limit, over all calls */
+static long long worst_excess = -LIMIT; /* most the process held past base + limit, over all calls */
 
 /* Calls `name` with A[0] = a and k, under max_memory (0: the module's
  * limit); reports the status, the error in err, and checks what the
@@ -273,7 +273,7 @@ int main(void)
     RUN(test_workers_under_kept_block);
     RUN(test_lower_call_limit);
     RUN(test_too_large_then_fitting);
-    printf("# most held past the limit during a call: %.1f MiB\n", (double)worst_excess / MIB);
+    printf("# most held during a call, relative to its limit: %+.2f MiB\n", (double)worst_excess / MIB);
     RUN(test_module_free_returns_blocks);
     tirvm_runtime_free(rt);
     CHECK_DONE();
