@@ -69,7 +69,6 @@ typedef union {
     double f64[TIRBC_MAX_LANES];
 } vm_lanes;
 
-
 typedef struct {
     const tirbc_module *mod;
     const tirbc_function *fn;
