@@ -239,7 +239,8 @@ typedef struct {
                             workers of its parallel regions share them), so that a module cannot
                             run forever; 0: the module's limit, else the runtime's, else none */
     uint64_t max_memory; /* bytes the call may make the process hold at once: its frame (registers,
-                            buffer table, scratch lanes: tens of KiB), the frames of calls between
+                            buffer table, scratch lanes: tens of KiB), the buffer blocks the frame
+                            kept from earlier calls (see below), the frames of calls between
                             PrimFuncs and of parallel workers, its allocations, and caller_bytes;
                             0: as max_steps */
     const int *cancel;   /* NULL, or a flag another thread sets nonzero (with an atomic store:
@@ -287,8 +288,13 @@ typedef struct tirvm_profile_entry {
  * A module keeps the buffer blocks of 64 KB or more that its finished calls
  * freed (up to 8 and 256 MB per concurrent caller) for the next calls,
  * which take back one of the same size zero-filled; a call that allocates a
- * size they do not hold first returns them to the system.  Kept blocks are
- * the module's until then: no call's memory limit counts them, and
+ * size they do not hold first returns them to the system.  Kept blocks
+ * count against the memory limit of the call that takes them over, from
+ * its start, as if it had allocated them: when they do not fit its limit,
+ * or when an allocation of the call would not fit beside them, they are
+ * returned to the system first (and only then is the limit exceeded), so
+ * a call never makes the process hold more than its limit.  Between calls
+ * the module holds what its last calls kept (at most their limits);
  * tirvm_module_free frees them. */
 
 /* Checks one tensor argument for buffer parameter `param` as a call binds

@@ -77,7 +77,7 @@ static size_t frame_layout(const struct vm_frames *fs, uint8_t *block, vm_call_f
         fr->bufs = (vm_buf *)(block + at_bufs);
         fr->bound = (bool *)(block + at_bound);
         fr->scratch = (vm_lanes *)(block + at_scratch);
-        memset(&fr->kept, 0, sizeof fr->kept);
+        fr->kept = NULL;
         *out = fr;
     }
     return size;
@@ -86,7 +86,7 @@ static size_t frame_layout(const struct vm_frames *fs, uint8_t *block, vm_call_f
 static void frame_free(vm_call_frame *fr)
 {
     if (fr)
-        vm_kept_blocks_free(&fr->kept);
+        vm_kept_free(fr->kept);
     free(fr);
 }
 
@@ -96,6 +96,10 @@ static vm_call_frame *frame_new(const struct vm_frames *fs)
     vm_call_frame *fr = NULL;
     if (block)
         frame_layout(fs, block, &fr);
+    if (fr && !(fr->kept = vm_kept_new())) {
+        free(fr);
+        fr = NULL;
+    }
     return fr;
 }
 

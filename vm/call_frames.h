@@ -3,7 +3,8 @@
  * Each module keeps a few of them, sized for its largest function, for the
  * calls that follow: allocating and freeing a context (with its scratch
  * lanes, tens of KB) on every call costs more than running a small kernel.
- * A frame counts against the memory limit of the call that holds it. */
+ * A frame, and the buffer blocks it kept, count against the memory limit
+ * of the call that holds it. */
 #ifndef TIRVM_CALL_FRAMES_H
 #define TIRVM_CALL_FRAMES_H
 
@@ -19,7 +20,7 @@ typedef struct vm_call_frame {
     vm_buf *bufs;               /* the module's most buffers, those of f zeroed */
     bool *bound;                /* one flag per register of f, all false */
     vm_lanes *scratch;          /* the call's scratch lanes (vm_ctx.scratch) */
-    vm_kept_blocks kept;        /* buffer blocks of its finished calls (vm_ctx.kept) */
+    vm_kept_blocks *kept;       /* buffer blocks of its finished calls (vm_ctx.kept) */
 } vm_call_frame;
 
 /* Sets up the module's (empty) list of kept frames; false when out of memory. */

@@ -909,7 +909,8 @@ tirvm_status tirvm_call_ex(tirvm_module *m, int func, const tirvm_arg *args, int
     }
     memset(ctxp, 0, sizeof *ctxp);
     ctxp->scratch = frame->scratch; /* written before they are read */
-    ctxp->kept = &frame->kept;
+    ctxp->kept = frame->kept;
+    call.kept = frame->kept;
     atomic_uint_fast64_t mem_used;
     atomic_init(&mem_used, 0);
     ctxp->mem_used = &mem_used;
@@ -928,9 +929,11 @@ tirvm_status tirvm_call_ex(tirvm_module *m, int func, const tirvm_arg *args, int
     ctxp->m = m;
     ctxp->stack_floor = vm_stack_floor();
     ctxp->prof = call.profile ? &prof_thread : NULL;
-    /* The call holds its frame, and what the caller allocated for it. */
+    /* The call holds its frame, the blocks the frame kept from earlier
+     * calls, and what the caller allocated for it. */
     vm_bind_weights(m->mod, f, bufs);
     uint64_t held = vm_frame_bytes(m) + (opts ? opts->caller_bytes : 0);
+    vm_mem_charge_kept(ctxp); /* first: from here on, a charge that fails may release them */
     bool ok = vm_mem_charge(ctxp, held, 0, "the call's frame%s", held > vm_frame_bytes(m) ? " and the outputs the caller allocated for it" : "") &&
               vm_bind_args(ctxp, plain, nargs, regs, bufs, frame->bound) && vm_interpret(ctxp, regs, bufs, 0);
     for (uint32_t i = 0; i < f->nbuffers; i++)

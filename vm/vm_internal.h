@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "kept_blocks.h"
 #include "module.h"
 #include "tirvm.h"
 
@@ -52,6 +53,8 @@ typedef struct {
                                        the binder refused as missing */
     atomic_uint_fast64_t steps;     /* the call's steps not yet drawn by a thread */
     tirvm_profile_entry *profile;   /* NULL, or per function: runs and time (atomic adds) */
+    vm_kept_blocks *kept;           /* the frame's kept blocks, counted in the call's memory: any thread of
+                                       the call releases them when a charge would fail */
 } vm_call_state;
 
 /* One thread's part of a profiled call (profile.c).  A run of a function
@@ -85,25 +88,6 @@ typedef union {
     double f64[TIRBC_MAX_LANES];
 } vm_lanes;
 
-/* Buffer blocks of finished calls that a call frame keeps for the calls
- * made with it after (memory.c): an allocation of the same size takes one
- * back, zero-filled, instead of asking the system again.  Blocks of
- * VM_KEEP_MIN_BYTES or more only (smaller ones malloc serves from its own
- * free lists); glibc returns large ones to the system on free, so a call
- * that allocates a few hundred KB per stage would otherwise fault its
- * pages in again on every call. */
-#define VM_KEPT_BLOCKS 8
-#define VM_KEEP_MIN_BYTES ((uint64_t)64 << 10)
-#define VM_KEEP_MAX_BYTES ((uint64_t)256 << 20) /* all kept blocks of one frame together */
-typedef struct {
-    void *p[VM_KEPT_BLOCKS];
-    uint64_t bytes[VM_KEPT_BLOCKS];
-    uint32_t n;
-    uint64_t total;
-} vm_kept_blocks;
-/* Frees every kept block. */
-void vm_kept_blocks_free(vm_kept_blocks *k);
-
 typedef struct {
     const tirbc_module *mod;
     const tirbc_function *fn;
@@ -127,7 +111,8 @@ typedef struct {
      * a callee shares its caller's; each worker thread has its own. */
     vm_lanes *scratch;
     /* The call frame's kept blocks, on the thread that made the top-level
-     * call (and its calls between PrimFuncs); NULL in parallel workers. */
+     * call (and its calls between PrimFuncs), which takes blocks from them
+     * and keeps freed ones; NULL in parallel regions. */
     vm_kept_blocks *kept;
     vm_prof_thread *prof;       /* NULL unless the call is profiled: this thread's profile state */
 } vm_ctx;
@@ -138,17 +123,22 @@ typedef struct {
 
 /* The call's memory (memory.c).  vm_mem_charge counts bytes against the
  * call's memory limit; false, with the error at pc in ctx->err and the
- * limit noted for the status, when they would take it past the limit.
- * vm_mem_alloc charges and allocates zeroed memory (NULL with the error
+ * limit noted for the status, when they would take it past the limit even
+ * after the frame's kept blocks are released (which they then are).
+ * vm_mem_alloc charges and allocates zeroed memory, or takes back a kept
+ * block of the size, which the call holds already (NULL with the error
  * when over the limit or out of memory; also NULL for 0 bytes, which is no
- * error); vm_mem_free frees and credits.  `what` names the memory in
- * messages (printf format). */
+ * error); vm_mem_free keeps the block (still counted) or frees and credits
+ * it.  `what` names the memory in messages (printf format). */
 bool vm_mem_charge(vm_ctx *ctx, uint64_t bytes, uint32_t pc, const char *what, ...)
     __attribute__((format(printf, 4, 5)));
 void vm_mem_credit(vm_ctx *ctx, uint64_t bytes);
 void *vm_mem_alloc(vm_ctx *ctx, uint64_t bytes, uint32_t pc, const char *what, ...)
     __attribute__((format(printf, 4, 5)));
 void vm_mem_free(vm_ctx *ctx, void *p, uint64_t bytes);
+/* Counts the frame's kept blocks against the call that took the frame, or,
+ * when they do not fit its limit, releases them. */
+void vm_mem_charge_kept(vm_ctx *ctx);
 
 /* Makes ctx->steps_left at least n (it is less) by drawing on the call's
  * step pool, which its threads share; false when the pool cannot cover it
