@@ -29,7 +29,8 @@ out=build-fuzz
 # Runs: NAME:BINARY:SEEDS.  The JSON front end is fuzz_compile fed JSON
 # (TVM's lowered PrimFuncs); fuzz_relax is the same compile fed whole models
 # (a Relax main) through a mutator of the JSON node graph.  fuzz_npz binds
-# what it reads to the public mlp ($FUZZ_NPZ_MODEL, see tests/fuzz/fuzz_npz.c).
+# what it reads to a trimmed mlp ($FUZZ_NPZ_MODEL, see tests/fuzz/fuzz_npz.c).
+# Each run's -max_len is its largest seed (models are MBs).
 # fuzz_tirbc_gen reads its input as choices that build a module which
 # verifies by construction, so it needs no real modules as seeds.
 runs="fuzz_tirbc_load:fuzz_tirbc_load:tirbc fuzz_tirbc_run:fuzz_tirbc_run:tirbc
@@ -132,6 +133,14 @@ fi
 # params stage with --params, and the zero stage, whose constants become
 # weights) for fuzz_tirbc_weights.
 cp tests/fuzz/seeds/npz/*.npz "$seeds/npz/"
+cp tests/fuzz/seeds/relax/*.json "$seeds/relax/"
+if [ -x "$out/cli/tirc" ]; then
+    t=tests/fuzz/seeds
+    ASAN_OPTIONS=detect_leaks=0 "$out/cli/tirc" $t/relax/mlp-trimmed.params.zero.json --params $t/npz/mlp-trimmed.npz \
+        -o "$seeds/weights/mlp-trimmed.params.tirbc" >/dev/null 2>&1 || true
+    ASAN_OPTIONS=detect_leaks=0 "$out/cli/tirc" $t/relax/mlp-trimmed.zero.json -o "$seeds/weights/mlp-trimmed.zero.tirbc" \
+        >/dev/null 2>&1 || true
+fi
 for d in ../shared/tvm-models/* ../shared/tvm-models-2/*; do
     [ -d "$d" ] || continue
     m=$(basename "$d")
@@ -208,10 +217,15 @@ for run in $runs; do
     arts=$out/artifacts/$t
     log=$out/logs/$t.log
     mkdir -p "$corpus" "$arts"
+    # the largest seed (at least libFuzzer's default guess, 4096 bytes)
+    maxlen=$(find "$seed" -type f -exec wc -c {} + 2>/dev/null | awk '$2 != "total" && $1 > m { m = $1 } END { print (m > 4096 ? m : 4096) }')
+    # compiling a whole model under ASan takes seconds
+    tmo=10
+    [ "$t" = fuzz_relax ] && tmo=60
     find "$arts" -type f | sort >"$out/logs/$t.before"
     set +e
     ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=0} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
-        "$out/fuzz/$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+        "$out/fuzz/$bin" -max_total_time="$secs" -timeout=$tmo -max_len="$maxlen" -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="$arts/" "$corpus" "$seed" >"$log" 2>&1
     rc=$?
     set -e

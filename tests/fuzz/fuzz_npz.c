@@ -8,9 +8,10 @@
  *    tirvm run --params), inputs it leaves out zero-filled, then called
  *    under a step and memory budget.
  * The model is TVM JSON with the weights as main's trailing parameters:
- * $FUZZ_NPZ_MODEL, by default ../shared/tvm-models/mlp/mlp.params.zero.json
- * (scripts/fuzz.sh runs from the repository); without it only the reader
- * is fuzzed.  The mutator edits the ZIP and .npy fields (offsets, sizes,
+ * $FUZZ_NPZ_MODEL, by default tests/fuzz/seeds/relax/mlp-trimmed.params.zero.json
+ * (the public mlp cut to 16 inputs and 8 hidden units, whose weights are
+ * tests/fuzz/seeds/npz/mlp-trimmed.npz; scripts/fuzz.sh runs from the
+ * repository); without it only the reader is fuzzed.  The mutator edits the ZIP and .npy fields (offsets, sizes,
  * counts, names, the header's dict) one in two times.
  * Built with -DFUZZ_STANDALONE it replays the seeds named on its command
  * line (--model PATH: the model) and deterministic mutations of them. */
@@ -139,7 +140,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (!model_tried) {
         const char *path = getenv("FUZZ_NPZ_MODEL");
-        load_model(path ? path : "../shared/tvm-models/mlp/mlp.params.zero.json");
+        load_model(path ? path : "tests/fuzz/seeds/relax/mlp-trimmed.params.zero.json");
     }
     npz_file z;
     char err[1024];
