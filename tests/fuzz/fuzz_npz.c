@@ -197,6 +197,21 @@ static const struct { uint32_t sig; uint8_t off, width; } npz_fields[] = {
 
 static size_t mutate_zip(uint8_t *data, size_t size)
 {
+    /* A member's size: the reader refuses a compressed size that differs
+     * from the uncompressed one, so both change together. */
+    if (npz_next() % 3 == 0) {
+        size_t hits[64], n = 0;
+        for (size_t at = 0; at + 28 <= size && n < 64; at++)
+            if (tir_get_le32(data + at) == 0x02014b50u)
+                hits[n++] = at;
+        if (!n)
+            return 0;
+        uint8_t *c = data + hits[npz_next() % n];
+        uint32_t v = npz_value(tir_get_le32(c + 20), size);
+        tir_put_le32(c + 20, v);
+        tir_put_le32(c + 24, v);
+        return size;
+    }
     size_t f = npz_next() % (sizeof npz_fields / sizeof npz_fields[0]);
     size_t hits[64], n = 0;
     for (size_t at = 0; at + 4 <= size && n < 64; at++)
