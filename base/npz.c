@@ -179,13 +179,11 @@ static int check_names(const zip_member *members, uint32_t count, const char *pa
     return rc;
 }
 
-int npz_read(const char *path, size_t max_bytes, npz_file *out, char *err, size_t err_len)
+int npz_read_mem(const void *data, size_t len, const char *path, size_t max_bytes, npz_file *out, char *err,
+                 size_t err_len)
 {
     memset(out, 0, sizeof *out);
-    size_t len;
-    uint8_t *buf = read_file(path, &len, err, err_len);
-    if (!buf)
-        return -1;
+    const uint8_t *buf = data;
     int rc = -1;
     zip_member *members = NULL;
     /* the end of central directory record: the last one, after at most a 64 KiB comment */
@@ -238,9 +236,20 @@ int npz_read(const char *path, size_t max_bytes, npz_file *out, char *err, size_
     rc = 0;
 done:
     free(members);
-    free(buf);
     if (rc)
         npz_free(out);
+    return rc;
+}
+
+int npz_read(const char *path, size_t max_bytes, npz_file *out, char *err, size_t err_len)
+{
+    memset(out, 0, sizeof *out);
+    size_t len;
+    uint8_t *buf = read_file(path, &len, err, err_len);
+    if (!buf)
+        return -1;
+    int rc = npz_read_mem(buf, len, path, max_bytes, out, err, err_len);
+    free(buf);
     return rc;
 }
 

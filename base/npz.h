@@ -23,6 +23,10 @@ typedef struct {
  * duplicate members, a local header that disagrees with the directory,
  * a bad .npy, arrays over max_bytes. */
 int npz_read(const char *path, size_t max_bytes, npz_file *out, char *err, size_t err_len);
+/* The same for an archive held in memory (len bytes at data, kept by the
+ * caller); path names it in messages. */
+int npz_read_mem(const void *data, size_t len, const char *path, size_t max_bytes, npz_file *out, char *err,
+                 size_t err_len);
 const npz_entry *npz_find(const npz_file *z, const char *name);
 void npz_free(npz_file *z);
 

@@ -1,6 +1,9 @@
 #!/bin/sh
 # Builds the libFuzzer targets in tests/fuzz/ with clang (ASan + UBSan) and
 # runs each for a while:   scripts/fuzz.sh [SECONDS_PER_TARGET]   (default 60)
+# FUZZ_ONLY="NAME ..." runs only those runs (names below, e.g.
+# FUZZ_ONLY=fuzz_relax scripts/fuzz.sh 1200): the libraries and every
+# target are still built and every seed corpus made.
 #
 # Everything goes under build-fuzz/: a meson build of the project's static
 # libraries instrumented with -fsanitize=fuzzer-no-link,address (UBSan is
@@ -23,13 +26,19 @@ esac
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 out=build-fuzz
-# Runs: NAME:BINARY:SEEDS.  The JSON front end is fuzz_compile fed JSON.
+# Runs: NAME:BINARY:SEEDS.  The JSON front end is fuzz_compile fed JSON
+# (TVM's lowered PrimFuncs); fuzz_relax is the same compile fed whole models
+# (a Relax main) through a mutator of the JSON node graph.  fuzz_npz binds
+# what it reads to a trimmed mlp ($FUZZ_NPZ_MODEL, see tests/fuzz/fuzz_npz.c).
+# Each run's -max_len is its largest seed (models are MBs).
 # fuzz_tirbc_gen reads its input as choices that build a module which
 # verifies by construction, so it needs no real modules as seeds.
 runs="fuzz_tirbc_load:fuzz_tirbc_load:tirbc fuzz_tirbc_run:fuzz_tirbc_run:tirbc
 fuzz_tirbc_mutate:fuzz_tirbc_mutate:tirbc fuzz_tirbc_gen:fuzz_tirbc_gen:gen fuzz_compile:fuzz_compile:compile
-fuzz_json:fuzz_compile:json fuzz_asm:fuzz_asm:asm fuzz_npy:fuzz_npy:npy fuzz_serve_decode:fuzz_serve_decode:serve"
-targets="fuzz_tirbc_load fuzz_tirbc_run fuzz_tirbc_mutate fuzz_tirbc_gen fuzz_compile fuzz_asm fuzz_npy fuzz_serve_decode"
+fuzz_json:fuzz_compile:json fuzz_asm:fuzz_asm:asm fuzz_npy:fuzz_npy:npy fuzz_serve_decode:fuzz_serve_decode:serve
+fuzz_relax:fuzz_relax:relax fuzz_npz:fuzz_npz:npz fuzz_tirbc_weights:fuzz_tirbc_weights:weights"
+targets="fuzz_tirbc_load fuzz_tirbc_run fuzz_tirbc_mutate fuzz_tirbc_gen fuzz_compile fuzz_asm fuzz_npy fuzz_serve_decode
+fuzz_relax fuzz_npz fuzz_tirbc_weights"
 CC=${CC:-clang}
 SAN="-fsanitize=address"
 
@@ -66,6 +75,8 @@ for t in $targets; do
     # the request decoder of tirvm serve is compiled in with its target
     extra=""
     [ "$t" = fuzz_serve_decode ] && extra="server/oip.c server/repo.c server/weights.c cli/args.c server/text.c server/json_budget.c"
+    # tirvm run's binding of a .npz's arrays to parameters
+    [ "$t" = fuzz_npz ] && extra="cli/args.c"
     # shellcheck disable=SC2086
     "$CC" -std=gnu11 -g -O1 -fsanitize=fuzzer $SAN -Wall -Wextra -Wno-unused-parameter \
         -Iinclude -Ibase -Iformat -Icompiler -Icompiler/tir -Ivm -Iserver -Icli -Itests/fuzz $deps_cflags \
@@ -75,7 +86,8 @@ done
 # ---- seed corpora -------------------------------------------------------
 seeds=$out/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds/compile" "$seeds/json" "$seeds/tirbc" "$seeds/asm" "$seeds/npy" "$seeds/serve" "$seeds/gen"
+mkdir -p "$seeds/compile" "$seeds/json" "$seeds/tirbc" "$seeds/asm" "$seeds/npy" "$seeds/serve" "$seeds/gen" \
+    "$seeds/relax" "$seeds/npz" "$seeds/weights"
 i=0
 for f in tests/cases/*.py examples/*.py $(find conformance/cases -name '*.py' | sort); do
     [ -f "$f" ] || continue
@@ -113,6 +125,36 @@ if ninja -C "$out" cli/tirc >>"$out/ninja.log" 2>&1; then
 else
     echo "fuzz.sh: warning: could not build tirc for .tirbc seeds (see $out/ninja.log)" >&2
 fi
+
+# Whole models (../shared/tvm-models*, beside the repository): their JSON
+# at every stage for fuzz_relax, read where they are (MBs, never copied into
+# the repository); their params.npz and the small hand-made archives of
+# tests/fuzz/seeds/npz for fuzz_npz; each compiled with its weights (the
+# params stage with --params, and the zero stage, whose constants become
+# weights) for fuzz_tirbc_weights.
+cp tests/fuzz/seeds/npz/*.npz "$seeds/npz/"
+cp tests/fuzz/seeds/relax/*.json "$seeds/relax/"
+if [ -x "$out/cli/tirc" ]; then
+    t=tests/fuzz/seeds
+    ASAN_OPTIONS=detect_leaks=0 "$out/cli/tirc" $t/relax/mlp-trimmed.params.zero.json --params $t/npz/mlp-trimmed.npz \
+        -o "$seeds/weights/mlp-trimmed.params.tirbc" >/dev/null 2>&1 || true
+    ASAN_OPTIONS=detect_leaks=0 "$out/cli/tirc" $t/relax/mlp-trimmed.zero.json -o "$seeds/weights/mlp-trimmed.zero.tirbc" \
+        >/dev/null 2>&1 || true
+fi
+for d in ../shared/tvm-models/* ../shared/tvm-models-2/*; do
+    [ -d "$d" ] || continue
+    m=$(basename "$d")
+    for f in "$d"/*.json; do
+        [ -f "$f" ] && cp "$f" "$seeds/relax/"
+    done
+    [ -f "$d/params.npz" ] || continue
+    cp "$d/params.npz" "$seeds/npz/$m.npz"
+    [ -x "$out/cli/tirc" ] || continue
+    ASAN_OPTIONS=detect_leaks=0 "$out/cli/tirc" "$d/$m.params.zero.json" --params "$d/params.npz" \
+        -o "$seeds/weights/$m.params.tirbc" >/dev/null 2>&1 || true
+    ASAN_OPTIONS=detect_leaks=0 "$out/cli/tirc" "$d/$m.zero.json" -o "$seeds/weights/$m.zero.tirbc" >/dev/null 2>&1 || true
+done
+[ -n "$(ls "$seeds/relax")" ] || echo "fuzz.sh: warning: no models beside the repository (../shared/tvm-models): fuzz_relax and fuzz_tirbc_weights have no seeds" >&2
 
 # Choices for fuzz_tirbc_gen: a few fixed byte strings (any bytes make a module).
 printf '\001' >"$seeds/gen/one-function"
@@ -169,15 +211,21 @@ mkdir -p "$out/logs"
 failed=0
 for run in $runs; do
     t=${run%%:*} rest=${run#*:}
+    case " ${FUZZ_ONLY:-$t} " in *" $t "*) ;; *) continue ;; esac
     bin=${rest%%:*} seed=$seeds/${rest#*:}
     corpus=$out/corpus/$t
     arts=$out/artifacts/$t
     log=$out/logs/$t.log
     mkdir -p "$corpus" "$arts"
+    # the largest seed (at least libFuzzer's default guess, 4096 bytes)
+    maxlen=$(find "$seed" -type f -exec wc -c {} + 2>/dev/null | awk '$2 != "total" && $1 > m { m = $1 } END { print (m > 4096 ? m : 4096) }')
+    # compiling a whole model under ASan takes seconds
+    tmo=10
+    [ "$t" = fuzz_relax ] && tmo=60
     find "$arts" -type f | sort >"$out/logs/$t.before"
     set +e
     ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=0} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
-        "$out/fuzz/$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+        "$out/fuzz/$bin" -max_total_time="$secs" -timeout=$tmo -max_len="$maxlen" -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="$arts/" "$corpus" "$seed" >"$log" 2>&1
     rc=$?
     set -e
