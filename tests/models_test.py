@@ -3,8 +3,9 @@
 model compiles from TVM's JSON at both stages TVM users hold (after
 relax.get_pipeline("zero"), and after the build pipeline), with its weights
 embedded, and with its weights detached (bound at compile time with tirc --params, or at run time
-with tirvm run --params), and runs from the command line, a C host
-program, the Python package and the server; every output matches TVM's
+with tirvm run --params and the server's MODEL.tirbc:PARAMS.npz), and runs
+from the command line, a C host program, the Python package and the server;
+every output matches TVM's
 (y.npy) within the models' README tolerance, max|y - y_tvm| <= 1e-3 *
 max(1, max|y_tvm|).
 
@@ -106,6 +107,7 @@ for folder, name in [(MODELS, m) for m in models] + [(f, m) for f in MORE for m 
     # detached weights given at run time
     if compile_and_run("%s: detached weights given with tirvm run --params" % name, src, detached,
                        ["--params", params] + xarg, ref):
+        served.append((name + "_detached", detached + ":" + params, x, ref))
         rc, out = run([TIRVM, "run", detached] + xarg)
         report(rc != 0 and "missing input" in out and "p_0" not in out.replace("give p_0", ""),
                "%s: without --params, a weight is a missing input" % name, out)
@@ -139,6 +141,11 @@ for folder, name in [(MODELS, m) for m in models] + [(f, m) for f in MORE for m 
         print("# %s: no built stage in its folder" % name)
     elif compile_and_run("%s: the module after the build pipeline" % name, os.path.join(d, name + ".built.json"),
                        out_b, xarg, ref):
+        served.append((name + "_built", out_b, x, ref))
+        y = os.path.join(T, name + ".built.c.npy")
+        rc, out = run([HOST, out_b, os.path.join(d, "x.npy"), y])
+        report(rc == 0, "%s: the C host program runs the built stage" % name, out)
+        check_file("%s: the built stage from C matches TVM" % name, y, ref)
         try:
             ok, why = close(tirvm.load(out_b).main(x), ref)
             report(ok, "%s: the built stage from Python (%s)" % (name, why), why)
