@@ -716,18 +716,28 @@ static bool is_tensor_kind(tirvm_arg_kind k)
     return k == TIRVM_ARG_TENSOR || k == TIRVM_ARG_TENSOR_READ_ONLY || k == TIRVM_ARG_DLMANAGED || k == TIRVM_ARG_DLMANAGED_VERSIONED;
 }
 
-tirvm_status tirvm_resolve_shape(const tirvm_module *m, int func, const tirvm_arg *args, int nargs, int param,
-                                 int64_t *shape, char *err, size_t err_len)
+/* Function func of m when param names one of its buffer parameters, else
+ * NULL with the reason (a usage error). */
+static const tirbc_function *buffer_param_of(const tirvm_module *m, int func, int param, char *err, size_t err_len)
 {
     if (func < 0 || (uint32_t)func >= m->mod->nfuncs) {
         vm_set_err(err, err_len, "no function with index %d", func);
-        return TIRVM_ERR_USAGE;
+        return NULL;
     }
     const tirbc_function *f = &m->mod->funcs[func];
     if (param < 0 || (uint32_t)param >= f->nparams || f->params[param].kind != TIRBC_PARAM_BUFFER) {
         vm_set_err(err, err_len, "parameter %d of function '%s' is not a buffer", param, f->name);
-        return TIRVM_ERR_USAGE;
+        return NULL;
     }
+    return f;
+}
+
+tirvm_status tirvm_resolve_shape(const tirvm_module *m, int func, const tirvm_arg *args, int nargs, int param,
+                                 int64_t *shape, char *err, size_t err_len)
+{
+    const tirbc_function *f = buffer_param_of(m, func, param, err, err_len);
+    if (!f)
+        return TIRVM_ERR_USAGE;
     if (nargs != (int)f->nparams) {
         vm_set_err(err, err_len, "function '%s' takes %u arguments, got %d", f->name, f->nparams, nargs);
         return TIRVM_ERR_USAGE;
@@ -826,15 +836,9 @@ static tirvm_status plain_args(const tirvm_module *m, int func, const tirvm_arg 
 tirvm_status tirvm_check_arg(const tirvm_module *m, int func, int param, const tirvm_arg *arg, char *err,
                              size_t err_len)
 {
-    if (func < 0 || (uint32_t)func >= m->mod->nfuncs) {
-        vm_set_err(err, err_len, "no function with index %d", func);
+    const tirbc_function *f = buffer_param_of(m, func, param, err, err_len);
+    if (!f)
         return TIRVM_ERR_USAGE;
-    }
-    const tirbc_function *f = &m->mod->funcs[func];
-    if (param < 0 || (uint32_t)param >= f->nparams || f->params[param].kind != TIRBC_PARAM_BUFFER) {
-        vm_set_err(err, err_len, "parameter %d of function '%s' is not a buffer", param, f->name);
-        return TIRVM_ERR_USAGE;
-    }
     const tirbc_param *p = &f->params[param];
     if (!is_tensor_kind(arg->kind)) {
         vm_set_err(err, err_len, "argument '%s': expected a tensor, got a number (in function '%s')", p->name, f->name);
