@@ -124,7 +124,7 @@ static bool split_init_guard(tir_arena *a, tir_stmt *st, tir_stmt *const *loops,
         return true;
     tir_expr *terms[8];
     uint32_t nterms = 0;
-    bool found[2] = {false, false};
+    bool found[3] = {false, false, false}; /* one per loop of the nest (at most three) */
     if (!tir_and_terms(st->seq[0]->cond, terms, 8, &nterms))
         return false;
     for (uint32_t i = 0; i < nterms; i++) {
