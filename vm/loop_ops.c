@@ -40,7 +40,7 @@
             SPEND_STEPS(count);                                                                     \
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) && mac_in_bounds(yb, ys, count, 1, bufs[Y].nelem) && \
                 mac_in_bounds(zb, zs, count, nl, bufs[Z].nelem)) {                                  \
-                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, 0, ys, zb, 0, zs, 1, count, nl, 1, 0, 0}; \
+                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, 0, ys, zb, 0, zs, 1, count, nl, 1, 0, 0, 1, 0, 0}; \
                 KERNEL(&m);                                                                         \
             } else {                                                                                \
                 /* the loop's own order, so an error comes where the loop would raise it */         \
@@ -125,7 +125,7 @@
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                                         \
                 affine2_in_bounds(yb, ya, na, ys, nb, 1, bufs[Y].nelem) &&                                             \
                 affine2_in_bounds(zb, za, na, zs, nb, nl, bufs[Z].nelem)) {                                            \
-                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl, 1, 0, 0}; \
+                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl, 1, 0, 0, 1, 0, 0}; \
                 KERNEL(&m);                                                                                            \
             } else {                                                                                                   \
                 /* the loops' own order, so an error comes where they would raise it */                                \
@@ -164,7 +164,7 @@
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) && affine_n_in_bounds(yb, ysd, n, 3, bufs[Y].nelem) &&    \
                 affine_n_in_bounds(zb, zsd, n, 4, bufs[Z].nelem)) {                                                    \
                 tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ysd[1], ysd[2], zb, zsd[1],      \
-                                    zsd[2], n[1], n[2], nl, n[0], ysd[0], zsd[0]};                                     \
+                                    zsd[2], n[1], n[2], nl, n[0], ysd[0], zsd[0], 1, 0, 0};                                  \
                 if (zsd[3] == 1)                                                                                       \
                     KERNEL(&m);                                                                                        \
                 else                                                                                                   \
@@ -195,6 +195,55 @@
         }                                                                                                              \
     LOOP_OP_END
 
+    /* mac3 over a tile of rows (mact): rows that do not overlap, in a
+     * buffer that is neither Y's nor Z's, run together; otherwise row
+     * after row, element by element, as nr mac3s would */
+#define MACT_BODY(T, CT, LOADV, STOREV, TILE)                                                                            \
+    LOOP_OP(MACT_##T)                                                                                                  \
+        uint32_t X = OPND(BUF0), Y = OPND(BUF1), Z = OPND(BUF2), nl = OPND(WIDTH);                                     \
+        int64_t xb = R(OPND(SRC0)).i, yb = R(OPND(SRC1)).i, zb = R(OPND(SRC5)).i;                                      \
+        int64_t xr = R(OPND(SRC13)).i, yr = R(OPND(SRC14)).i, nr = R(OPND(SRC15)).i;                                   \
+        int64_t ysd[4] = {yr, R(OPND(SRC2)).i, R(OPND(SRC3)).i, R(OPND(SRC4)).i};                                      \
+        int64_t zsd[4] = {R(OPND(SRC6)).i, R(OPND(SRC7)).i, R(OPND(SRC8)).i, R(OPND(SRC12)).i};                        \
+        int64_t yn[4] = {nr, R(OPND(SRC9)).i, R(OPND(SRC10)).i, R(OPND(SRC11)).i}, total;                              \
+        int64_t zn[4] = {yn[1], yn[2], yn[3], nl}, xsd[2] = {xr, 1}, xn[2] = {nr, nl};                                 \
+        if (nr > 0 && yn[1] > 0 && yn[2] > 0 && yn[3] > 0) {                                                           \
+            SPEND_STEPS(__builtin_mul_overflow(nr, yn[1], &total) || __builtin_mul_overflow(total, yn[2], &total) ||   \
+                                __builtin_mul_overflow(total, yn[3], &total)                                           \
+                            ? UINT64_MAX : (uint64_t)total);                                                           \
+            bool apart = nr == 1 || (xr != INT64_MIN && (xr < 0 ? -xr : xr) >= (int64_t)nl);                         \
+            if (apart && X != Y && X != Z && affine_n_in_bounds(xb, xsd, xn, 2, bufs[X].nelem) &&                      \
+                affine_n_in_bounds(yb, ysd, yn, 4, bufs[Y].nelem) && affine_n_in_bounds(zb, zsd, zn, 4, bufs[Z].nelem)) { \
+                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ysd[2], ysd[3], zb, zsd[1],      \
+                                    zsd[2], yn[2], yn[3], nl, yn[1], ysd[1], zsd[0], nr, xr, yr};                      \
+                TILE(&m, zsd[3]);                                                                                      \
+            } else {                                                                                                   \
+                /* row after row, in the loops' own order, so an error comes where they would raise it */             \
+                for (int64_t r = 0; r < nr; r++)                                                                       \
+                    for (int64_t c = 0; c < yn[1]; c++)                                                                \
+                        for (int64_t a = 0; a < yn[2]; a++)                                                            \
+                            for (int64_t b = 0; b < yn[3]; b++) {                                                      \
+                                uint64_t yi = (uint64_t)yb + (uint64_t)r * (uint64_t)yr + (uint64_t)c * (uint64_t)ysd[1] + \
+                                              (uint64_t)a * (uint64_t)ysd[2] + (uint64_t)b * (uint64_t)ysd[3];         \
+                                if (yi >= bufs[Y].nelem)                                                               \
+                                    OOB(Y, yi);                                                                        \
+                                CT y = LOADV(bufs[Y].data, yi);                                                        \
+                                for (uint32_t j = 0; j < nl; j++) {                                                    \
+                                    uint64_t xi = (uint64_t)xb + (uint64_t)r * (uint64_t)xr + j;                       \
+                                    uint64_t zi = (uint64_t)zb + (uint64_t)c * (uint64_t)zsd[0] +                      \
+                                                  (uint64_t)a * (uint64_t)zsd[1] + (uint64_t)b * (uint64_t)zsd[2] +    \
+                                                  (uint64_t)j * (uint64_t)zsd[3];                                      \
+                                    if (xi >= bufs[X].nelem)                                                           \
+                                        OOB(X, xi);                                                                    \
+                                    if (zi >= bufs[Z].nelem)                                                           \
+                                        OOB(Z, zi);                                                                    \
+                                    STOREV(bufs[X].data, xi, LOADV(bufs[X].data, xi) + y * LOADV(bufs[Z].data, zi));   \
+                                }                                                                                      \
+                            }                                                                                          \
+            }                                                                                                          \
+        }                                                                                                              \
+    LOOP_OP_END
+
     /* mac2 with Z's lanes M apart (mac2s) */
 #define MAC2S_BODY(T, CT, LOADV, STOREV, KERNEL)                                                                       \
     LOOP_OP(MAC2S_##T)                                                                                                 \
@@ -207,7 +256,7 @@
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                                         \
                 affine2_in_bounds(yb, ya, na, ys, nb, 1, bufs[Y].nelem) &&                                             \
                 affine3_in_bounds(zb, za, na, zs, nb, zl, nl, bufs[Z].nelem)) {                                        \
-                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl, 1, 0, 0}; \
+                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl, 1, 0, 0, 1, 0, 0}; \
                 KERNEL(&m, zl);                                                                                        \
             } else {                                                                                                   \
                 /* the loops' own order, so an error comes where they would raise it */                                \
@@ -379,6 +428,7 @@
 #define MAC_KERNEL_F64 tirvm_mac_kernels->f64
 #define MAC_STRIDED_F32 tirvm_mac_kernels->strided_f32
 #define MAC_STRIDED_F64 tirvm_mac_kernels->strided_f64
+#define MAC_TILE_F32 tirvm_mac_kernels->tile_f32
 #define MACI_SOURCE(S) case TIR_VT_##S: MACI_LOOP(maci_acc, CT_##S); break;
 
 /* One function per instruction of the loop-level families, in the kinds
@@ -388,6 +438,7 @@
 #define MAC2_DEFINE(T) MAC2_BODY(T, CT_##T, LOAD_##T, STORE_##T, MAC_KERNEL_##T)
 #define MAC3_DEFINE(T) MAC3_BODY(T, CT_##T, LOAD_##T, STORE_##T, MAC_KERNEL_##T, MAC_STRIDED_##T)
 #define MAC2S_DEFINE(T) MAC2S_BODY(T, CT_##T, LOAD_##T, STORE_##T, MAC_STRIDED_##T)
+#define MACT_DEFINE(T) MACT_BODY(T, CT_##T, LOAD_##T, STORE_##T, MAC_TILE_##T)
 #define RSUM_DEFINE(T) REDUCE_BODY(RSUM, T, CT_##T, M_##T, LOAD_##T, RED_ADD)
 #define RMAX_DEFINE(T) REDUCE_BODY(RMAX, T, CT_##T, M_##T, LOAD_##T, RED_MAX)
 #define RMIN_DEFINE(T) REDUCE_BODY(RMIN, T, CT_##T, M_##T, LOAD_##T, RED_MIN)

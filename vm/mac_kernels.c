@@ -284,8 +284,164 @@ static void MAC_NAME(tirvm_mac_strided_f32)(const tirvm_mac_args *all, int64_t z
     }
 }
 
+/* A tile of rows (mact): NR rows (at most 4) of NV vectors of 8 lanes (at
+ * most 2), the 8 accumulators in registers over the whole reduction.  Each
+ * step loads Z's vectors once and multiplies them by each row's own Y
+ * element, so the loads of Z are shared by every row of the tile, the way
+ * a GEMM microkernel shares a packed panel.  Each element still takes its
+ * terms in the loops' order, a separately rounded multiply and add each.
+ * ZL2: Z's lanes two elements apart, taken as MAC_S2_STEP takes them. */
+#define MAC_T_LOAD(R, K) if (NR > R && NV > K) memcpy(&a##R##K, xrow + (R) * xrs + K * 32, 32)
+#define MAC_T_STORE(R, K) if (NR > R && NV > K) memcpy(xrow + (R) * xrs + K * 32, &a##R##K, 32)
+#define MAC_T_Z(K)                                                                       \
+    if (NV > K) {                                                                        \
+        if (ZL2) {                                                                       \
+            mac_f32x8 lo, hi;                                                            \
+            memcpy(&lo, zrow + K * 64, 32);                                              \
+            memcpy(&hi, zrow + K * 64 + 28, 32);                                         \
+            z##K = __builtin_shufflevector(lo, hi, 0, 2, 4, 6, 9, 11, 13, 15);           \
+        } else {                                                                         \
+            memcpy(&z##K, zrow + K * 32, 32);                                            \
+        }                                                                                \
+    }
+#define MAC_T_ROW(R)                                                                     \
+    if (NR > R) {                                                                        \
+        float y;                                                                         \
+        memcpy(&y, yrow + (R) * yrs, sizeof y);                                          \
+        mac_f32x8 yv = mac_bcast_f32x8(y);                                               \
+        a##R##0 = a##R##0 + yv * z0;                                                     \
+        if (NV > 1)                                                                      \
+            a##R##1 = a##R##1 + yv * z1;                                                 \
+    }
+#define MAC_F32_TILE(NROWS, NVEC, ZLTWO)                                                                   \
+    do {                                                                                                   \
+        enum { NR = (NROWS), NV = (NVEC), ZL2 = (ZLTWO) };                                                 \
+        mac_f32x8 a00 = {0}, a01 = {0}, a10 = {0}, a11 = {0}, a20 = {0}, a21 = {0}, a30 = {0}, a31 = {0}; \
+        mac_f32x8 z0 = {0}, z1 = {0};                                                                      \
+        uint8_t *xrow = m->x + (uint64_t)m->xb * sizeof(float);                                            \
+        MAC_T_LOAD(0, 0); MAC_T_LOAD(0, 1); MAC_T_LOAD(1, 0); MAC_T_LOAD(1, 1);                            \
+        MAC_T_LOAD(2, 0); MAC_T_LOAD(2, 1); MAC_T_LOAD(3, 0); MAC_T_LOAD(3, 1);                            \
+        for (int64_t c = 0; c < nc; c++)                                                                   \
+            for (int64_t a = 0; a < m->na; a++)                                                            \
+                for (int64_t b = 0; b < m->nb; b++) {                                                      \
+                    const uint8_t *yrow =                                                                  \
+                        m->y + (uint64_t)(m->yb + c * m->yc + a * m->ya + b * m->ys) * sizeof(float);      \
+                    const uint8_t *zrow =                                                                  \
+                        m->z + (uint64_t)(m->zb + c * m->zc + a * m->za + b * m->zs) * sizeof(float);      \
+                    MAC_T_Z(0) MAC_T_Z(1)                                                                  \
+                    MAC_T_ROW(0) MAC_T_ROW(1) MAC_T_ROW(2) MAC_T_ROW(3)                                    \
+                }                                                                                          \
+        MAC_T_STORE(0, 0); MAC_T_STORE(0, 1); MAC_T_STORE(1, 0); MAC_T_STORE(1, 1);                        \
+        MAC_T_STORE(2, 0); MAC_T_STORE(2, 1); MAC_T_STORE(3, 0); MAC_T_STORE(3, 1);                        \
+    } while (0)
+#define MAC_T_CASE(R, V, Z2) case (R) * 8 + (V) * 2 + (Z2): MAC_F32_TILE(R, V, Z2); break;
+#define MAC_T_CASES_V(R) MAC_T_CASE(R, 1, 0) MAC_T_CASE(R, 1, 1) MAC_T_CASE(R, 2, 0) MAC_T_CASE(R, 2, 1)
+
+/* The last 1 to 7 lanes of a tile's rows (NL = 4*NH + NS): a half vector
+ * and single lanes per row, Z's lanes zl elements apart loaded once a step
+ * for every row. */
+#define MAC_R_LOAD(R)                                                                    \
+    if (NR > R) {                                                                        \
+        if (NH)                                                                          \
+            memcpy(&h##R, xrow + (R) * xrs, 16);                                         \
+        if (NS > 0) memcpy(&s##R##0, xrow + (R) * xrs + (NH * 4 + 0) * 4, 4);            \
+        if (NS > 1) memcpy(&s##R##1, xrow + (R) * xrs + (NH * 4 + 1) * 4, 4);            \
+        if (NS > 2) memcpy(&s##R##2, xrow + (R) * xrs + (NH * 4 + 2) * 4, 4);            \
+    }
+#define MAC_R_STORE(R)                                                                   \
+    if (NR > R) {                                                                        \
+        if (NH)                                                                          \
+            memcpy(xrow + (R) * xrs, &h##R, 16);                                         \
+        if (NS > 0) memcpy(xrow + (R) * xrs + (NH * 4 + 0) * 4, &s##R##0, 4);            \
+        if (NS > 1) memcpy(xrow + (R) * xrs + (NH * 4 + 1) * 4, &s##R##1, 4);            \
+        if (NS > 2) memcpy(xrow + (R) * xrs + (NH * 4 + 2) * 4, &s##R##2, 4);            \
+    }
+#define MAC_R_ROW(R)                                                                     \
+    if (NR > R) {                                                                        \
+        float y;                                                                         \
+        memcpy(&y, yrow + (R) * yrs, sizeof y);                                          \
+        if (NH)                                                                          \
+            h##R = h##R + mac_bcast_f32x4(y) * zh;                                       \
+        if (NS > 0) s##R##0 = s##R##0 + y * zs0;                                         \
+        if (NS > 1) s##R##1 = s##R##1 + y * zs1;                                         \
+        if (NS > 2) s##R##2 = s##R##2 + y * zs2;                                         \
+    }
+#define MAC_Z_AT(K) ({ float z_; memcpy(&z_, zrow + (uint64_t)((K) * zl) * sizeof(float), sizeof z_); z_; })
+#define MAC_F32_TILE_REST(NROWS, NLANES)                                                                   \
+    do {                                                                                                   \
+        enum { NR = (NROWS), NH = (NLANES) / 4, NS = (NLANES) % 4 };                                       \
+        mac_f32x4 h0 = {0}, h1 = {0}, h2 = {0}, h3 = {0};                                                  \
+        float s00 = 0, s01 = 0, s02 = 0, s10 = 0, s11 = 0, s12 = 0;                                        \
+        float s20 = 0, s21 = 0, s22 = 0, s30 = 0, s31 = 0, s32 = 0;                                        \
+        uint8_t *xrow = m->x + (uint64_t)m->xb * sizeof(float);                                            \
+        MAC_R_LOAD(0) MAC_R_LOAD(1) MAC_R_LOAD(2) MAC_R_LOAD(3)                                            \
+        for (int64_t c = 0; c < nc; c++)                                                                   \
+            for (int64_t a = 0; a < m->na; a++)                                                            \
+                for (int64_t b = 0; b < m->nb; b++) {                                                      \
+                    const uint8_t *yrow =                                                                  \
+                        m->y + (uint64_t)(m->yb + c * m->yc + a * m->ya + b * m->ys) * sizeof(float);      \
+                    const uint8_t *zrow =                                                                  \
+                        m->z + (uint64_t)(m->zb + c * m->zc + a * m->za + b * m->zs) * sizeof(float);      \
+                    mac_f32x4 zh = {0};                                                                    \
+                    if (NH && zl == 1)                                                                     \
+                        memcpy(&zh, zrow, 16);                                                             \
+                    else if (NH)                                                                           \
+                        zh = (mac_f32x4){MAC_Z_AT(0), MAC_Z_AT(1), MAC_Z_AT(2), MAC_Z_AT(3)};              \
+                    float zs0 = NS > 0 ? MAC_Z_AT(NH * 4 + 0) : 0, zs1 = NS > 1 ? MAC_Z_AT(NH * 4 + 1) : 0; \
+                    float zs2 = NS > 2 ? MAC_Z_AT(NH * 4 + 2) : 0;                                         \
+                    MAC_R_ROW(0) MAC_R_ROW(1) MAC_R_ROW(2) MAC_R_ROW(3)                                    \
+                }                                                                                          \
+        MAC_R_STORE(0) MAC_R_STORE(1) MAC_R_STORE(2) MAC_R_STORE(3)                                        \
+    } while (0)
+#define MAC_R_CASE(R, L) case (R) * 8 + (L): MAC_F32_TILE_REST(R, L); break;
+#define MAC_R_CASES_L(R)                                                                                   \
+    MAC_R_CASE(R, 1) MAC_R_CASE(R, 2) MAC_R_CASE(R, 3) MAC_R_CASE(R, 4) MAC_R_CASE(R, 5) MAC_R_CASE(R, 6) \
+    MAC_R_CASE(R, 7)
+
+static void MAC_NAME(tirvm_mac_tile_f32)(const tirvm_mac_args *all, int64_t zl)
+{
+    tirvm_mac_args part = *all;
+    const tirvm_mac_args *m = &part;
+    int64_t nc = all->nc > 1 ? all->nc : 1;
+    int64_t xrs = all->xr * (int64_t)sizeof(float), yrs = all->yr * (int64_t)sizeof(float);
+    for (int64_t r0 = 0, nr; r0 < all->nr; r0 += nr) {
+        nr = all->nr - r0 < 4 ? all->nr - r0 : 4;
+        part.xb = all->xb + r0 * all->xr;
+        part.yb = all->yb + r0 * all->yr;
+        part.zb = all->zb;
+        uint32_t left = all->lanes;
+        for (uint32_t nv; (zl == 1 || zl == 2) && left >= 8; left -= 8 * nv) {
+            nv = left >= 16 ? 2 : 1;
+            switch ((int)nr * 8 + (int)nv * 2 + (zl == 2)) {
+                MAC_T_CASES_V(1) MAC_T_CASES_V(2) MAC_T_CASES_V(3) MAC_T_CASES_V(4)
+            default: break;
+            }
+            part.xb += 8 * nv;
+            part.zb += 8 * (int64_t)nv * zl;
+        }
+        if (left && left < 8) { /* the last lanes, any stride */
+            switch ((int)nr * 8 + (int)left) {
+                MAC_R_CASES_L(1) MAC_R_CASES_L(2) MAC_R_CASES_L(3) MAC_R_CASES_L(4)
+            default: break;
+            }
+            left = 0;
+        }
+        /* a row of another stride, row by row */
+        for (int64_t r = 0; left && r < nr; r++) {
+            tirvm_mac_args row = part;
+            row.xb = part.xb + r * all->xr;
+            row.yb = part.yb + r * all->yr;
+            row.lanes = left;
+            if (zl == 1)
+                MAC_NAME(tirvm_mac_f32)(&row);
+            else
+                MAC_NAME(tirvm_mac_strided_f32)(&row, zl);
+        }
+    }
+}
+
 const tirvm_mac_table MAC_NAME(tirvm_mac_table) = {
     MAC_NAME(tirvm_mac_f32),         MAC_NAME(tirvm_mac_f64),         MAC_NAME(tirvm_mac_f16),
     MAC_NAME(tirvm_mac_bf16),        MAC_NAME(tirvm_mac_strided_f32), MAC_NAME(tirvm_mac_strided_f64),
-    MAC_STRINGIFY(MAC_ISA),
+    MAC_NAME(tirvm_mac_tile_f32),    MAC_STRINGIFY(MAC_ISA),
 };

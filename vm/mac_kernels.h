@@ -17,6 +17,9 @@ typedef struct {
     /* float and double (mac3): an outer loop c < nc (0 or 1: none) adding
      * c*yc to Y's offsets and c*zc to Z's */
     int64_t nc, yc, zc;
+    /* float (mact): rows r < nr of X, xr elements apart, each with Y's
+     * offsets moved by r*yr (rows that do not overlap) */
+    int64_t nr, xr, yr;
 } tirvm_mac_args;
 
 /* One step acc + y * z of each element type, rounded as the loop's
@@ -35,7 +38,9 @@ static inline uint16_t tirvm_muladd_bf16(uint16_t acc, uint16_t y, uint16_t z)
 
 /* The kernels of one instruction set.  mac2s is the same with Z's lanes
  * zl elements apart:
- *   X[xb + j] += Y[yb + a*ya + b*ys] * Z[zb + a*za + b*zs + j*zl] */
+ *   X[xb + j] += Y[yb + a*ya + b*ys] * Z[zb + a*za + b*zs + j*zl]
+ * and mact runs nr rows at once:
+ *   X[xb + r*xr + j] += Y[yb + r*yr + ...] * Z[zb + ... + j*zl] */
 typedef struct {
     void (*f32)(const tirvm_mac_args *m);
     void (*f64)(const tirvm_mac_args *m);
@@ -43,6 +48,7 @@ typedef struct {
     void (*bf16)(const tirvm_mac_args *m);
     void (*strided_f32)(const tirvm_mac_args *m, int64_t zl);
     void (*strided_f64)(const tirvm_mac_args *m, int64_t zl);
+    void (*tile_f32)(const tirvm_mac_args *m, int64_t zl); /* mact */
     const char *isa; /* "base", "avx2", "avx512" */
 } tirvm_mac_table;
 

@@ -253,6 +253,10 @@ static int64_t call_work(const tir_expr *e)
     case TIR_I_TIRVM_MAC3:
         w = e->nargs > 12 ? times(extent_of(e->args[9]), times(extent_of(e->args[10]), extent_of(e->args[11]))) : 1;
         break;
+    case TIR_I_TIRVM_MACT:
+        w = e->nargs > 15 ? times(extent_of(e->args[15]), times(extent_of(e->args[9]),
+                                  times(extent_of(e->args[10]), extent_of(e->args[11])))) : 1;
+        break;
     default: /* mac2, mac2s */
         w = e->nargs > 8 ? times(extent_of(e->args[7]), extent_of(e->args[8])) : 1;
         break;
@@ -283,8 +287,9 @@ static int64_t work_of(const tir_stmt *s)
     }
 }
 
-/* May loop s, in the scope sr describes, run its iterations in parallel? */
-static bool independent(tir_scoped_rewriter *outer, const tir_stmt *s)
+/* May loop s, in the scope sr describes, run its iterations in parallel
+ * (or interleaved: pass tile-rows)? */
+bool tir_loop_independent(tir_scoped_rewriter *outer, const tir_stmt *s)
 {
     indep in = {.v = s->var, .ok = true};
     tir_scoped_rewriter sr = {.enter = inspect, .ctx = &in};
@@ -344,7 +349,7 @@ static bool enter(tir_scoped_rewriter *sr, tir_stmt *s)
     /* a symbolic extent is decided when the call runs: any batch may be large */
     /* independent() also refuses blocks, so the loop can be copied (versioning) */
     if (each < 1 || (!symbolic && times(s->extent->ival, each) < MIN_WORK) || !tir_dt_is_int(s->extent->dtype) ||
-        !independent(sr, s))
+        !tir_loop_independent(sr, s))
         return true;
     if (symbolic) {
         if (each < MIN_WORK / MAX_VERSIONED_EXTENT)

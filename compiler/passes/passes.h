@@ -40,4 +40,11 @@ tir_stmt *tir_vectorize_body_in_bounds(tir_arena *a, tir_stmt *body, const tir_v
  * compute its terms as a vector and fold them in lane order. */
 bool tir_accumulation(const tir_stmt *st, const tir_expr **acc, const tir_expr **term);
 
+/* Pass parallelize's proof, shared with pass tile-rows: do the iterations
+ * of loop s, in the scope sr describes, touch disjoint elements of what
+ * they write, read nothing another writes, and never trap, so that they
+ * may run in any order or interleaved? */
+typedef struct tir_scoped_rewriter tir_scoped_rewriter;
+bool tir_loop_independent(tir_scoped_rewriter *sr, const tir_stmt *s);
+
 #endif

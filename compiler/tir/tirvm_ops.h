@@ -5,6 +5,7 @@
  *   tirvm.fold_add|max|min(acc, vector)             a vector folded into acc in lane order
  *   tirvm.reduce_add|max|min(X, Y, stride, count)   a reduction loop (loop-instructions)
  *   tirvm.mac(...), tirvm.mac2(...), tirvm.mac2s(...), tirvm.mac3(...)  multiply-accumulate loops (loop-instructions)
+ *   tirvm.mact(...)                                  mac3 over a tile of rows (tile-rows)
  *   tirvm.window_add|max|min(X, Z, za, zb, ea, eb, lane_stride)  a row of lanes reduced over a window */
 #ifndef TIR_TIRVM_OPS_H
 #define TIR_TIRVM_OPS_H
@@ -18,6 +19,7 @@
 #define TIRVM_MAC2 TIRVM_OP_PREFIX "mac2"
 #define TIRVM_MAC2S TIRVM_OP_PREFIX "mac2s"
 #define TIRVM_MAC3 TIRVM_OP_PREFIX "mac3"
+#define TIRVM_MACT TIRVM_OP_PREFIX "mact"
 #define TIRVM_WINDOW TIRVM_OP_PREFIX "window_"
 /* The operation of family TIRVM_FOLD or TIRVM_REDUCE for an accumulation
  * by + (TIR_E_ADD), max or min. */
@@ -48,6 +50,7 @@ static inline bool tir_is_loop_instruction(const tir_expr *e)
     case TIR_I_TIRVM_MAC2:
     case TIR_I_TIRVM_MAC2S:
     case TIR_I_TIRVM_MAC3:
+    case TIR_I_TIRVM_MACT:
     case TIR_I_TIRVM_WINDOW_ADD:
     case TIR_I_TIRVM_WINDOW_MAX:
     case TIR_I_TIRVM_WINDOW_MIN:

@@ -1,0 +1,248 @@
+/* Pass tile-rows: a loop over output rows (a convolution's output
+ * channels, a matmul's rows) whose body accumulates each row with float
+ * loop-level instructions reading one shared input
+ *     for f in range(F):                      (serial or parallel)
+ *         for y in range(H):
+ *             X[f, y, 0:W] = 0
+ *             tirvm.mac3(X[f, y, 0:W], Y[f, ..], Z[.., y, ..], ...)
+ * runs TILE rows per iteration, the instructions becoming one tirvm.mact
+ * over the tile's rows and every other statement a loop over them:
+ *     for fo in range(F // TILE):
+ *         for y in range(H):
+ *             for r in range(TILE): X[fo*TILE + r, y, 0:W] = 0
+ *             tirvm.mact(X[fo*TILE, y, 0:W], Y[fo*TILE, ..], Z[.., y, ..], ..., xs, ys, TILE)
+ *     for f in range(F // TILE * TILE, F): the body as it was
+ * The VM then loads each vector of Z once for the tile's rows and keeps
+ * their accumulators in registers: a register tile of output channels ×
+ * lanes, as a GEMM microkernel keeps one.
+ *
+ * The iterations of f run interleaved, each one's statements still in
+ * their order, so the loop's iterations must be independent: the loop is
+ * already parallel (pass parallelize proved it), or the same proof holds
+ * (tir_loop_independent).  Every element is then computed by the same
+ * operations in the same order, so the results are bit-identical. */
+#include "passes.h"
+
+#include "fold.h"
+#include "pass_scope.h"
+#include "tir_visit.h"
+
+#define TILE 4
+
+/* The flat elements an access moves per step of v (its buffer's strides
+ * constant, every index linear in v); false otherwise. */
+static bool flat_coefficient(const tir_expr *load, const tir_var *v, int64_t *out)
+{
+    const tir_buffer *b = load->buffer;
+    if (load->kind != TIR_E_LOAD || b->nstrides || b->dtype.lanes != 1 || load->nargs != b->ndim)
+        return false;
+    int64_t total = 0, dim_stride = 1;
+    for (uint32_t d = load->nargs; d-- > 0;) {
+        const tir_expr *ix = load->args[d];
+        if (ix->kind == TIR_E_RAMP)
+            ix = ix->a;
+        int64_t coef, term;
+        if (ix->dtype.lanes != 1 || !tir_linear_coefficient(ix, v, &coef) ||
+            __builtin_mul_overflow(coef, dim_stride, &term) || __builtin_add_overflow(total, term, &total))
+            return false;
+        if (d > 0 && (b->shape[d]->kind != TIR_E_INT || __builtin_mul_overflow(dim_stride, b->shape[d]->ival, &dim_stride)))
+            return false;
+    }
+    *out = total;
+    return true;
+}
+
+/* The fixed arguments (X, Y, Z and 10 more) of each instruction the tile
+ * takes, as mact's first 13: which of the call's arguments fills each, or
+ * -1 for 0 and -2 for 1 (a loop of one step). */
+static const int8_t *mact_layout(const tir_expr *e)
+{
+    /*                                          X  Y  Z ysc ysa ysb zsc zsa zsb  ec  ea  eb  zl */
+    static const int8_t mac[13] = /* 6 args */ {0, 1, 2, -1, -1, 3, -1, -1, 4, -2, -2, 5, -2};
+    static const int8_t mac2[13] = /* 9 */ {0, 1, 2, -1, 3, 4, -1, 5, 6, -2, 7, 8, -2};
+    static const int8_t mac2s[13] = /* 10 */ {0, 1, 2, -1, 3, 4, -1, 5, 6, -2, 7, 8, 9};
+    static const int8_t mac3[13] = /* 13 */ {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
+    switch (e->intrin) {
+    case TIR_I_TIRVM_MAC:
+        return e->nargs == 6 ? mac : NULL;
+    case TIR_I_TIRVM_MAC2:
+        return e->nargs == 9 ? mac2 : NULL;
+    case TIR_I_TIRVM_MAC2S:
+        return e->nargs == 10 ? mac2s : NULL;
+    case TIR_I_TIRVM_MAC3:
+        return e->nargs == 13 ? mac3 : NULL;
+    default:
+        return NULL;
+    }
+}
+
+/* Can call e, a row's instruction, join a tile of rows of v?  Its X and Y
+ * move with v (X by at least a row, so the rows are apart), Z and the
+ * constants do not; *xs and *ys get the moves. */
+static bool tileable_call(const tir_expr *e, const tir_var *v, int64_t *xs, int64_t *ys)
+{
+    if (e->kind != TIR_E_CALL || !mact_layout(e))
+        return false;
+    const tir_expr *x = e->args[0], *y = e->args[1], *z = e->args[2];
+    if (x->kind != TIR_E_LOAD || y->kind != TIR_E_LOAD || z->kind != TIR_E_LOAD ||
+        !tir_dt_eq(x->buffer->dtype, TIR_DT_F32) || !tir_dt_eq(x->buffer->data->elem_dtype, TIR_DT_F32) ||
+        tir_expr_uses_var(z, v) || !flat_coefficient(x, v, xs) ||
+        !flat_coefficient(y, v, ys))
+        return false;
+    int64_t lanes = x->dtype.lanes;
+    if (*xs < lanes && -*xs < lanes) /* rows that overlap (or one row): nothing to share */
+        return false;
+    for (uint32_t i = 3; i < e->nargs; i++)
+        if (e->args[i]->kind != TIR_E_INT)
+            return false;
+    return true;
+}
+
+static bool holds_loop_instruction_fn(const tir_expr *e, void *ctx)
+{
+    (void)ctx;
+    return !tir_is_loop_instruction(e);
+}
+
+static bool holds_loop_instruction(const tir_stmt *s) { return !tir_walk_stmt_exprs(s, holds_loop_instruction_fn, NULL); }
+
+/* Can body (of the loop over v) run TILE rows at once?  Loops and lets
+ * that do not depend on v are shared by the tile, the row instructions
+ * become mact, and any statement without a loop-level instruction runs
+ * once per row; anything else (an `if` around an instruction, a loop
+ * whose extent moves with v) refuses.  *n counts the instructions. */
+static bool tileable(const tir_stmt *s, const tir_var *v, uint32_t *n)
+{
+    int64_t xs, ys;
+    if (!s)
+        return true;
+    if (!holds_loop_instruction(s))
+        return true;
+    switch (s->kind) {
+    case TIR_S_SEQ:
+        for (uint32_t i = 0; i < s->nseq; i++)
+            if (!tileable(s->seq[i], v, n))
+                return false;
+        return true;
+    case TIR_S_FOR:
+        return s->for_kind == TIR_FOR_SERIAL && !tir_expr_uses_var(s->min, v) && !tir_expr_uses_var(s->extent, v) &&
+               tileable(s->body, v, n);
+    case TIR_S_LET:
+        return !tir_expr_uses_var(s->value, v) && tileable(s->body, v, n);
+    case TIR_S_EVALUATE:
+        if (!tileable_call(s->value, v, &xs, &ys))
+            return false;
+        (*n)++;
+        return true;
+    default:
+        return false;
+    }
+}
+
+static tir_expr *i64(tir_arena *a, int64_t v, tir_loc loc) { return tir_int(a, TIR_DT_I64, v, loc); }
+
+/* mact for the row instruction e, its row 0 at v = first. */
+static tir_stmt *mact_of(tir_arena *a, const tir_expr *e, const tir_var *v, tir_expr *first)
+{
+    const int8_t *lay = mact_layout(e);
+    int64_t xs = 0, ys = 0;
+    flat_coefficient(e->args[0], v, &xs);
+    flat_coefficient(e->args[1], v, &ys);
+    tir_expr *call = tir_expr_new(a, TIR_E_CALL, TIR_DT_VOID, e->loc);
+    tir_call_set_op(call, TIRVM_MACT);
+    call->nargs = 16;
+    call->args = tir_arena_alloc(a, 16 * sizeof *call->args);
+    for (uint32_t i = 0; i < 13; i++)
+        call->args[i] = lay[i] == -1 ? i64(a, 0, e->loc)
+                        : lay[i] == -2 ? i64(a, 1, e->loc)
+                        : i < 2 ? tir_copy_expr(a, tir_substitute_expr(a, e->args[lay[i]], v, first))
+                                : tir_copy_expr(a, e->args[lay[i]]);
+    call->args[13] = i64(a, xs, e->loc);
+    call->args[14] = i64(a, ys, e->loc);
+    call->args[15] = i64(a, TILE, e->loc);
+    tir_stmt *ev = tir_stmt_new(a, TIR_S_EVALUATE, e->loc);
+    ev->value = call;
+    return ev;
+}
+
+/* `first` is fo * TILE, the tile's first row. */
+static tir_stmt *tile_body(tir_arena *a, const tir_stmt *s, const tir_var *v, tir_expr *first)
+{
+    if (!s)
+        return NULL;
+    if (holds_loop_instruction(s)) {
+        tir_stmt *n = tir_stmt_new(a, s->kind, s->loc);
+        switch (s->kind) {
+        case TIR_S_SEQ: {
+            tir_stmt **items = tir_arena_alloc(a, s->nseq * sizeof *items);
+            for (uint32_t i = 0; i < s->nseq; i++)
+                items[i] = tile_body(a, s->seq[i], v, first);
+            return tir_seq(a, items, s->nseq, s->loc);
+        }
+        case TIR_S_FOR:
+        case TIR_S_LET:
+            *n = *s;
+            n->min = s->min ? tir_copy_expr(a, s->min) : NULL;
+            n->extent = s->extent ? tir_copy_expr(a, s->extent) : NULL;
+            n->value = s->value ? tir_copy_expr(a, s->value) : NULL;
+            n->body = tile_body(a, s->body, v, first);
+            return n;
+        default: /* TIR_S_EVALUATE, as tileable() checked */
+            return mact_of(a, s->value, v, first);
+        }
+    }
+    /* once per row of the tile: v = first + r */
+    tir_var *r = tir_var_new(a, "row", v->dtype, s->loc);
+    tir_stmt *loop = tir_stmt_new(a, TIR_S_FOR, s->loc);
+    loop->var = r;
+    loop->min = tir_int(a, v->dtype, 0, s->loc);
+    loop->extent = tir_int(a, v->dtype, TILE, s->loc);
+    loop->for_kind = TIR_FOR_SERIAL;
+    tir_expr *row = tir_binary(a, TIR_E_ADD, first, tir_var_ref(a, r, s->loc), s->loc);
+    loop->body = tir_copy_stmt(a, tir_substitute_stmt(a, (tir_stmt *)s, v, row));
+    return loop;
+}
+
+static bool enter(tir_scoped_rewriter *sr, tir_stmt *s)
+{
+    tir_arena *a = sr->ctx;
+    if (s->kind != TIR_S_FOR || (s->for_kind != TIR_FOR_SERIAL && s->for_kind != TIR_FOR_PARALLEL) ||
+        !tir_dt_is_int(s->var->dtype) || s->min->kind != TIR_E_INT || s->min->ival != 0 ||
+        s->extent->kind != TIR_E_INT || s->extent->ival < TILE)
+        return true;
+    uint32_t n = 0;
+    if (!tileable(s->body, s->var, &n) || n == 0 || !tir_copy_stmt(a, s->body) ||
+        (s->for_kind == TIR_FOR_SERIAL && !tir_loop_independent(sr, s)))
+        return true;
+    int64_t E = s->extent->ival, tiles = E / TILE;
+    tir_loc loc = s->loc;
+    tir_var *fo = tir_var_new(a, "tile", s->var->dtype, loc);
+    tir_expr *first = tir_binary(a, TIR_E_MUL, tir_var_ref(a, fo, loc), tir_int(a, s->var->dtype, TILE, loc), loc);
+    tir_stmt *tiled = tir_stmt_new(a, TIR_S_FOR, loc);
+    *tiled = *s;
+    tiled->var = fo;
+    tiled->extent = tir_int(a, s->var->dtype, tiles, loc);
+    tiled->body = tile_body(a, s->body, s->var, first);
+    if (tiles == 1) /* one tile: its body, at row 0 */
+        tiled = tile_body(a, s->body, s->var, tir_int(a, s->var->dtype, 0, loc));
+    if (E % TILE == 0) {
+        *s = *tiled;
+        return false;
+    }
+    /* the last rows, one at a time, on the calling thread */
+    tir_stmt *rest = tir_stmt_new(a, TIR_S_FOR, loc);
+    *rest = *s;
+    rest->for_kind = TIR_FOR_SERIAL;
+    rest->min = tir_int(a, s->var->dtype, tiles * TILE, loc);
+    rest->extent = tir_int(a, s->var->dtype, E % TILE, loc);
+    tir_stmt *parts[2] = {tiled, rest};
+    *s = *tir_seq(a, parts, 2, loc);
+    return false;
+}
+
+bool tir_pass_tile_rows(tir_pass_ctx *p, tir_func *f)
+{
+    tir_scoped_rewriter sr = {.enter = enter, .ctx = p->a};
+    f->body = tir_scoped_rewrite(&sr, f->body);
+    return true;
+}

@@ -1,0 +1,22 @@
+# pass tile-rows: a 3x3 convolution's 6 output channels (each a mac3 over its 3 input channels and window, every row reading the same input rows) run as one tile of 4 channels (one mact: X rows 6*8 = 48 elements apart, W's 27 apart), the init of each row in a loop over the tile, then channels 4 and 5 as before; a sum over i into one row (X does not move with i) and rows that read the row's own weights as Z (Z moves with the row) stay as they are
+@T.prim_func
+def main(A: T.Buffer((1, 3, 8, 10), "float32"), W: T.Buffer((6, 3, 3, 3), "float32"), C: T.Buffer((1, 6, 6, 8), "float32"), P: T.Buffer((8, 16), "float32"), Q: T.Buffer((16, 16), "float32"), R: T.Buffer((16,), "float32"), S: T.Buffer((8, 16), "float32"), U: T.Buffer((8, 16, 16), "float32")):
+    T.func_attr({"tir.noalias": True})
+    for nn, ff, yy, xx, rc, ry, rx in T.grid(1, 6, 6, 8, 3, 3, 3):
+        with T.block("conv"):
+            v_nn, v_ff, v_yy, v_xx, v_rc, v_ry, v_rx = T.axis.remap("SSSSRRR", [nn, ff, yy, xx, rc, ry, rx])
+            with T.init():
+                C[v_nn, v_ff, v_yy, v_xx] = T.float32(0)
+            C[v_nn, v_ff, v_yy, v_xx] = C[v_nn, v_ff, v_yy, v_xx] + A[v_nn, v_rc, v_yy + v_ry, v_xx + v_rx] * W[v_ff, v_rc, v_ry, v_rx]
+    for j, i, k in T.grid(16, 8, 16):
+        with T.block("sum_rows"):
+            v_j, v_i, v_k = T.axis.remap("SRR", [j, i, k])
+            with T.init():
+                R[v_j] = T.float32(0)
+            R[v_j] = R[v_j] + P[v_i, v_k] * Q[v_k, v_j]
+    for i, j, k in T.grid(8, 16, 16):
+        with T.block("own_weights"):
+            v_i, v_j, v_k = T.axis.remap("SSR", [i, j, k])
+            with T.init():
+                S[v_i, v_j] = T.float32(0)
+            S[v_i, v_j] = S[v_i, v_j] + P[v_i, v_k] * U[v_i, v_k, v_j]
