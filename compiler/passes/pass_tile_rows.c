@@ -208,24 +208,30 @@ static bool enter(tir_scoped_rewriter *sr, tir_stmt *s)
     tir_arena *a = sr->ctx;
     if (s->kind != TIR_S_FOR || (s->for_kind != TIR_FOR_SERIAL && s->for_kind != TIR_FOR_PARALLEL) ||
         !tir_dt_is_int(s->var->dtype) || s->min->kind != TIR_E_INT || s->min->ival != 0 ||
-        s->extent->kind != TIR_E_INT || s->extent->ival < TILE)
+        !tir_dt_eq(s->extent->dtype, s->var->dtype) || (s->extent->kind == TIR_E_INT && s->extent->ival < TILE))
         return true;
     uint32_t n = 0;
     if (!tileable(s->body, s->var, &n) || n == 0 || !tir_copy_stmt(a, s->body) ||
         (s->for_kind == TIR_FOR_SERIAL && !tir_loop_independent(sr, s)))
         return true;
-    int64_t E = s->extent->ival, tiles = E / TILE;
+    /* E // TILE tiles, then the E % TILE rows left (E a constant, or a
+     * symbolic batch: then both are computed when the loop starts) */
     tir_loc loc = s->loc;
-    tir_var *fo = tir_var_new(a, "tile", s->var->dtype, loc);
-    tir_expr *first = tir_binary(a, TIR_E_MUL, tir_var_ref(a, fo, loc), tir_int(a, s->var->dtype, TILE, loc), loc);
+    tir_dtype dt = s->var->dtype;
+    bool known = s->extent->kind == TIR_E_INT;
+    int64_t E = known ? s->extent->ival : 0;
+    tir_expr *tiles = known ? tir_int(a, dt, E / TILE, loc)
+                            : tir_binary(a, TIR_E_FLOORDIV, tir_copy_expr(a, s->extent), tir_int(a, dt, TILE, loc), loc);
+    tir_var *fo = tir_var_new(a, "tile", dt, loc);
+    tir_expr *first = tir_binary(a, TIR_E_MUL, tir_var_ref(a, fo, loc), tir_int(a, dt, TILE, loc), loc);
     tir_stmt *tiled = tir_stmt_new(a, TIR_S_FOR, loc);
     *tiled = *s;
     tiled->var = fo;
-    tiled->extent = tir_int(a, s->var->dtype, tiles, loc);
+    tiled->extent = tiles;
     tiled->body = tile_body(a, s->body, s->var, first);
-    if (tiles == 1) /* one tile: its body, at row 0 */
-        tiled = tile_body(a, s->body, s->var, tir_int(a, s->var->dtype, 0, loc));
-    if (E % TILE == 0) {
+    if (known && E / TILE == 1) /* one tile: its body, at row 0 */
+        tiled = tile_body(a, s->body, s->var, tir_int(a, dt, 0, loc));
+    if (known && E % TILE == 0) {
         *s = *tiled;
         return false;
     }
@@ -233,8 +239,10 @@ static bool enter(tir_scoped_rewriter *sr, tir_stmt *s)
     tir_stmt *rest = tir_stmt_new(a, TIR_S_FOR, loc);
     *rest = *s;
     rest->for_kind = TIR_FOR_SERIAL;
-    rest->min = tir_int(a, s->var->dtype, tiles * TILE, loc);
-    rest->extent = tir_int(a, s->var->dtype, E % TILE, loc);
+    tir_expr *done = tir_binary(a, TIR_E_MUL, tir_copy_expr(a, tiles), tir_int(a, dt, TILE, loc), loc);
+    rest->min = known ? tir_int(a, dt, E / TILE * TILE, loc) : done;
+    rest->extent = known ? tir_int(a, dt, E % TILE, loc)
+                         : tir_binary(a, TIR_E_SUB, tir_copy_expr(a, s->extent), tir_copy_expr(a, done), loc);
     tir_stmt *parts[2] = {tiled, rest};
     *s = *tir_seq(a, parts, 2, loc);
     return false;
