@@ -40,7 +40,7 @@
             SPEND_STEPS(count);                                                                     \
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) && mac_in_bounds(yb, ys, count, 1, bufs[Y].nelem) && \
                 mac_in_bounds(zb, zs, count, nl, bufs[Z].nelem)) {                                  \
-                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, 0, ys, zb, 0, zs, 1, count, nl, 1, 0, 0, 1, 0, 0}; \
+                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, 0, ys, zb, 0, zs, 1, count, nl, 1, 0, 0, 1, 0, 0, 0}; \
                 KERNEL(&m);                                                                         \
             } else {                                                                                \
                 /* the loop's own order, so an error comes where the loop would raise it */         \
@@ -125,7 +125,7 @@
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                                         \
                 affine2_in_bounds(yb, ya, na, ys, nb, 1, bufs[Y].nelem) &&                                             \
                 affine2_in_bounds(zb, za, na, zs, nb, nl, bufs[Z].nelem)) {                                            \
-                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl, 1, 0, 0, 1, 0, 0}; \
+                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl, 1, 0, 0, 1, 0, 0, 0}; \
                 KERNEL(&m);                                                                                            \
             } else {                                                                                                   \
                 /* the loops' own order, so an error comes where they would raise it */                                \
@@ -164,7 +164,7 @@
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) && affine_n_in_bounds(yb, ysd, n, 3, bufs[Y].nelem) &&    \
                 affine_n_in_bounds(zb, zsd, n, 4, bufs[Z].nelem)) {                                                    \
                 tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ysd[1], ysd[2], zb, zsd[1],      \
-                                    zsd[2], n[1], n[2], nl, n[0], ysd[0], zsd[0], 1, 0, 0};                                  \
+                                    zsd[2], n[1], n[2], nl, n[0], ysd[0], zsd[0], 1, 0, 0, 0};                                  \
                 if (zsd[3] == 1)                                                                                       \
                     KERNEL(&m);                                                                                        \
                 else                                                                                                   \
@@ -214,8 +214,10 @@
             bool apart = nr == 1 || (xr != INT64_MIN && (xr < 0 ? -xr : xr) >= (int64_t)nl);                         \
             if (apart && X != Y && X != Z && affine_n_in_bounds(xb, xsd, xn, 2, bufs[X].nelem) &&                      \
                 affine_n_in_bounds(yb, ysd, yn, 4, bufs[Y].nelem) && affine_n_in_bounds(zb, zsd, zn, 4, bufs[Z].nelem)) { \
+                int64_t zn8[4] = {zn[0], zn[1], zn[2], ((int64_t)nl + 7) / 8 * 8};                                     \
                 tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ysd[2], ysd[3], zb, zsd[1],      \
-                                    zsd[2], yn[2], yn[3], nl, yn[1], ysd[1], zsd[0], nr, xr, yr};                      \
+                                    zsd[2], yn[2], yn[3], nl, yn[1], ysd[1], zsd[0], nr, xr, yr,                      \
+                                    affine_n_in_bounds(zb, zsd, zn8, 4, bufs[Z].nelem)};                              \
                 TILE(&m, zsd[3]);                                                                                      \
             } else {                                                                                                   \
                 /* row after row, in the loops' own order, so an error comes where they would raise it */             \
@@ -256,7 +258,7 @@
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                                         \
                 affine2_in_bounds(yb, ya, na, ys, nb, 1, bufs[Y].nelem) &&                                             \
                 affine3_in_bounds(zb, za, na, zs, nb, zl, nl, bufs[Z].nelem)) {                                        \
-                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl, 1, 0, 0, 1, 0, 0}; \
+                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl, 1, 0, 0, 1, 0, 0, 0}; \
                 KERNEL(&m, zl);                                                                                        \
             } else {                                                                                                   \
                 /* the loops' own order, so an error comes where they would raise it */                                \

@@ -290,9 +290,12 @@ static void MAC_NAME(tirvm_mac_strided_f32)(const tirvm_mac_args *all, int64_t z
  * element, so the loads of Z are shared by every row of the tile, the way
  * a GEMM microkernel shares a packed panel.  Each element still takes its
  * terms in the loops' order, a separately rounded multiply and add each.
- * ZL2: Z's lanes two elements apart, taken as MAC_S2_STEP takes them. */
-#define MAC_T_LOAD(R, K) if (NR > R && NV > K) memcpy(&a##R##K, xrow + (R) * xrs + K * 32, 32)
-#define MAC_T_STORE(R, K) if (NR > R && NV > K) memcpy(xrow + (R) * xrs + K * 32, &a##R##K, 32)
+ * ZL2: Z's lanes two elements apart, taken as MAC_S2_STEP takes them.
+ * LAST: the bytes of X the last vector holds, 32 or (the row's last 1 to 7
+ * lanes, when Z may be read to the end of their vector) fewer; its other
+ * lanes are computed and never stored. */
+#define MAC_T_LOAD(R, K) if (NR > R && NV > K) memcpy(&a##R##K, xrow + (R) * xrs + K * 32, K == NV - 1 ? last : 32)
+#define MAC_T_STORE(R, K) if (NR > R && NV > K) memcpy(xrow + (R) * xrs + K * 32, &a##R##K, K == NV - 1 ? last : 32)
 #define MAC_T_Z(K)                                                                       \
     if (NV > K) {                                                                        \
         if (ZL2) {                                                                       \
@@ -313,9 +316,10 @@ static void MAC_NAME(tirvm_mac_strided_f32)(const tirvm_mac_args *all, int64_t z
         if (NV > 1)                                                                      \
             a##R##1 = a##R##1 + yv * z1;                                                 \
     }
-#define MAC_F32_TILE(NROWS, NVEC, ZLTWO)                                                                   \
+#define MAC_F32_TILE(NROWS, NVEC, ZLTWO, LAST)                                                             \
     do {                                                                                                   \
         enum { NR = (NROWS), NV = (NVEC), ZL2 = (ZLTWO) };                                                 \
+        const size_t last = (LAST);                                                                        \
         mac_f32x8 a00 = {0}, a01 = {0}, a10 = {0}, a11 = {0}, a20 = {0}, a21 = {0}, a30 = {0}, a31 = {0}; \
         mac_f32x8 z0 = {0}, z1 = {0};                                                                      \
         uint8_t *xrow = m->x + (uint64_t)m->xb * sizeof(float);                                            \
@@ -334,7 +338,8 @@ static void MAC_NAME(tirvm_mac_strided_f32)(const tirvm_mac_args *all, int64_t z
         MAC_T_STORE(0, 0); MAC_T_STORE(0, 1); MAC_T_STORE(1, 0); MAC_T_STORE(1, 1);                        \
         MAC_T_STORE(2, 0); MAC_T_STORE(2, 1); MAC_T_STORE(3, 0); MAC_T_STORE(3, 1);                        \
     } while (0)
-#define MAC_T_CASE(R, V, Z2) case (R) * 8 + (V) * 2 + (Z2): MAC_F32_TILE(R, V, Z2); break;
+#define MAC_T_CASE(R, V, Z2) case (R) * 8 + (V) * 2 + (Z2): MAC_F32_TILE(R, V, Z2, 32); break;
+#define MAC_P_CASE(R, Z2) case (R) * 2 + (Z2): MAC_F32_TILE(R, 1, Z2, tail_bytes); break;
 #define MAC_T_CASES_V(R) MAC_T_CASE(R, 1, 0) MAC_T_CASE(R, 1, 1) MAC_T_CASE(R, 2, 0) MAC_T_CASE(R, 2, 1)
 
 /* The last 1 to 7 lanes of a tile's rows (NL = 4*NH + NS): a half vector
@@ -418,6 +423,15 @@ static void MAC_NAME(tirvm_mac_tile_f32)(const tirvm_mac_args *all, int64_t zl)
             }
             part.xb += 8 * nv;
             part.zb += 8 * (int64_t)nv * zl;
+        }
+        if (left && left < 8 && all->zover && (zl == 1 || zl == 2)) { /* the last lanes as a whole vector */
+            size_t tail_bytes = left * sizeof(float);
+            switch ((int)nr * 2 + (zl == 2)) {
+                MAC_P_CASE(1, 0) MAC_P_CASE(1, 1) MAC_P_CASE(2, 0) MAC_P_CASE(2, 1)
+                MAC_P_CASE(3, 0) MAC_P_CASE(3, 1) MAC_P_CASE(4, 0) MAC_P_CASE(4, 1)
+            default: break;
+            }
+            left = 0;
         }
         if (left && left < 8) { /* the last lanes, any stride */
             switch ((int)nr * 8 + (int)left) {

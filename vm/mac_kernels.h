@@ -20,6 +20,9 @@ typedef struct {
     /* float (mact): rows r < nr of X, xr elements apart, each with Y's
      * offsets moved by r*yr (rows that do not overlap) */
     int64_t nr, xr, yr;
+    /* mact: Z may be read to the end of the last row's last vector of 8
+     * (lanes rounded up to 8 stay inside Z's buffer) */
+    int64_t zover;
 } tirvm_mac_args;
 
 /* One step acc + y * z of each element type, rounded as the loop's
