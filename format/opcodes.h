@@ -29,7 +29,7 @@ enum {
 #undef OP
 };
 
-#define TIRBC_MAX_OPERANDS 20
+#define TIRBC_MAX_OPERANDS 21
 
 /* The columns of operands.def. */
 typedef enum {

@@ -2,7 +2,8 @@
 rows of mact, vm/mac_kernels.c) at odd sizes: every remainder of a tile's
 rows (1 to 9 output channels or matrix rows), of its lanes (rows of 1 to 40
 elements: whole vectors, a half vector, single lanes), stride 1 and 2,
-padding, and a matmul over a symbolic batch of 1, 7 and 64 rows.
+padding, depthwise convolutions (rows that share no input), and a matmul
+over a symbolic batch of 1, 7 and 64 rows.
 
 Each program is TVMScript as TVM writes these operators (a padding stage,
 then the reduction block), compiled with tirc and run with tirvm under
@@ -42,6 +43,38 @@ def main(X: T.Buffer((1, {C}, {H}, {W}), "float32"), Wt: T.Buffer(({F}, {C}, {k}
                 Y[v_nn, v_ff, v_yy, v_xx] = T.float32(0)
             Y[v_nn, v_ff, v_yy, v_xx] = Y[v_nn, v_ff, v_yy, v_xx] + pad[v_nn, v_rc, v_yy * {s} + v_ry, v_xx * {s} + v_rx] * Wt[v_ff, v_rc, v_ry, v_rx]
 '''
+
+
+def depthwise_program(C, H, W, k, s, p):
+    Ho, Wo = (H + 2 * p - k) // s + 1, (W + 2 * p - k) // s + 1
+    Hp, Wp = H + 2 * p, W + 2 * p
+    return f'''@T.prim_func
+def main(X: T.Buffer((1, {C}, {H}, {W}), "float32"), Wt: T.Buffer(({C}, 1, {k}, {k}), "float32"), Y: T.Buffer((1, {C}, {Ho}, {Wo}), "float32")):
+    T.func_attr({{"tir.noalias": True}})
+    pad = T.alloc_buffer((1, {C}, {Hp}, {Wp}))
+    for i0, i1, i2, i3 in T.grid(1, {C}, {Hp}, {Wp}):
+        with T.block("pad"):
+            v0, v1, v2, v3 = T.axis.remap("SSSS", [i0, i1, i2, i3])
+            pad[v0, v1, v2, v3] = T.if_then_else({p} <= v2 and v2 < {H + p} and {p} <= v3 and v3 < {W + p}, X[v0, v1, v2 - {p}, v3 - {p}], T.float32(0))
+    for nn, cc, yy, xx, ry, rx in T.grid(1, {C}, {Ho}, {Wo}, {k}, {k}):
+        with T.block("depthwise"):
+            v_nn, v_cc, v_yy, v_xx, v_ry, v_rx = T.axis.remap("SSSSRR", [nn, cc, yy, xx, ry, rx])
+            with T.init():
+                Y[v_nn, v_cc, v_yy, v_xx] = T.float32(0)
+            Y[v_nn, v_cc, v_yy, v_xx] = Y[v_nn, v_cc, v_yy, v_xx] + pad[v_nn, v_cc, v_yy * {s} + v_ry, v_xx * {s} + v_rx] * Wt[v_cc, 0, v_ry, v_rx]
+'''
+
+
+def depthwise_reference(x, w, s, p):
+    C, _, k, _ = w.shape
+    xp = np.pad(x[0], ((0, 0), (p, p), (p, p)))
+    Ho, Wo = (xp.shape[1] - k) // s + 1, (xp.shape[2] - k) // s + 1
+    acc = np.zeros((C, Ho, Wo), np.float32)
+    for a in range(k):
+        for b in range(k):
+            win = xp[:, a:a + (Ho - 1) * s + 1:s, b:b + (Wo - 1) * s + 1:s]
+            acc = acc + win * w[:, 0, a, b][:, None, None]
+    return acc[None]
 
 
 def conv_reference(x, w, s, p):
@@ -139,6 +172,14 @@ def main():
             w = rng.standard_normal((F, C, k, k)).astype(np.float32)
             OUTPUT[name] = "Y"
             check(tmp, name, source, {"X": x, "Wt": w}, conv_reference(x, w, s, p))
+        # depthwise convolutions: each channel's rows read their own input
+        # (a tile of rows shares no load), rows of 7 and 14 lanes, 3x3 and 5x5
+        for (C, H, W, k, s, p) in [(6, 7, 7, 5, 1, 2), (9, 14, 14, 3, 1, 1), (5, 14, 14, 3, 2, 1), (3, 4, 30, 3, 1, 1)]:
+            name = "depthwise_c%d_%dx%d_k%d_s%d_p%d" % (C, H, W, k, s, p)
+            x = rng.standard_normal((1, C, H, W)).astype(np.float32)
+            w = rng.standard_normal((C, 1, k, k)).astype(np.float32)
+            OUTPUT[name] = "Y"
+            check(tmp, name, depthwise_program(C, H, W, k, s, p), {"X": x, "Wt": w}, depthwise_reference(x, w, s, p))
         # matmuls: rows 1..9, columns (lanes) 1..40, reductions of 1 and more
         for (M, K, N) in [(1, 7, 13), (3, 5, 8), (4, 16, 24), (5, 1, 17), (7, 9, 31), (9, 3, 40), (6, 12, 5), (8, 4, 1)]:
             name = "matmul_%dx%dx%d" % (M, K, N)

@@ -40,7 +40,7 @@
             SPEND_STEPS(count);                                                                     \
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) && mac_in_bounds(yb, ys, count, 1, bufs[Y].nelem) && \
                 mac_in_bounds(zb, zs, count, nl, bufs[Z].nelem)) {                                  \
-                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, 0, ys, zb, 0, zs, 1, count, nl, 1, 0, 0, 1, 0, 0, 0}; \
+                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, 0, ys, zb, 0, zs, 1, count, nl, 1, 0, 0, 1, 0, 0, 0, 0}; \
                 KERNEL(&m);                                                                         \
             } else {                                                                                \
                 /* the loop's own order, so an error comes where the loop would raise it */         \
@@ -125,7 +125,7 @@
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                                         \
                 affine2_in_bounds(yb, ya, na, ys, nb, 1, bufs[Y].nelem) &&                                             \
                 affine2_in_bounds(zb, za, na, zs, nb, nl, bufs[Z].nelem)) {                                            \
-                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl, 1, 0, 0, 1, 0, 0, 0}; \
+                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl, 1, 0, 0, 1, 0, 0, 0, 0}; \
                 KERNEL(&m);                                                                                            \
             } else {                                                                                                   \
                 /* the loops' own order, so an error comes where they would raise it */                                \
@@ -164,7 +164,7 @@
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) && affine_n_in_bounds(yb, ysd, n, 3, bufs[Y].nelem) &&    \
                 affine_n_in_bounds(zb, zsd, n, 4, bufs[Z].nelem)) {                                                    \
                 tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ysd[1], ysd[2], zb, zsd[1],      \
-                                    zsd[2], n[1], n[2], nl, n[0], ysd[0], zsd[0], 1, 0, 0, 0};                                  \
+                                    zsd[2], n[1], n[2], nl, n[0], ysd[0], zsd[0], 1, 0, 0, 0, 0};                                  \
                 if (zsd[3] == 1)                                                                                       \
                     KERNEL(&m);                                                                                        \
                 else                                                                                                   \
@@ -202,23 +202,23 @@
     LOOP_OP(MACT_##T)                                                                                                  \
         uint32_t X = OPND(BUF0), Y = OPND(BUF1), Z = OPND(BUF2), nl = OPND(WIDTH);                                     \
         int64_t xb = R(OPND(SRC0)).i, yb = R(OPND(SRC1)).i, zb = R(OPND(SRC5)).i;                                      \
-        int64_t xr = R(OPND(SRC13)).i, yr = R(OPND(SRC14)).i, nr = R(OPND(SRC15)).i;                                   \
+        int64_t xr = R(OPND(SRC13)).i, yr = R(OPND(SRC14)).i, zr = R(OPND(SRC15)).i, nr = R(OPND(SRC16)).i;            \
         int64_t ysd[4] = {yr, R(OPND(SRC2)).i, R(OPND(SRC3)).i, R(OPND(SRC4)).i};                                      \
-        int64_t zsd[4] = {R(OPND(SRC6)).i, R(OPND(SRC7)).i, R(OPND(SRC8)).i, R(OPND(SRC12)).i};                        \
+        int64_t zsd[5] = {zr, R(OPND(SRC6)).i, R(OPND(SRC7)).i, R(OPND(SRC8)).i, R(OPND(SRC12)).i};                    \
         int64_t yn[4] = {nr, R(OPND(SRC9)).i, R(OPND(SRC10)).i, R(OPND(SRC11)).i}, total;                              \
-        int64_t zn[4] = {yn[1], yn[2], yn[3], nl}, xsd[2] = {xr, 1}, xn[2] = {nr, nl};                                 \
+        int64_t zn[5] = {nr, yn[1], yn[2], yn[3], nl}, xsd[2] = {xr, 1}, xn[2] = {nr, nl};                             \
         if (nr > 0 && yn[1] > 0 && yn[2] > 0 && yn[3] > 0) {                                                           \
             SPEND_STEPS(__builtin_mul_overflow(nr, yn[1], &total) || __builtin_mul_overflow(total, yn[2], &total) ||   \
                                 __builtin_mul_overflow(total, yn[3], &total)                                           \
                             ? UINT64_MAX : (uint64_t)total);                                                           \
             bool apart = nr == 1 || (xr != INT64_MIN && (xr < 0 ? -xr : xr) >= (int64_t)nl);                         \
             if (apart && X != Y && X != Z && affine_n_in_bounds(xb, xsd, xn, 2, bufs[X].nelem) &&                      \
-                affine_n_in_bounds(yb, ysd, yn, 4, bufs[Y].nelem) && affine_n_in_bounds(zb, zsd, zn, 4, bufs[Z].nelem)) { \
-                int64_t zn8[4] = {zn[0], zn[1], zn[2], ((int64_t)nl + 7) / 8 * 8};                                     \
-                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ysd[2], ysd[3], zb, zsd[1],      \
-                                    zsd[2], yn[2], yn[3], nl, yn[1], ysd[1], zsd[0], nr, xr, yr,                      \
-                                    affine_n_in_bounds(zb, zsd, zn8, 4, bufs[Z].nelem)};                              \
-                TILE(&m, zsd[3]);                                                                                      \
+                affine_n_in_bounds(yb, ysd, yn, 4, bufs[Y].nelem) && affine_n_in_bounds(zb, zsd, zn, 5, bufs[Z].nelem)) { \
+                int64_t zn8[5] = {zn[0], zn[1], zn[2], zn[3], ((int64_t)nl + 7) / 8 * 8};                             \
+                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ysd[2], ysd[3], zb, zsd[2],      \
+                                    zsd[3], yn[2], yn[3], nl, yn[1], ysd[1], zsd[1], nr, xr, yr, zr,                  \
+                                    affine_n_in_bounds(zb, zsd, zn8, 5, bufs[Z].nelem)};                              \
+                TILE(&m, zsd[4]);                                                                                      \
             } else {                                                                                                   \
                 /* row after row, in the loops' own order, so an error comes where they would raise it */             \
                 for (int64_t r = 0; r < nr; r++)                                                                       \
@@ -232,9 +232,9 @@
                                 CT y = LOADV(bufs[Y].data, yi);                                                        \
                                 for (uint32_t j = 0; j < nl; j++) {                                                    \
                                     uint64_t xi = (uint64_t)xb + (uint64_t)r * (uint64_t)xr + j;                       \
-                                    uint64_t zi = (uint64_t)zb + (uint64_t)c * (uint64_t)zsd[0] +                      \
-                                                  (uint64_t)a * (uint64_t)zsd[1] + (uint64_t)b * (uint64_t)zsd[2] +    \
-                                                  (uint64_t)j * (uint64_t)zsd[3];                                      \
+                                    uint64_t zi = (uint64_t)zb + (uint64_t)r * (uint64_t)zr + (uint64_t)c * (uint64_t)zsd[1] + \
+                                                  (uint64_t)a * (uint64_t)zsd[2] + (uint64_t)b * (uint64_t)zsd[3] +    \
+                                                  (uint64_t)j * (uint64_t)zsd[4];                                      \
                                     if (xi >= bufs[X].nelem)                                                           \
                                         OOB(X, xi);                                                                    \
                                     if (zi >= bufs[Z].nelem)                                                           \
@@ -258,7 +258,7 @@
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                                         \
                 affine2_in_bounds(yb, ya, na, ys, nb, 1, bufs[Y].nelem) &&                                             \
                 affine3_in_bounds(zb, za, na, zs, nb, zl, nl, bufs[Z].nelem)) {                                        \
-                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl, 1, 0, 0, 1, 0, 0, 0}; \
+                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl, 1, 0, 0, 1, 0, 0, 0, 0}; \
                 KERNEL(&m, zl);                                                                                        \
             } else {                                                                                                   \
                 /* the loops' own order, so an error comes where they would raise it */                                \

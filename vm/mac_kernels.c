@@ -288,23 +288,25 @@ static void MAC_NAME(tirvm_mac_strided_f32)(const tirvm_mac_args *all, int64_t z
  * most 2), the 8 accumulators in registers over the whole reduction.  Each
  * step loads Z's vectors once and multiplies them by each row's own Y
  * element, so the loads of Z are shared by every row of the tile, the way
- * a GEMM microkernel shares a packed panel.  Each element still takes its
- * terms in the loops' order, a separately rounded multiply and add each.
+ * a GEMM microkernel shares a packed panel; ZROW: each row reads its own
+ * Z, r*zr further (a depthwise convolution's rows: fewer dispatches, whole
+ * vectors).  Each element still takes its terms in the loops' order, a
+ * separately rounded multiply and add each.
  * ZL2: Z's lanes two elements apart, taken as MAC_S2_STEP takes them.
  * LAST: the bytes of X the last vector holds, 32 or (the row's last 1 to 7
  * lanes, when Z may be read to the end of their vector) fewer; its other
  * lanes are computed and never stored. */
 #define MAC_T_LOAD(R, K) if (NR > R && NV > K) memcpy(&a##R##K, xrow + (R) * xrs + K * 32, K == NV - 1 ? last : 32)
 #define MAC_T_STORE(R, K) if (NR > R && NV > K) memcpy(xrow + (R) * xrs + K * 32, &a##R##K, K == NV - 1 ? last : 32)
-#define MAC_T_Z(K)                                                                       \
+#define MAC_T_Z(K, AT)                                                                   \
     if (NV > K) {                                                                        \
         if (ZL2) {                                                                       \
             mac_f32x8 lo, hi;                                                            \
-            memcpy(&lo, zrow + K * 64, 32);                                              \
-            memcpy(&hi, zrow + K * 64 + 28, 32);                                         \
+            memcpy(&lo, (AT) + K * 64, 32);                                              \
+            memcpy(&hi, (AT) + K * 64 + 28, 32);                                         \
             z##K = __builtin_shufflevector(lo, hi, 0, 2, 4, 6, 9, 11, 13, 15);           \
         } else {                                                                         \
-            memcpy(&z##K, zrow + K * 32, 32);                                            \
+            memcpy(&z##K, (AT) + K * 32, 32);                                            \
         }                                                                                \
     }
 #define MAC_T_ROW(R)                                                                     \
@@ -312,13 +314,16 @@ static void MAC_NAME(tirvm_mac_strided_f32)(const tirvm_mac_args *all, int64_t z
         float y;                                                                         \
         memcpy(&y, yrow + (R) * yrs, sizeof y);                                          \
         mac_f32x8 yv = mac_bcast_f32x8(y);                                               \
+        if (ZROW) {                                                                      \
+            MAC_T_Z(0, zrow + (R) * zrs) MAC_T_Z(1, zrow + (R) * zrs)                    \
+        }                                                                                \
         a##R##0 = a##R##0 + yv * z0;                                                     \
         if (NV > 1)                                                                      \
             a##R##1 = a##R##1 + yv * z1;                                                 \
     }
-#define MAC_F32_TILE(NROWS, NVEC, ZLTWO, LAST)                                                             \
+#define MAC_F32_TILE(NROWS, NVEC, ZLTWO, ZOWN, LAST)                                                       \
     do {                                                                                                   \
-        enum { NR = (NROWS), NV = (NVEC), ZL2 = (ZLTWO) };                                                 \
+        enum { NR = (NROWS), NV = (NVEC), ZL2 = (ZLTWO), ZROW = (ZOWN) };                                  \
         const size_t last = (LAST);                                                                        \
         mac_f32x8 a00 = {0}, a01 = {0}, a10 = {0}, a11 = {0}, a20 = {0}, a21 = {0}, a30 = {0}, a31 = {0}; \
         mac_f32x8 z0 = {0}, z1 = {0};                                                                      \
@@ -332,15 +337,20 @@ static void MAC_NAME(tirvm_mac_strided_f32)(const tirvm_mac_args *all, int64_t z
                         m->y + (uint64_t)(m->yb + c * m->yc + a * m->ya + b * m->ys) * sizeof(float);      \
                     const uint8_t *zrow =                                                                  \
                         m->z + (uint64_t)(m->zb + c * m->zc + a * m->za + b * m->zs) * sizeof(float);      \
-                    MAC_T_Z(0) MAC_T_Z(1)                                                                  \
+                    if (!ZROW) {                                                                           \
+                        MAC_T_Z(0, zrow) MAC_T_Z(1, zrow)                                                  \
+                    }                                                                                      \
                     MAC_T_ROW(0) MAC_T_ROW(1) MAC_T_ROW(2) MAC_T_ROW(3)                                    \
                 }                                                                                          \
         MAC_T_STORE(0, 0); MAC_T_STORE(0, 1); MAC_T_STORE(1, 0); MAC_T_STORE(1, 1);                        \
         MAC_T_STORE(2, 0); MAC_T_STORE(2, 1); MAC_T_STORE(3, 0); MAC_T_STORE(3, 1);                        \
     } while (0)
-#define MAC_T_CASE(R, V, Z2) case (R) * 8 + (V) * 2 + (Z2): MAC_F32_TILE(R, V, Z2, 32); break;
-#define MAC_P_CASE(R, Z2) case (R) * 2 + (Z2): MAC_F32_TILE(R, 1, Z2, tail_bytes); break;
-#define MAC_T_CASES_V(R) MAC_T_CASE(R, 1, 0) MAC_T_CASE(R, 1, 1) MAC_T_CASE(R, 2, 0) MAC_T_CASE(R, 2, 1)
+#define MAC_T_CASE(R, V, Z2, ZR) case (R) * 16 + (V) * 4 + (Z2) * 2 + (ZR): MAC_F32_TILE(R, V, Z2, ZR, 32); break;
+#define MAC_T_CASES_V(R)                                                                                   \
+    MAC_T_CASE(R, 1, 0, 0) MAC_T_CASE(R, 1, 1, 0) MAC_T_CASE(R, 2, 0, 0) MAC_T_CASE(R, 2, 1, 0)           \
+    MAC_T_CASE(R, 1, 0, 1) MAC_T_CASE(R, 1, 1, 1) MAC_T_CASE(R, 2, 0, 1) MAC_T_CASE(R, 2, 1, 1)
+#define MAC_P_CASE(R, Z2, ZR) case (R) * 4 + (Z2) * 2 + (ZR): MAC_F32_TILE(R, 1, Z2, ZR, tail_bytes); break;
+#define MAC_P_CASES(R) MAC_P_CASE(R, 0, 0) MAC_P_CASE(R, 1, 0) MAC_P_CASE(R, 0, 1) MAC_P_CASE(R, 1, 1)
 
 /* The last 1 to 7 lanes of a tile's rows (NL = 4*NH + NS): a half vector
  * and single lanes per row, Z's lanes zl elements apart loaded once a step
@@ -409,15 +419,16 @@ static void MAC_NAME(tirvm_mac_tile_f32)(const tirvm_mac_args *all, int64_t zl)
     const tirvm_mac_args *m = &part;
     int64_t nc = all->nc > 1 ? all->nc : 1;
     int64_t xrs = all->xr * (int64_t)sizeof(float), yrs = all->yr * (int64_t)sizeof(float);
+    int64_t zrs = all->zr * (int64_t)sizeof(float);
     for (int64_t r0 = 0, nr; r0 < all->nr; r0 += nr) {
         nr = all->nr - r0 < 4 ? all->nr - r0 : 4;
         part.xb = all->xb + r0 * all->xr;
         part.yb = all->yb + r0 * all->yr;
-        part.zb = all->zb;
+        part.zb = all->zb + r0 * all->zr;
         uint32_t left = all->lanes;
         for (uint32_t nv; (zl == 1 || zl == 2) && left >= 8; left -= 8 * nv) {
             nv = left >= 16 ? 2 : 1;
-            switch ((int)nr * 8 + (int)nv * 2 + (zl == 2)) {
+            switch ((int)nr * 16 + (int)nv * 4 + (zl == 2) * 2 + (all->zr != 0)) {
                 MAC_T_CASES_V(1) MAC_T_CASES_V(2) MAC_T_CASES_V(3) MAC_T_CASES_V(4)
             default: break;
             }
@@ -426,25 +437,25 @@ static void MAC_NAME(tirvm_mac_tile_f32)(const tirvm_mac_args *all, int64_t zl)
         }
         if (left && left < 8 && all->zover && (zl == 1 || zl == 2)) { /* the last lanes as a whole vector */
             size_t tail_bytes = left * sizeof(float);
-            switch ((int)nr * 2 + (zl == 2)) {
-                MAC_P_CASE(1, 0) MAC_P_CASE(1, 1) MAC_P_CASE(2, 0) MAC_P_CASE(2, 1)
-                MAC_P_CASE(3, 0) MAC_P_CASE(3, 1) MAC_P_CASE(4, 0) MAC_P_CASE(4, 1)
+            switch ((int)nr * 4 + (zl == 2) * 2 + (all->zr != 0)) {
+                MAC_P_CASES(1) MAC_P_CASES(2) MAC_P_CASES(3) MAC_P_CASES(4)
             default: break;
             }
             left = 0;
         }
-        if (left && left < 8) { /* the last lanes, any stride */
+        if (left && left < 8 && !all->zr) { /* the last lanes, any stride, Z shared */
             switch ((int)nr * 8 + (int)left) {
                 MAC_R_CASES_L(1) MAC_R_CASES_L(2) MAC_R_CASES_L(3) MAC_R_CASES_L(4)
             default: break;
             }
             left = 0;
         }
-        /* a row of another stride, row by row */
+        /* a row of another stride (or lanes left with Z per row), row by row */
         for (int64_t r = 0; left && r < nr; r++) {
             tirvm_mac_args row = part;
             row.xb = part.xb + r * all->xr;
             row.yb = part.yb + r * all->yr;
+            row.zb = part.zb + r * all->zr;
             row.lanes = left;
             if (zl == 1)
                 MAC_NAME(tirvm_mac_f32)(&row);

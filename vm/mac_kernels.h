@@ -18,8 +18,8 @@ typedef struct {
      * c*yc to Y's offsets and c*zc to Z's */
     int64_t nc, yc, zc;
     /* float (mact): rows r < nr of X, xr elements apart, each with Y's
-     * offsets moved by r*yr (rows that do not overlap) */
-    int64_t nr, xr, yr;
+     * offsets moved by r*yr and Z's by r*zr (rows that do not overlap) */
+    int64_t nr, xr, yr, zr;
     /* mact: Z may be read to the end of the last row's last vector of 8
      * (lanes rounded up to 8 stay inside Z's buffer) */
     int64_t zover;

@@ -254,7 +254,7 @@ static int64_t call_work(const tir_expr *e)
         w = e->nargs > 12 ? times(extent_of(e->args[9]), times(extent_of(e->args[10]), extent_of(e->args[11]))) : 1;
         break;
     case TIR_I_TIRVM_MACT:
-        w = e->nargs > 15 ? times(extent_of(e->args[15]), times(extent_of(e->args[9]),
+        w = e->nargs > 16 ? times(extent_of(e->args[16]), times(extent_of(e->args[9]),
                                   times(extent_of(e->args[10]), extent_of(e->args[11])))) : 1;
         break;
     default: /* mac2, mac2s */

@@ -1,6 +1,6 @@
 /* Pass tile-rows: a loop over output rows (a convolution's output
  * channels, a matmul's rows) whose body accumulates each row with float
- * loop-level instructions reading one shared input
+ * loop-level instructions, most often reading one shared input
  *     for f in range(F):                      (serial or parallel)
  *         for y in range(H):
  *             X[f, y, 0:W] = 0
@@ -14,7 +14,9 @@
  *     for f in range(F // TILE * TILE, F): the body as it was
  * The VM then loads each vector of Z once for the tile's rows and keeps
  * their accumulators in registers: a register tile of output channels ×
- * lanes, as a GEMM microkernel keeps one.
+ * lanes, as a GEMM microkernel keeps one.  Where Z moves with the row too
+ * (a depthwise convolution's channels) the tile shares no load, but runs
+ * four short rows in one dispatch and as whole vectors.
  *
  * The iterations of f run interleaved, each one's statements still in
  * their order, so the loop's iterations must be independent: the loop is
@@ -76,18 +78,17 @@ static const int8_t *mact_layout(const tir_expr *e)
     }
 }
 
-/* Can call e, a row's instruction, join a tile of rows of v?  Its X and Y
- * move with v (X by at least a row, so the rows are apart), Z and the
- * constants do not; *xs and *ys get the moves. */
-static bool tileable_call(const tir_expr *e, const tir_var *v, int64_t *xs, int64_t *ys)
+/* Can call e, a row's instruction, join a tile of rows of v?  Its X, Y
+ * and Z move with v by constants (X by at least a row, so the rows are
+ * apart), the other arguments do not; *xs, *ys and *zs get the moves. */
+static bool tileable_call(const tir_expr *e, const tir_var *v, int64_t *xs, int64_t *ys, int64_t *zs)
 {
     if (e->kind != TIR_E_CALL || !mact_layout(e))
         return false;
     const tir_expr *x = e->args[0], *y = e->args[1], *z = e->args[2];
     if (x->kind != TIR_E_LOAD || y->kind != TIR_E_LOAD || z->kind != TIR_E_LOAD ||
         !tir_dt_eq(x->buffer->dtype, TIR_DT_F32) || !tir_dt_eq(x->buffer->data->elem_dtype, TIR_DT_F32) ||
-        tir_expr_uses_var(z, v) || !flat_coefficient(x, v, xs) ||
-        !flat_coefficient(y, v, ys))
+        !flat_coefficient(x, v, xs) || !flat_coefficient(y, v, ys) || !flat_coefficient(z, v, zs))
         return false;
     int64_t lanes = x->dtype.lanes;
     if (*xs < lanes && -*xs < lanes) /* rows that overlap (or one row): nothing to share */
@@ -113,7 +114,7 @@ static bool holds_loop_instruction(const tir_stmt *s) { return !tir_walk_stmt_ex
  * whose extent moves with v) refuses.  *n counts the instructions. */
 static bool tileable(const tir_stmt *s, const tir_var *v, uint32_t *n)
 {
-    int64_t xs, ys;
+    int64_t xs, ys, zs;
     if (!s)
         return true;
     if (!holds_loop_instruction(s))
@@ -130,7 +131,7 @@ static bool tileable(const tir_stmt *s, const tir_var *v, uint32_t *n)
     case TIR_S_LET:
         return !tir_expr_uses_var(s->value, v) && tileable(s->body, v, n);
     case TIR_S_EVALUATE:
-        if (!tileable_call(s->value, v, &xs, &ys))
+        if (!tileable_call(s->value, v, &xs, &ys, &zs))
             return false;
         (*n)++;
         return true;
@@ -145,21 +146,23 @@ static tir_expr *i64(tir_arena *a, int64_t v, tir_loc loc) { return tir_int(a, T
 static tir_stmt *mact_of(tir_arena *a, const tir_expr *e, const tir_var *v, tir_expr *first)
 {
     const int8_t *lay = mact_layout(e);
-    int64_t xs = 0, ys = 0;
+    int64_t xs = 0, ys = 0, zs = 0;
     flat_coefficient(e->args[0], v, &xs);
     flat_coefficient(e->args[1], v, &ys);
+    flat_coefficient(e->args[2], v, &zs);
     tir_expr *call = tir_expr_new(a, TIR_E_CALL, TIR_DT_VOID, e->loc);
     tir_call_set_op(call, TIRVM_MACT);
-    call->nargs = 16;
-    call->args = tir_arena_alloc(a, 16 * sizeof *call->args);
+    call->nargs = 17;
+    call->args = tir_arena_alloc(a, 17 * sizeof *call->args);
     for (uint32_t i = 0; i < 13; i++)
         call->args[i] = lay[i] == -1 ? i64(a, 0, e->loc)
                         : lay[i] == -2 ? i64(a, 1, e->loc)
-                        : i < 2 ? tir_copy_expr(a, tir_substitute_expr(a, e->args[lay[i]], v, first))
+                        : i < 3 ? tir_copy_expr(a, tir_substitute_expr(a, e->args[lay[i]], v, first))
                                 : tir_copy_expr(a, e->args[lay[i]]);
     call->args[13] = i64(a, xs, e->loc);
     call->args[14] = i64(a, ys, e->loc);
-    call->args[15] = i64(a, TILE, e->loc);
+    call->args[15] = i64(a, zs, e->loc);
+    call->args[16] = i64(a, TILE, e->loc);
     tir_stmt *ev = tir_stmt_new(a, TIR_S_EVALUATE, e->loc);
     ev->value = call;
     return ev;
