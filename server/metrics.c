@@ -98,7 +98,7 @@ void srv_metrics_text(sbuf *b, srv_version *const *versions, int n, const srv_gl
     } hists[] = {
         {"tirvm_inference_batch_size", "Rows of each call a batching model executed (dynamic batching)",
          MET(batch_rows), HIST_ROWS},
-        {"tirvm_inference_batch_request_count", "Requests sharing each call a batching model executed",
+        {"tirvm_inference_batch_requests", "Requests sharing each call a batching model executed",
          MET(batch_requests), HIST_ROWS},
         {"tirvm_inference_batch_queue_duration_us", "Microseconds each request of a batching model waited, from "
          "its arrival to its call", MET(batch_queue_us), HIST_US},
