@@ -170,6 +170,18 @@ def main(a: T.handle, c: T.handle, k: T.int32):
     for i in range(n):
         C[i] = A[i] + k
 ''')
+    # an index out of bounds traps: the whole merged call fails
+    lut = compile_py("lut", '''@T.prim_func
+def main(a: T.handle, c: T.handle):
+    n = T.int32()
+    A = T.match_buffer(a, (n,), "int32")
+    C = T.match_buffer(c, (n,), "int32")
+    B = T.alloc_buffer((4,), "int32")
+    for k in range(4):
+        B[k] = k * 10
+    for i in range(n):
+        C[i] = B[A[i]]
+''')
     fixed = compile_py("fixed", '''@T.prim_func
 def main(A: T.Buffer((4,), "float32"), C: T.Buffer((4,), "float32")):
     for i in range(4):
@@ -190,6 +202,7 @@ def main(A: T.Buffer((4,), "float32"), C: T.Buffer((4,), "float32")):
     add_model(repo, "mb_deadline", mb, dict(db(max_batch_size=64, max_queue_delay_us=5000000),
                                             limits={"timeout_ms": 300}))
     add_model(repo, "affine", affine, db(max_batch_size=4, preferred_batch_sizes=[4], max_queue_delay_us=500000))
+    add_model(repo, "lut", lut, db(max_batch_size=8, preferred_batch_sizes=[3], max_queue_delay_us=1000000))
     add_model(repo, "rowsn", rowsn, db(max_batch_size=64, max_queue_delay_us=300000))
     bad = {
         "bad_fixed": (fixed, db(max_batch_size=8), "tensor 'A' of function 'main' has no symbolic first dimension"),
@@ -332,6 +345,25 @@ def main(A: T.Buffer((4,), "float32"), C: T.Buffer((4,), "float32")):
        and met(m1, "tirvm_inference_batch_size_count", "rowsn") - met(m0, "tirvm_inference_batch_size_count",
                                                                       "rowsn") == 1,
        "main(a, c, n): two requests of 3 and 5 rows in one call of n = 8, numpy's answers", res)
+
+    # ---- a merged call that traps: each request runs alone and gets its own answer ----
+    res = [None, None]
+    good, trap = np.array([1, 2], np.int32), np.array([7], np.int32)
+    ths = [threading.Thread(target=timed, args=("lut", {"a": ("INT32", a)}, res, i)) for i, a in enumerate([good, trap])]
+    m0 = metrics(port)
+    for t in ths:
+        t.start()
+        time.sleep(0.01)
+    for t in ths:
+        t.join()
+    m1 = metrics(port)
+    ok(res[0][0] == 200 and np.array_equal(res[0][1]["C"], good * 10) and res[1][0] == 400 and
+       b"index 7 is out of bounds" in res[1][1] and
+       met(m1, "tirvm_inference_exec_count", "lut") - met(m0, "tirvm_inference_exec_count", "lut") == 3 and
+       met(m1, "tirvm_inference_batch_requests_bucket", "lut", le="2") -
+       met(m0, "tirvm_inference_batch_requests_bucket", "lut", le="2") == 3,
+       "a merged call trapping on one request's index: each reruns alone, 200 for the good one, 400 for the "
+       "other", res)
 
     # ---- the delay, and a preferred size running at once ----
     t0 = time.time()
