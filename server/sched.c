@@ -9,7 +9,15 @@
  * preempted, so a model holding every worker with slow calls would make a
  * fast model's requests wait for them.  With several models served, a
  * model holds at most workers-1 workers (config.json's max_workers sets its
- * own cap), so one worker is always left for the other models. */
+ * own cap), so one worker is always left for the other models.
+ *
+ * A model with dynamic batching (config.json) takes two steps: a worker
+ * decodes its request as soon as it is free, without an instance, and puts
+ * it back in the queue, decoded; then the oldest decoded request of the
+ * model, with the later ones that can share its call (batch.c), runs as
+ * one call once the batch is full, reaches a preferred size or has waited
+ * the model's delay (batch_size).  Idle workers sleep until the next such
+ * delay or queued deadline ends. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -302,13 +310,13 @@ static void run_batch(srv_sched *s, srv_job *h, int inst)
     }
     for (srv_job *k = h; k; k = k->batch_next) {
         srv_metric_add(&met->queue_us, us(now - k->t_enqueue));
-        srv_hist_observe(&met->batch_queue_us, HIST_US, us(now - k->t_enqueue));
         if (!still_wanted(k, &h->cancel, now))
             continue;
         if (srv_client_gone(k->client_fd)) {
             fail(k, 400, FAIL_CLIENT_GONE, "the client closed its connection while the request waited");
             continue;
         }
+        srv_hist_observe(&met->batch_queue_us, HIST_US, us(now - k->t_enqueue));
         m[live] = k;
         rs[live++] = k->decoded;
     }
