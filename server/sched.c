@@ -325,11 +325,14 @@ static void run_batch(srv_sched *s, srv_job *h, int inst)
     if (live <= 1)
         goto done;
     oip_request merged;
-    uint64_t rows = 0, out_bytes = 0, deadline = 0;
+    uint64_t rows = 0, out_bytes = 0, copy_bytes = 0, deadline = 0;
     bool no_deadline = false;
     for (int i = 0; i < live; i++) {
         rows += m[i]->rows;
         out_bytes += rs[i]->out_bytes;
+        for (int p = 0; p < rs[i]->nparams; p++)
+            if (v->role[p] != ROLE_WEIGHT && v->params[p].kind == TIRVM_PARAM_BUFFER)
+                copy_bytes += rs[i]->nbytes[p];
         no_deadline = no_deadline || !m[i]->deadline_ns;
         if (m[i]->deadline_ns > deadline)
             deadline = m[i]->deadline_ns;
@@ -338,7 +341,11 @@ static void run_batch(srv_sched *s, srv_job *h, int inst)
     char err[900] = "out of memory";
     tirvm_value ret;
     memset(&ret, 0, sizeof ret);
-    if (oip_merge(v, rs, live, &merged) == 200) {
+    /* the merged call's copies of the tensors count in the in-flight
+     * budget while it runs; over it, the requests run one by one instead */
+    memset(&merged, 0, sizeof merged);
+    bool fits = __atomic_add_fetch(s->inflight, copy_bytes, __ATOMIC_RELAXED) <= s->o->max_inflight_bytes;
+    if (fits && oip_merge(v, rs, live, &merged) == 200) {
         /* the call does the work of `live` calls: it gets their limits; it
          * runs until the last deadline, and a request whose own passed is
          * answered 504 as it would have been alone */
@@ -362,6 +369,7 @@ static void run_batch(srv_sched *s, srv_job *h, int inst)
             oip_split(v, &merged, rs, live);
     }
     oip_request_free(&merged);
+    __atomic_sub_fetch(s->inflight, copy_bytes, __ATOMIC_RELAXED);
     if (cs == TIRVM_OK) {
         uint64_t t = uv_hrtime();
         for (int i = 0; i < live; i++) {

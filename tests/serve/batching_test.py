@@ -406,6 +406,31 @@ def main(A: T.Buffer((4,), "float32"), C: T.Buffer((4,), "float32")):
     st, _ = infer(port, "mb", {"x": ("FP32", x4)})
     ok(st == 200, "the server still answers")
     ok(stop(p) == 0, "exit 0", open(log).read()[-2000:])
+
+    # ---- the merged call's copies count in --max-inflight-bytes ----
+    # two requests of 8 rows: bodies of 25 KB each, and 50 KB more for the
+    # merged call's copies; within 200 KB they share a call, within 90 KB
+    # they run one by one
+    repo2 = os.path.join(T, "repo2")
+    add_model(repo2, "mb16", mb, db(max_batch_size=16, preferred_batch_sizes=[16], max_queue_delay_us=300000))
+    x8a, x8b = rng.standard_normal((8, 784)).astype(np.float32), rng.standard_normal((8, 784)).astype(np.float32)
+    for budget, merged in (("200K", True), ("90K", False)):
+        p, log, port = start(["--model-repository", repo2, "--max-inflight-bytes", budget], "budget" + budget)
+        res = [None, None]
+        ths = [threading.Thread(target=timed, args=("mb16", {"x": ("FP32", a)}, res, i))
+               for i, a in enumerate([x8a, x8b])]
+        for t in ths:
+            t.start()
+        for t in ths:
+            t.join()
+        ms = metrics(port)
+        calls = met(ms, "tirvm_inference_exec_count", "mb16")
+        ok(res[0] and res[1] and res[0][0] == 200 and res[1][0] == 200 and calls == (1 if merged else 2) and
+           np.allclose(res[0][1]["output"], mlp_numpy(x8a), rtol=1e-4, atol=1e-4) and
+           np.allclose(res[1][1]["output"], mlp_numpy(x8b), rtol=1e-4, atol=1e-4),
+           "--max-inflight-bytes %s: two requests of 8 rows run in %d call%s" % (budget, calls, "s"[:calls != 1]),
+           (res, calls))
+        stop(p)
 finally:
     for q in procs:
         if q.poll() is None:
