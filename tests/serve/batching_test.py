@@ -196,7 +196,9 @@ def main(A: T.Buffer((4,), "float32"), C: T.Buffer((4,), "float32")):
     db = lambda **kw: {"dynamic_batching": kw}
     add_model(repo, "mb", mb, db(max_batch_size=64, preferred_batch_sizes=[8, 16], max_queue_delay_us=20000))
     add_model(repo, "mb_solo", mb)  # the same module without batching: the reference
-    add_model(repo, "mbd", mbd, db(max_batch_size=64, max_queue_delay_us=20000), os.path.join(mb_dir, "params.npz"))
+    # two instances: two merged calls at once
+    add_model(repo, "mbd", mbd, dict(db(max_batch_size=64, max_queue_delay_us=20000), instances=2, max_workers=2),
+              os.path.join(mb_dir, "params.npz"))
     add_model(repo, "mb_wait", mb, dict(db(max_batch_size=16, preferred_batch_sizes=[8], max_queue_delay_us=1000000),
                                         limits={"timeout_ms": 10000}))
     add_model(repo, "mb_deadline", mb, dict(db(max_batch_size=64, max_queue_delay_us=5000000),
