@@ -846,6 +846,7 @@ static enum MHD_Result body_complete(req *q)
     if (!j)
         return reply_error(q, 500, "out of memory");
     j->owner = q;
+    j->client_fd = -1;
     j->t_enqueue = uv_hrtime();
     j->header_len = -1;
     if (q->route == R_LOAD) {
@@ -899,6 +900,10 @@ static enum MHD_Result body_complete(req *q)
         q->body.data = NULL;
         if (q->v->lim.timeout_ms)
             j->deadline_ns = j->t_enqueue + q->v->lim.timeout_ms * 1000000u;
+        /* a batching model's request waits for others: its socket tells
+         * whether its client is still there when its call starts */
+        const union MHD_ConnectionInfo *ci = MHD_get_connection_info(q->conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+        j->client_fd = ci ? (int)ci->connect_fd : -1;
         q->v->outstanding++;
     }
     MHD_suspend_connection(q->conn);

@@ -28,6 +28,23 @@ static void model_labels(sbuf *b, const srv_version *v)
     sb_puts(b, "\"");
 }
 
+/* Histogram bucket bounds (le), by kind; the last bucket is +Inf. */
+static const uint64_t bounds[][SRV_HIST_BUCKETS] = {
+    [HIST_ROWS] = {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 65536},
+    [HIST_US] = {50, 100, 250, 500, 1000, 2500, 5000, 10000, 25000, 50000, 100000, 250000, 500000, 1000000, 5000000,
+                 30000000},
+};
+
+void srv_hist_observe(srv_hist *h, enum srv_hist_kind kind, uint64_t x)
+{
+    int i = 0;
+    while (i < SRV_HIST_BUCKETS && x > bounds[kind][i])
+        i++;
+    srv_metric_add(&h->bucket[i], 1);
+    srv_metric_add(&h->count, 1);
+    srv_metric_add(&h->sum, x);
+}
+
 static void head(sbuf *b, const char *name, const char *type, const char *help)
 {
     sb_printf(b, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
@@ -57,7 +74,7 @@ void srv_metrics_text(sbuf *b, srv_version *const *versions, int n, const srv_gl
          MET(output_us)},
     };
     static const char *const reasons[FAIL_NREASONS] = {"invalid", "runtime", "limit", "deadline", "cancelled",
-                                                       "internal"};
+                                                       "internal", "client_gone"};
     for (size_t c = 0; c < sizeof counters / sizeof counters[0]; c++) {
         head(b, counters[c].name, "counter", counters[c].help);
         for (int i = 0; i < n; i++) {
@@ -74,6 +91,45 @@ void srv_metrics_text(sbuf *b, srv_version *const *versions, int n, const srv_gl
             model_labels(b, versions[i]);
             sb_printf(b, ",reason=\"%s\"} %llu\n", reasons[r], (unsigned long long)ld(&versions[i]->met.failure[r]));
         }
+    static const struct {
+        const char *name, *help;
+        size_t offset;
+        enum srv_hist_kind kind;
+    } hists[] = {
+        {"tirvm_inference_batch_size", "Rows of each call a batching model executed (dynamic batching)",
+         MET(batch_rows), HIST_ROWS},
+        {"tirvm_inference_batch_requests", "Requests sharing each call a batching model executed",
+         MET(batch_requests), HIST_ROWS},
+        {"tirvm_inference_batch_queue_duration_us", "Microseconds each request of a batching model waited, from "
+         "its arrival to its call", MET(batch_queue_us), HIST_US},
+        {"tirvm_inference_batch_compute_duration_us", "Microseconds in tirvm_call of each call a batching model "
+         "executed", MET(batch_compute_us), HIST_US},
+    };
+    for (size_t k = 0; k < sizeof hists / sizeof hists[0]; k++) {
+        head(b, hists[k].name, "histogram", hists[k].help);
+        for (int i = 0; i < n; i++) {
+            if (!versions[i]->batch.on)
+                continue;
+            const srv_hist *h = (const srv_hist *)((const char *)&versions[i]->met + hists[k].offset);
+            uint64_t cum = 0;
+            for (int e = 0; e <= SRV_HIST_BUCKETS; e++) {
+                cum += ld(&h->bucket[e]);
+                sb_printf(b, "%s_bucket{", hists[k].name);
+                model_labels(b, versions[i]);
+                if (e < SRV_HIST_BUCKETS)
+                    sb_printf(b, ",le=\"%llu\"} %llu\n", (unsigned long long)bounds[hists[k].kind][e],
+                              (unsigned long long)cum);
+                else
+                    sb_printf(b, ",le=\"+Inf\"} %llu\n", (unsigned long long)cum);
+            }
+            sb_printf(b, "%s_sum{", hists[k].name);
+            model_labels(b, versions[i]);
+            sb_printf(b, "} %llu\n", (unsigned long long)ld(&h->sum));
+            sb_printf(b, "%s_count{", hists[k].name);
+            model_labels(b, versions[i]);
+            sb_printf(b, "} %llu\n", (unsigned long long)ld(&h->count));
+        }
+    }
     head(b, "tirvm_inference_pending_request_count", "gauge", "Requests waiting for an instance");
     for (int i = 0; i < n; i++) {
         sb_puts(b, "tirvm_inference_pending_request_count{");

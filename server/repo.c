@@ -19,6 +19,8 @@
 #define MAX_INSTANCES 64
 #define MAX_THREADS_PER_INSTANCE 64
 #define MAX_QUEUE_CAP 100000u
+#define MAX_BATCH_SIZE 65536u
+#define MAX_QUEUE_DELAY_US 10000000u /* 10 s */
 
 size_t oip_elem_size(DLDataType t) { return t.bits == 1 ? 1 : (size_t)t.bits / 8; }
 
@@ -136,6 +138,7 @@ typedef struct {
     char *entry, *ret_name;
     json_t *inputs, *outputs; /* borrowed from root */
     srv_model_limits lim;
+    srv_batching batch;
     json_t *root;
 } model_config;
 
@@ -150,6 +153,74 @@ static bool under_ceiling(const char *key, uint64_t value, uint64_t ceiling, con
              "configuration may lower the command line's limits, never raise them", key, v, option,
              (unsigned long long)ceiling);
     return false;
+}
+
+/* An integer of "dynamic_batching" from lo to hi. */
+static bool batch_int(json_t *x, const char *what, uint64_t lo, uint64_t hi, uint64_t *out, char *err, size_t n)
+{
+    if (!json_is_integer(x) || json_integer_value(x) < 0 || (uint64_t)json_integer_value(x) < lo ||
+        (uint64_t)json_integer_value(x) > hi) {
+        snprintf(err, n, "config.json: \"dynamic_batching\": %s must be an integer from %llu to %llu", what,
+                 (unsigned long long)lo, (unsigned long long)hi);
+        return false;
+    }
+    *out = (uint64_t)json_integer_value(x);
+    return true;
+}
+
+/* "dynamic_batching": {"max_batch_size": N, "preferred_batch_sizes": [...], "max_queue_delay_us": US} */
+static bool parse_batching(json_t *o, srv_batching *b, char *err, size_t n)
+{
+    static const char *const keys[] = {"max_batch_size", "preferred_batch_sizes", "max_queue_delay_us", NULL};
+    if (!json_is_object(o)) {
+        snprintf(err, n, "config.json: \"dynamic_batching\" must be an object");
+        return false;
+    }
+    if (!only_keys(o, keys, "\"dynamic_batching\"", err, n))
+        return false;
+    json_t *m = json_object_get(o, "max_batch_size");
+    if (!m) {
+        snprintf(err, n, "config.json: \"dynamic_batching\" needs \"max_batch_size\" (the most rows one call takes)");
+        return false;
+    }
+    if (!batch_int(m, "\"max_batch_size\"", 1, MAX_BATCH_SIZE, &b->max_batch_size, err, n))
+        return false;
+    json_t *d = json_object_get(o, "max_queue_delay_us");
+    b->max_queue_delay_us = 0;
+    if (d && !batch_int(d, "\"max_queue_delay_us\"", 0, MAX_QUEUE_DELAY_US, &b->max_queue_delay_us, err, n))
+        return false;
+    json_t *p = json_object_get(o, "preferred_batch_sizes");
+    b->npreferred = 0;
+    if (p) {
+        if (!json_is_array(p) || json_array_size(p) > SRV_MAX_PREFERRED) {
+            snprintf(err, n, "config.json: \"dynamic_batching\": \"preferred_batch_sizes\" must be an array of at "
+                     "most %d sizes", SRV_MAX_PREFERRED);
+            return false;
+        }
+        size_t i;
+        json_t *x;
+        json_array_foreach(p, i, x) {
+            char what[64];
+            snprintf(what, sizeof what, "\"preferred_batch_sizes\"[%zu]", i);
+            uint64_t v;
+            /* a preferred size above the maximum could never be formed */
+            if (!batch_int(x, what, 1, b->max_batch_size, &v, err, n)) {
+                if (json_is_integer(x) && json_integer_value(x) > (json_int_t)b->max_batch_size)
+                    snprintf(err, n, "config.json: \"dynamic_batching\": %s is %lld, above \"max_batch_size\" %llu",
+                             what, (long long)json_integer_value(x), (unsigned long long)b->max_batch_size);
+                return false;
+            }
+            for (int k = 0; k < b->npreferred; k++)
+                if (b->preferred[k] == v) {
+                    snprintf(err, n, "config.json: \"dynamic_batching\": \"preferred_batch_sizes\" lists %llu twice",
+                             (unsigned long long)v);
+                    return false;
+                }
+            b->preferred[b->npreferred++] = v;
+        }
+    }
+    b->on = true;
+    return true;
 }
 
 /* Reads config.json over c->lim; `ceiling` holds the command line's limits. */
@@ -167,7 +238,8 @@ static bool parse_config(const char *text, size_t len, model_config *c, const sr
         return false;
     }
     static const char *const top[] = {"entry", "inputs", "outputs", "instances", "threads_per_instance", "limits",
-                                      "max_queue", "max_workers", "return_name", "name", "platform", NULL};
+                                      "max_queue", "max_workers", "return_name", "name", "platform",
+                                      "dynamic_batching", NULL};
     if (!only_keys(c->root, top, "the top level", err, n))
         return false;
     json_t *e = json_object_get(c->root, "entry");
@@ -205,6 +277,9 @@ static bool parse_config(const char *text, size_t len, model_config *c, const sr
     if (!get_count(c->root, "max_workers", 1, 256, &v, err, n))
         return false;
     c->lim.max_workers = (int)v;
+    json_t *db = json_object_get(c->root, "dynamic_batching");
+    if (db && !parse_batching(db, &c->batch, err, n))
+        return false;
     json_t *l = json_object_get(c->root, "limits");
     if (l) {
         static const char *const lk[] = {"max_steps", "max_memory", "timeout_ms", NULL};
@@ -272,6 +347,8 @@ srv_version *srv_version_new(const char *model, const char *version, const void 
     if (config && !parse_config(config, config_len, &c, defaults, err, err_len))
         goto fail;
     v->lim = c.lim;
+    v->batch = c.batch;
+    v->batch_param = -1;
     v->model = strdup(model);
     v->version = strdup(version);
     v->ret_name = strdup(c.ret_name ? c.ret_name : "return");
@@ -435,7 +512,9 @@ static srv_version *load_paths(const char *model, const char *version, const cha
         v = srv_version_new(model, version, bytes, len, config, clen, defaults, e, sizeof e);
         if (!v) {
             snprintf(err, err_len, "model '%s' (%s): %s", model, module_path, e);
-        } else if (params_path && srv_version_bind_weights(v, params_path, e, sizeof e) != 0) {
+        } else if ((params_path && srv_version_bind_weights(v, params_path, e, sizeof e) != 0) ||
+                   (v->batch.on && srv_version_check_batching(v, e, sizeof e) != 0)) {
+            /* batching is checked once the weights are bound: they need no batch dimension */
             snprintf(err, err_len, "model '%s': %s", model, e);
             srv_version_unref(v);
             v = NULL;

@@ -9,6 +9,7 @@
  *   repo.c     models: config.json, repository folders, instances
  *   weights.c  detached weights: a version's params.npz, bound to every call
  *   sched.c    workers, per-model bounded queues, deadlines, cancellation
+ *   batch.c    dynamic batching: which requests merge, one call for them, the rows back
  *   metrics.c  counters and the Prometheus text
  *   serve.c    the command line
  * Everything uses the tirvm library through its public API (tirvm.h),
@@ -52,6 +53,19 @@ typedef struct {
     int max_workers; /* config.json: workers the model may hold at once; 0: the server's rule */
 } srv_model_limits;
 
+/* config.json's "dynamic_batching": requests arriving within max_queue_delay_us
+ * of each other merge along the model's symbolic first dimension into one call
+ * of at most max_batch_size rows; a batch reaching a preferred size (or the
+ * maximum) runs at once. */
+#define SRV_MAX_PREFERRED 16
+typedef struct {
+    bool on;
+    uint64_t max_batch_size;
+    uint64_t max_queue_delay_us;
+    int npreferred;
+    uint64_t preferred[SRV_MAX_PREFERRED];
+} srv_batching;
+
 typedef struct {
     uint64_t max_body_bytes;
     uint64_t max_json_bytes;
@@ -89,14 +103,27 @@ enum srv_fail_reason {
     FAIL_DEADLINE,  /* the request's deadline passed (504) */
     FAIL_CANCELLED, /* cancelled at shutdown (503) */
     FAIL_INTERNAL,  /* out of memory and the like (500) */
+    FAIL_CLIENT_GONE, /* a batched request's client closed its connection while it waited: never run */
     FAIL_NREASONS
 };
+/* A Prometheus histogram: counts per bucket (not cumulative; the text sums
+ * them), with the bucket bounds of its kind. */
+enum srv_hist_kind { HIST_ROWS, HIST_US };
+#define SRV_HIST_BUCKETS 16
+typedef struct {
+    uint64_t bucket[SRV_HIST_BUCKETS + 1]; /* the last: +Inf */
+    uint64_t count, sum;
+} srv_hist;
+void srv_hist_observe(srv_hist *h, enum srv_hist_kind kind, uint64_t x);
 typedef struct {
     uint64_t success, count, exec_count;
     uint64_t failure[FAIL_NREASONS];
     uint64_t request_us, queue_us, input_us, infer_us, output_us;
     uint64_t limit_steps_memory, limit_deadline;
     int64_t pending; /* waiting in the queue */
+    /* dynamic batching: per executed call, its rows and requests and its
+     * time in tirvm_call; per request, its time from arrival to its call */
+    srv_hist batch_rows, batch_requests, batch_compute_us, batch_queue_us;
 } srv_model_metrics; /* updated with __atomic builtins */
 
 /* ---- a loaded model version ------------------------------------------------ */
@@ -125,6 +152,9 @@ typedef struct srv_version {
     int running;              /* calls running, under the scheduler's lock */
     DLTensor *bound;          /* per parameter: the ROLE_WEIGHT tensor, read-only, shared by every call */
     void *weights;            /* the arrays holding them (weights.c) */
+    srv_batching batch;       /* config.json's dynamic_batching */
+    int batch_param;          /* the scalar parameter that is the batch variable, or -1 */
+    unsigned scan_mark;       /* the scheduler's, under its lock */
     srv_model_metrics met;
     int outstanding; /* requests queued or running (the loop thread's count) */
     int refs; /* atomic */
@@ -157,6 +187,12 @@ srv_version *srv_load_from_file(const char *model, const char *path, const srv_m
  * weight the function writes too.  0, or -1 with a message. */
 int srv_version_bind_weights(srv_version *v, const char *path, char *err, size_t err_len);
 void srv_version_free_weights(srv_version *v);
+
+/* Whether v's entry function can batch: every input and output a buffer
+ * whose first dimension is one symbolic variable (appearing nowhere else),
+ * no scalar parameter but that variable, no return value.  0, or -1 with a
+ * message. */
+int srv_version_check_batching(srv_version *v, char *err, size_t err_len);
 
 /* ---- the protocol codec ------------------------------------------------------ */
 typedef struct {
@@ -207,6 +243,22 @@ void oip_name_argument(const srv_version *v, const oip_request *r, char *err, si
 int oip_encode(const srv_version *v, const oip_request *r, const tirvm_value *ret, const oip_limits *lim,
                char **out, size_t *out_len, long long *header_len, char *err, size_t err_len);
 
+/* ---- dynamic batching (batch.c) ---------------------------------------------- */
+/* A decoded request's rows: the first dimension of its inputs. */
+uint64_t oip_request_rows(const srv_version *v, const oip_request *r);
+/* Whether two decoded requests of a batching model may share a call: the
+ * same tensors, with the same dimensions but the first. */
+bool oip_requests_compatible(const srv_version *v, const oip_request *a, const oip_request *b);
+/* The arguments of one call for n compatible requests: each input's rows
+ * concatenated in order, outputs allocated for all rows.  200, or 500. */
+int oip_merge(const srv_version *v, oip_request *const *rs, int n, oip_request *merged);
+/* Copies each request's rows of the merged call's outputs (and of any
+ * tensor the function writes) back into the request. */
+void oip_split(const srv_version *v, const oip_request *merged, oip_request *const *rs, int n);
+/* Whether the client on socket fd closed its side (or the connection
+ * failed); fd < 0: unknown, false. */
+bool srv_client_gone(int fd);
+
 /* ---- the scheduler: worker threads and jobs ------------------------------- */
 typedef enum { JOB_INFER, JOB_LOAD } srv_job_kind;
 
@@ -227,6 +279,11 @@ typedef struct srv_job {
     long long resp_header_len;
     uint64_t out_bytes;      /* output bytes counted in the in-flight budget */
     char err[1024];
+    /* dynamic batching */
+    int client_fd;           /* the client's socket (-1: unknown), to drop a request whose client left */
+    oip_request *decoded;    /* decoded while it waits for others to share its call */
+    uint64_t rows;           /* its first dimension */
+    struct srv_job *batch_next; /* the other requests of its call */
     /* JOB_LOAD */
     char *load_model, *load_dir;
     bool load_single;
