@@ -11,7 +11,9 @@
  *   serve-load --port P --path /v2/models/M/infer --body FILE
  *              [--header-length N] [--content-type T] [--connections C]
  *              (--seconds S [--warmup S] | --requests N) [--expect FILE]
- *              [--host 127.0.0.1] */
+ *              [--host 127.0.0.1]
+ *   serve-load --port P --path /v2/health/live --method GET ...
+ *              (the HTTP round trip without inference: the floor) */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
@@ -42,7 +44,7 @@ typedef struct {
 } conn;
 
 typedef struct {
-    const char *host, *path, *body_file, *expect_file, *content_type;
+    const char *host, *path, *body_file, *expect_file, *content_type, *method;
     int port, connections;
     long header_length;
     double seconds, warmup;
@@ -99,12 +101,13 @@ static char *read_file(const char *path, size_t *len)
 
 static void build_request(const options *o)
 {
-    size_t blen;
-    char *body = read_file(o->body_file, &blen);
+    size_t blen = 0;
+    char *body = o->body_file ? read_file(o->body_file, &blen) : NULL;
     char head[1024];
-    int h = snprintf(head, sizeof head,
-                     "POST %s HTTP/1.1\r\nHost: %s:%d\r\nContent-Type: %s\r\nContent-Length: %zu\r\n", o->path,
-                     o->host, o->port, o->content_type, blen);
+    int h = snprintf(head, sizeof head, "%s %s HTTP/1.1\r\nHost: %s:%d\r\n", o->method, o->path, o->host, o->port);
+    if (body)
+        h += snprintf(head + h, sizeof head - (size_t)h, "Content-Type: %s\r\nContent-Length: %zu\r\n",
+                      o->content_type, blen);
     if (o->header_length >= 0)
         h += snprintf(head + h, sizeof head - (size_t)h, "Inference-Header-Content-Length: %ld\r\n", o->header_length);
     h += snprintf(head + h, sizeof head - (size_t)h, "\r\n");
@@ -116,7 +119,8 @@ static void build_request(const options *o)
     if (!(request = malloc(request_len)))
         die("malloc");
     memcpy(request, head, (size_t)h);
-    memcpy(request + h, body, blen);
+    if (blen)
+        memcpy(request + h, body, blen);
     free(body);
 }
 
@@ -267,12 +271,13 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: serve-load --port P --path PATH --body FILE [--header-length N] [--content-type T]\n"
                "                  [--connections C] (--seconds S [--warmup S] | --requests N) [--expect FILE]\n"
-               "                  [--host 127.0.0.1]\n");
+               "                  [--host 127.0.0.1]\n"
+               "       serve-load --port P --path PATH --method GET ...   (no body: the HTTP round trip alone)\n");
 }
 
 static void parse_args(int argc, char **argv, options *o)
 {
-    *o = (options){.host = "127.0.0.1", .content_type = "application/json", .connections = 1, .header_length = -1,
+    *o = (options){.host = "127.0.0.1", .method = "POST", .content_type = "application/json", .connections = 1, .header_length = -1,
                    .seconds = 0, .warmup = 0.2};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -293,6 +298,8 @@ static void parse_args(int argc, char **argv, options *o)
             o->path = v;
         else if (strcmp(a, "--body") == 0)
             o->body_file = v;
+        else if (strcmp(a, "--method") == 0)
+            o->method = v;
         else if (strcmp(a, "--expect") == 0)
             o->expect_file = v;
         else if (strcmp(a, "--content-type") == 0)
@@ -313,11 +320,16 @@ static void parse_args(int argc, char **argv, options *o)
             exit(2);
         }
     }
-    if (o->port <= 0 || o->port > 65535 || !o->path || !o->body_file || o->connections < 1 ||
+    bool get = strcmp(o->method, "GET") == 0;
+    if (!get && strcmp(o->method, "POST") != 0) {
+        fprintf(stderr, "serve-load: --method takes POST or GET\n");
+        exit(2);
+    }
+    if (o->port <= 0 || o->port > 65535 || !o->path || !o->body_file != get || o->connections < 1 ||
         o->connections > MAX_CONNECTIONS || (o->seconds > 0) == (o->requests > 0) || o->warmup < 0 ||
         o->seconds > 3600) {
-        fprintf(stderr, "serve-load: give --port, --path, --body, --connections 1 to %d, and one of --seconds "
-                        "(up to 3600) or --requests\n", MAX_CONNECTIONS);
+        fprintf(stderr, "serve-load: give --port, --path, --body (with POST, not GET), --connections 1 to %d, "
+                        "and one of --seconds (up to 3600) or --requests\n", MAX_CONNECTIONS);
         exit(2);
     }
 }

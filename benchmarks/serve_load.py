@@ -195,9 +195,36 @@ def check_and_save(server, model, x, ref, tmp, tag):
     return files
 
 
+TIMERS = ("request", "queue", "compute_input", "compute_infer", "compute_output")
+
+
+def server_timers(server, model):
+    """The server's cumulative request count and duration counters of a
+    model (/metrics)."""
+    status, body, _ = server.get("/metrics")
+    out = dict.fromkeys(TIMERS + ("success",), 0)
+    for line in body.decode().splitlines():
+        if line.startswith("#") or '{model="%s"' % model not in line:
+            continue
+        metric, value = line.split("{")[0], float(line.rsplit(" ", 1)[1])
+        for t in TIMERS:
+            if metric == "tirvm_inference_%s_duration_us" % t:
+                out[t] = value
+        if metric == "tirvm_inference_request_success":
+            out["success"] = value
+    return out
+
+
 def load(client, port, model, req, hlen, expect, connections, seconds=None, requests=None, warmup=0.2):
-    args = [client, "--port", str(port), "--path", "/v2/models/%s/infer" % model, "--body", req,
-            "--expect", expect, "--connections", str(connections)]
+    """serve-load's result: POST req to the model's infer at `connections`
+    connections, each answer compared with the expected bytes; without a
+    model, GET /v2/health/live (the HTTP round trip alone)."""
+    if model is None:
+        args = [client, "--port", str(port), "--path", "/v2/health/live", "--method", "GET"]
+    else:
+        args = [client, "--port", str(port), "--path", "/v2/models/%s/infer" % model, "--body", req,
+                "--expect", expect]
+    args += ["--connections", str(connections)]
     if hlen is not None:
         args += ["--header-length", str(hlen), "--content-type", "application/octet-stream"]
     args += ["--seconds", str(seconds), "--warmup", str(warmup)] if seconds else ["--requests", str(requests)]
@@ -336,19 +363,27 @@ def main():
                     tag = "%s-%s" % (name, label.replace(" ", "").replace(",", "-"))
                     files = check_and_save(srv, name, xin, rin, tmp, tag)
                     vm_us, py_us = in_process(tirvm, module, xin, rin, budget)
+                    floor = load(client, srv.port, None, None, None, None, 1, seconds=budget, warmup=0.1)
                     first = {}
                     for enc in ("json", "binary"):
                         req, hlen, exp, err = files[enc]
                         for c in conns:
+                            before = server_timers(srv, name)
                             r = load(client, srv.port, name, req, hlen, exp, c, seconds=seconds, warmup=warmup)
+                            after = server_timers(srv, name)
+                            n = max(after["success"] - before["success"], 1)
+                            r["server_us"] = {t: (after[t] - before[t]) / n for t in TIMERS}
                             r.update(model=name, request=label, tensors=enc, connections=c, error_vs_tvm=err)
                             rows.append(r)
                             first.setdefault(enc, r)
                             failed |= r["errors"] > 0 or r["mismatches"] > 0 or r["requests"] == 0
-                            print(fmt_row(r), flush=True)
+                            print(fmt_row(r), file=sys.stderr, flush=True)
                     overhead.append({"model": name, "request": label, "vm_us": vm_us, "python_us": py_us,
                                      "json_p50_us": first["json"]["p50_us"],
                                      "binary_p50_us": first["binary"]["p50_us"],
+                                     "binary_mean_us": first["binary"]["mean_us"],
+                                     "floor_p50_us": floor["p50_us"],
+                                     "binary_server_us": first["binary"]["server_us"],
                                      "rss_kib": rss_kib(srv.proc.pid)})
             finally:
                 for s in servers.values():
@@ -401,20 +436,36 @@ def measure_rss(tirvm_cli, client, module, tmp, instances, np):
 
 
 def print_tables(rows, overhead, rss, conns):
-    print()
-    print("| model | request | tensors | connections | requests/s | p50 µs | p99 µs | failed or differing |")
-    print("|---|---|---|--:|--:|--:|--:|--:|")
+    # one line per model, request and encoding; a cell per connection count
+    groups = {}
     for r in rows:
-        print(fmt_row(r))
+        groups.setdefault((r["model"], r["request"], r["tensors"]), {})[r["connections"]] = r
+    print("Each cell: requests/s, p50 µs, p99 µs.\n")
+    print("| model | request | tensors | " + " | ".join("%d connection%s" % (c, "s" if c > 1 else "") for c in conns) +
+          " | failed or differing answers |")
+    print("|---|---|---|" + "--:|" * len(conns) + "--:|")
+    for (model, request, tensors), cells in groups.items():
+        na = next((r["na"] for r in cells.values() if r.get("na")), None)
+        if na:
+            print("| %s | %s | %s | %s |%s" % (model, request, tensors, na, " |" * len(conns)))
+            continue
+        bad = sum(r["errors"] + r["mismatches"] for r in cells.values())
+        print("| %s | %s | %s | %s | %d |" % (model, request, tensors, " | ".join(
+            "%.0f, %.0f, %.0f" % (cells[c]["rps"], cells[c]["p50_us"], cells[c]["p99_us"]) if c in cells else ""
+            for c in conns), bad))
     if overhead:
         print()
-        print("| model | request | in-process: VM call µs | in-process: Python call µs | HTTP p50 at 1 connection, "
-              "JSON µs | HTTP p50 at 1 connection, binary µs | binary over the VM call µs | server VmRSS MiB |")
-        print("|---|---|--:|--:|--:|--:|--:|--:|")
+        print("| model | request | in-process: VM call µs | in-process: Python call µs | 1 connection, JSON: "
+              "p50 µs | 1 connection, binary: p50 µs | binary p50 over the VM call µs | binary, in the server "
+              "(means): queue / decode / call / encode µs | binary, outside the server (mean) µs | "
+              "HTTP alone: GET /v2/health/live p50 µs | server VmRSS MiB |")
+        print("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
         for o in overhead:
-            print("| %s | %s | %.1f | %.1f | %.0f | %.0f | %.0f | %.1f |" % (
+            su = o["binary_server_us"]
+            print("| %s | %s | %.1f | %.1f | %.0f | %.0f | %.0f | %.0f / %.0f / %.0f / %.0f | %.0f | %.0f | %.1f |" % (
                 o["model"], o["request"], o["vm_us"], o["python_us"], o["json_p50_us"], o["binary_p50_us"],
-                o["binary_p50_us"] - o["vm_us"], o["rss_kib"] / 1024))
+                o["binary_p50_us"] - o["vm_us"], su["queue"], su["compute_input"], su["compute_infer"],
+                su["compute_output"], o["binary_mean_us"] - su["request"], o["floor_p50_us"], o["rss_kib"] / 1024))
     if rss:
         print()
         print("Server VmRSS (mlp, binary, 16 connections): %.1f MiB at the start, %.1f MiB after 1,000 requests, "
