@@ -198,21 +198,47 @@ def check_and_save(server, model, x, ref, tmp, tag):
 TIMERS = ("request", "queue", "compute_input", "compute_infer", "compute_output")
 
 
-def server_timers(server, model):
-    """The server's cumulative request count and duration counters of a
-    model (/metrics)."""
+def metrics(server):
+    """/metrics as {name: value} summed over each name's labels, and a
+    model's own counters under (name, model)."""
     status, body, _ = server.get("/metrics")
-    out = dict.fromkeys(TIMERS + ("success",), 0)
+    out = {}
     for line in body.decode().splitlines():
-        if line.startswith("#") or '{model="%s"' % model not in line:
+        if line.startswith("#") or not line.strip():
             continue
-        metric, value = line.split("{")[0], float(line.rsplit(" ", 1)[1])
-        for t in TIMERS:
-            if metric == "tirvm_inference_%s_duration_us" % t:
-                out[t] = value
-        if metric == "tirvm_inference_request_success":
-            out["success"] = value
+        key, value = line.rsplit(" ", 1)
+        name = key.split("{")[0]
+        out[name] = out.get(name, 0) + float(value)
+        if '{model="' in key:
+            m = (name, key.split('{model="')[1].split('"')[0])
+            out[m] = out.get(m, 0) + float(value)
     return out
+
+
+def server_timers(server, model):
+    """The server's request count and cumulative duration counters of a
+    model."""
+    m = metrics(server)
+    out = {t: m.get(("tirvm_inference_%s_duration_us" % t, model), 0) for t in TIMERS}
+    out["success"] = m.get(("tirvm_inference_request_success", model), 0)
+    return out
+
+
+def wait_idle(server, limit_s=60):
+    """Waits until the server holds no request: a cell's client closes its
+    connections with requests still queued, and the server runs them to the
+    end; the next cell must not share the cores with them.  Returns the
+    seconds waited."""
+    t0, last = time.time(), None
+    while time.time() - t0 < limit_s:
+        m = metrics(server)
+        now = (m.get("tirvm_inference_exec_count"), m.get("tirvm_inference_request_success"))
+        if m.get("tirvm_inference_pending_request_count", 0) == 0 and m.get("tirvm_inflight_bytes", 0) == 0 \
+                and now == last:
+            return time.time() - t0
+        last = now
+        time.sleep(0.05)
+    raise RuntimeError("the server still works %d s after the client stopped" % limit_s)
 
 
 def load(client, port, model, req, hlen, expect, connections, seconds=None, requests=None, warmup=0.2):
@@ -274,7 +300,7 @@ def fmt_row(r):
     bad = r["errors"] + r["mismatches"]
     return "| %s | %s | %s | %d | %.0f | %.0f | %.0f | %s |" % (
         r["model"], r["request"], r["tensors"], r["connections"], r["rps"], r["p50_us"], r["p99_us"],
-        "%d of %d" % (bad, r["requests"] + r["errors"]) if bad else "0")
+        "%d of %d" % (bad, r["requests"]) if bad else "0")
 
 
 def main():
@@ -363,19 +389,23 @@ def main():
                     tag = "%s-%s" % (name, label.replace(" ", "").replace(",", "-"))
                     files = check_and_save(srv, name, xin, rin, tmp, tag)
                     vm_us, py_us = in_process(tirvm, module, xin, rin, budget)
+                    wait_idle(srv)
                     floor = load(client, srv.port, None, None, None, None, 1, seconds=budget, warmup=0.1)
                     first = {}
                     for enc in ("json", "binary"):
                         req, hlen, exp, err = files[enc]
                         for c in conns:
+                            idle = wait_idle(srv)
                             before = server_timers(srv, name)
                             r = load(client, srv.port, name, req, hlen, exp, c, seconds=seconds, warmup=warmup)
                             after = server_timers(srv, name)
+                            r["idle_wait_s"] = idle
                             n = max(after["success"] - before["success"], 1)
                             r["server_us"] = {t: (after[t] - before[t]) / n for t in TIMERS}
                             r.update(model=name, request=label, tensors=enc, connections=c, error_vs_tvm=err)
                             rows.append(r)
-                            first.setdefault(enc, r)
+                            if c == min(conns):
+                                first[enc] = r
                             failed |= r["errors"] > 0 or r["mismatches"] > 0 or r["requests"] == 0
                             print(fmt_row(r), file=sys.stderr, flush=True)
                     overhead.append({"model": name, "request": label, "vm_us": vm_us, "python_us": py_us,
