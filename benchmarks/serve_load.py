@@ -27,7 +27,7 @@ binary p50 at 1 connection minus the VM's time.
 dynamic-batching probe; exits 1 on any failed or differing answer (the
 `serve-load-smoke` test, suite bench).
 
-Usage: benchmarks/serve_load.py [--build BUILD] [--seconds S] [--connections 1,4,16,64]
+Usage: benchmarks/serve_load.py [--build BUILD] [--seconds S] [--rounds N] [--connections 1,4,16,64]
            [--filter NAME] [--instances N] [--rss | --no-rss] [--smoke] [--json FILE]
 """
 import argparse
@@ -241,6 +241,18 @@ def wait_idle(server, limit_s=60):
     raise RuntimeError("the server still works %d s after the client stopped" % limit_s)
 
 
+def median_round(rounds):
+    """One cell from its rounds: each rate and latency the median over the
+    rounds, the answers, errors and mismatches their sums."""
+    if len(rounds) == 1:
+        return rounds[0]
+    r = {k: statistics.median(x[k] for x in rounds) for k in ("rps", "mean_us", "p50_us", "p90_us", "p99_us")}
+    r.update({k: sum(x[k] for x in rounds) for k in ("requests", "errors", "mismatches", "reconnects")})
+    r["server_us"] = {t: statistics.median(x["server_us"][t] for x in rounds) for t in TIMERS}
+    r["rounds"] = rounds
+    return r
+
+
 def load(client, port, model, req, hlen, expect, connections, seconds=None, requests=None, warmup=0.2):
     """serve-load's result: POST req to the model's infer at `connections`
     connections, each answer compared with the expected bytes; without a
@@ -307,6 +319,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--build", default=os.path.join(HERE, "..", "build"))
     ap.add_argument("--seconds", type=float, default=2.0, help="time per cell after its warm-up (2)")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="rounds per cell, each --seconds long; the table gives their medians (1)")
     ap.add_argument("--connections", default="1,4,16,64")
     ap.add_argument("--filter", help="only models whose name contains this")
     ap.add_argument("--instances", type=int, default=2, help="instances per model in config.json (2: the cores)")
@@ -330,10 +344,12 @@ def main():
     import numpy as np
 
     conns = [int(c) for c in a.connections.split(",")]
+    if a.rounds < 1 or not a.seconds > 0 or any(c < 1 or c > 1024 for c in conns):
+        sys.exit("serve_load.py: --rounds takes 1 or more, --seconds a positive number, --connections 1 to 1024")
     seconds, warmup, budget = a.seconds, 0.3, 0.5
     models = [(s, m) for s, m in MODELS if os.path.isdir(os.path.join(SHARED, s, m))]
     if a.smoke:
-        conns, seconds, warmup, budget, a.rss = [1], 1.0, 0.1, 0.1, False
+        conns, seconds, warmup, budget, a.rss, a.rounds = [1], 1.0, 0.1, 0.1, False, 1
         models = [("tvm-models", "mlp"), ("tvm-models", "mlp_batch")]
     if a.filter:
         models = [(s, m) for s, m in models if a.filter in m]
@@ -395,13 +411,17 @@ def main():
                     for enc in ("json", "binary"):
                         req, hlen, exp, err = files[enc]
                         for c in conns:
-                            idle = wait_idle(srv)
-                            before = server_timers(srv, name)
-                            r = load(client, srv.port, name, req, hlen, exp, c, seconds=seconds, warmup=warmup)
-                            after = server_timers(srv, name)
-                            r["idle_wait_s"] = idle
-                            n = max(after["success"] - before["success"], 1)
-                            r["server_us"] = {t: (after[t] - before[t]) / n for t in TIMERS}
+                            rounds = []
+                            for _ in range(a.rounds):
+                                idle = wait_idle(srv)
+                                before = server_timers(srv, name)
+                                r = load(client, srv.port, name, req, hlen, exp, c, seconds=seconds, warmup=warmup)
+                                after = server_timers(srv, name)
+                                r["idle_wait_s"] = idle
+                                n = max(after["success"] - before["success"], 1)
+                                r["server_us"] = {t: (after[t] - before[t]) / n for t in TIMERS}
+                                rounds.append(r)
+                            r = median_round(rounds)
                             r.update(model=name, request=label, tensors=enc, connections=c, error_vs_tvm=err)
                             rows.append(r)
                             if c == min(conns):
