@@ -329,7 +329,13 @@ def main():
     ap.add_argument("--rss-only", action="store_true", help="only the RSS measurement")
     ap.add_argument("--smoke", action="store_true")
     ap.add_argument("--json", help="write the rows as JSON to this file too")
+    ap.add_argument("--print", metavar="FILE", help="print the tables of a --json FILE again, measuring nothing")
     a = ap.parse_args()
+    if a.print:
+        d = json.load(open(a.print))
+        print_tables(d["rows"], d["in_process"], d["rss"], d.get("connections") or
+                     sorted({r["connections"] for r in d["rows"]}))
+        return
     build = os.path.abspath(a.build)
     tirc = os.path.join(build, "cli", "tirc")
     tirvm_cli = os.path.join(build, "cli", "tirvm")
@@ -451,7 +457,9 @@ def main():
 
     print_tables(rows, overhead, rss_rows, conns)
     if a.json:
-        json.dump({"rows": rows, "in_process": overhead, "rss": rss_rows}, open(a.json, "w"), indent=1)
+        json.dump({"rows": rows, "in_process": overhead, "rss": rss_rows, "connections": conns,
+                   "command": sys.argv, "load_average": open("/proc/loadavg").read().split()[:3]},
+                  open(a.json, "w"), indent=1)
     if failed:
         print("serve_load.py: some answers failed or differed from the checked one (see the last column)",
               file=sys.stderr)
@@ -507,7 +515,7 @@ def print_tables(rows, overhead, rss, conns):
         print()
         print("| model | request | in-process: VM call µs | in-process: Python call µs | 1 connection, JSON: "
               "p50 µs | 1 connection, binary: p50 µs | binary p50 over the VM call µs | binary, in the server "
-              "(means): queue / decode / call / encode µs | binary, outside the server (mean) µs | "
+              "(means): queue / decode / call / encode µs | binary p50 over the server's request time µs | "
               "HTTP alone: GET /v2/health/live p50 µs | server VmRSS MiB |")
         print("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
         for o in overhead:
@@ -515,7 +523,7 @@ def print_tables(rows, overhead, rss, conns):
             print("| %s | %s | %.1f | %.1f | %.0f | %.0f | %.0f | %.0f / %.0f / %.0f / %.0f | %.0f | %.0f | %.1f |" % (
                 o["model"], o["request"], o["vm_us"], o["python_us"], o["json_p50_us"], o["binary_p50_us"],
                 o["binary_p50_us"] - o["vm_us"], su["queue"], su["compute_input"], su["compute_infer"],
-                su["compute_output"], o["binary_mean_us"] - su["request"], o["floor_p50_us"], o["rss_kib"] / 1024))
+                su["compute_output"], o["binary_p50_us"] - su["request"], o["floor_p50_us"], o["rss_kib"] / 1024))
     if rss:
         print()
         print("Server VmRSS (mlp, binary, 16 connections): %.1f MiB at the start, %.1f MiB after 1,000 requests, "
