@@ -293,7 +293,7 @@ static void MAC_NAME(tirvm_mac_strided_f32)(const tirvm_mac_args *all, int64_t z
  * vectors).  Each element still takes its terms in the loops' order, a
  * separately rounded multiply and add each.
  * ZL2: Z's lanes two elements apart, taken as MAC_S2_STEP takes them.
- * LAST: the bytes of X the last vector holds, 32 or (the row's last 1 to 7
+ * LAST: the bytes of X the last vector holds, 32 or (the row's last 5 to 7
  * lanes, when Z may be read to the end of their vector) fewer; its other
  * lanes are computed and never stored. */
 #define MAC_T_LOAD(R, K) if (NR > R && NV > K) memcpy(&a##R##K, xrow + (R) * xrs + K * 32, K == NV - 1 ? last : 32)
@@ -435,7 +435,7 @@ static void MAC_NAME(tirvm_mac_tile_f32)(const tirvm_mac_args *all, int64_t zl)
             part.xb += 8 * nv;
             part.zb += 8 * (int64_t)nv * zl;
         }
-        if (left && left < 8 && all->zover && (zl == 1 || zl == 2)) { /* the last lanes as a whole vector */
+        if (left > 4 && left < 8 && all->zover && (zl == 1 || zl == 2)) { /* 5 to 7 last lanes as a whole vector */
             size_t tail_bytes = left * sizeof(float);
             switch ((int)nr * 4 + (zl == 2) * 2 + (all->zr != 0)) {
                 MAC_P_CASES(1) MAC_P_CASES(2) MAC_P_CASES(3) MAC_P_CASES(4)
