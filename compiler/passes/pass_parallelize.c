@@ -38,8 +38,10 @@
 #include "pass_scope.h"
 
 /* Element operations below which a loop stays serial: waking the workers
- * and copying a frame costs some tens of microseconds. */
-#define MIN_WORK ((int64_t)1 << 18)
+ * and copying a frame costs some tens of microseconds, as long as 2^18
+ * multiply-adds take in the tiled kernels (mact): at 2^18, the CNNs ran
+ * slower on two threads than on one. */
+#define MIN_WORK ((int64_t)1 << 20)
 /* A symbolic loop is versioned when this many iterations, or fewer, hold MIN_WORK. */
 #define MAX_VERSIONED_EXTENT 4096
 
