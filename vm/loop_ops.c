@@ -149,6 +149,34 @@
         }                                                                                                              \
     LOOP_OP_END
 
+    /* mac3's loops, and mact's over its rows, element by element in the
+     * loops' own order, so an error comes where they would raise it:
+     * for r < NR, c < N3[0], a < N3[1], b < N3[2], j < nl,
+     * X[xb + r*XR + j] += Y[yb + r*YR + c*YS[0] + a*YS[1] + b*YS[2]]
+     *                   * Z[zb + r*ZR + c*ZS[0] + a*ZS[1] + b*ZS[2] + j*ZS[3]] */
+#define MAC_ROWS_BY_ELEMENT(CT, LOADV, STOREV, NR, XR, YR, ZR, YS, ZS, N3)                                              \
+    for (int64_t r = 0; r < (NR); r++)                                                                                 \
+        for (int64_t c = 0; c < (N3)[0]; c++)                                                                          \
+            for (int64_t a = 0; a < (N3)[1]; a++)                                                                      \
+                for (int64_t b = 0; b < (N3)[2]; b++) {                                                                \
+                    uint64_t yi = (uint64_t)yb + (uint64_t)r * (uint64_t)(YR) + (uint64_t)c * (uint64_t)(YS)[0] +      \
+                                  (uint64_t)a * (uint64_t)(YS)[1] + (uint64_t)b * (uint64_t)(YS)[2];                   \
+                    if (yi >= bufs[Y].nelem)                                                                           \
+                        OOB(Y, yi);                                                                                    \
+                    CT y = LOADV(bufs[Y].data, yi);                                                                    \
+                    for (uint32_t j = 0; j < nl; j++) {                                                                \
+                        uint64_t xi = (uint64_t)xb + (uint64_t)r * (uint64_t)(XR) + j;                                 \
+                        uint64_t zi = (uint64_t)zb + (uint64_t)r * (uint64_t)(ZR) + (uint64_t)c * (uint64_t)(ZS)[0] +  \
+                                      (uint64_t)a * (uint64_t)(ZS)[1] + (uint64_t)b * (uint64_t)(ZS)[2] +              \
+                                      (uint64_t)j * (uint64_t)(ZS)[3];                                                 \
+                        if (xi >= bufs[X].nelem)                                                                       \
+                            OOB(X, xi);                                                                                \
+                        if (zi >= bufs[Z].nelem)                                                                       \
+                            OOB(Z, zi);                                                                                \
+                        STOREV(bufs[X].data, xi, LOADV(bufs[X].data, xi) + y * LOADV(bufs[Z].data, zi));               \
+                    }                                                                                                  \
+                }
+
     /* mac2 under a third loop (mac3): the accumulators stay in registers
      * over the whole of a convolution's reduction */
 #define MAC3_BODY(T, CT, LOADV, STOREV, KERNEL, STRIDED)                                                                        \
@@ -170,27 +198,7 @@
                 else                                                                                                   \
                     STRIDED(&m, zsd[3]);                                                                               \
             } else {                                                                                                   \
-                /* the loops' own order, so an error comes where they would raise it */                                \
-                for (int64_t c = 0; c < n[0]; c++)                                                                     \
-                    for (int64_t a = 0; a < n[1]; a++)                                                                 \
-                        for (int64_t b = 0; b < n[2]; b++) {                                                           \
-                            uint64_t yi = (uint64_t)yb + (uint64_t)c * (uint64_t)ysd[0] + (uint64_t)a * (uint64_t)ysd[1] + \
-                                          (uint64_t)b * (uint64_t)ysd[2];                                              \
-                            if (yi >= bufs[Y].nelem)                                                                   \
-                                OOB(Y, yi);                                                                            \
-                            CT y = LOADV(bufs[Y].data, yi);                                                            \
-                            for (uint32_t j = 0; j < nl; j++) {                                                        \
-                                uint64_t xi = (uint64_t)xb + j;                                                        \
-                                uint64_t zi = (uint64_t)zb + (uint64_t)c * (uint64_t)zsd[0] +                          \
-                                              (uint64_t)a * (uint64_t)zsd[1] + (uint64_t)b * (uint64_t)zsd[2] +        \
-                                              (uint64_t)j * (uint64_t)zsd[3];                                          \
-                                if (xi >= bufs[X].nelem)                                                               \
-                                    OOB(X, xi);                                                                        \
-                                if (zi >= bufs[Z].nelem)                                                               \
-                                    OOB(Z, zi);                                                                        \
-                                STOREV(bufs[X].data, xi, LOADV(bufs[X].data, xi) + y * LOADV(bufs[Z].data, zi));       \
-                            }                                                                                          \
-                        }                                                                                              \
+                MAC_ROWS_BY_ELEMENT(CT, LOADV, STOREV, 1, 0, 0, 0, ysd, zsd, n)                                        \
             }                                                                                                          \
         }                                                                                                              \
     LOOP_OP_END
@@ -219,29 +227,8 @@
                                     zsd[3], yn[2], yn[3], nl, yn[1], ysd[1], zsd[1], nr, xr, yr, zr,                  \
                                     affine_n_in_bounds(zb, zsd, zn8, 5, bufs[Z].nelem)};                              \
                 TILE(&m, zsd[4]);                                                                                      \
-            } else {                                                                                                   \
-                /* row after row, in the loops' own order, so an error comes where they would raise it */             \
-                for (int64_t r = 0; r < nr; r++)                                                                       \
-                    for (int64_t c = 0; c < yn[1]; c++)                                                                \
-                        for (int64_t a = 0; a < yn[2]; a++)                                                            \
-                            for (int64_t b = 0; b < yn[3]; b++) {                                                      \
-                                uint64_t yi = (uint64_t)yb + (uint64_t)r * (uint64_t)yr + (uint64_t)c * (uint64_t)ysd[1] + \
-                                              (uint64_t)a * (uint64_t)ysd[2] + (uint64_t)b * (uint64_t)ysd[3];         \
-                                if (yi >= bufs[Y].nelem)                                                               \
-                                    OOB(Y, yi);                                                                        \
-                                CT y = LOADV(bufs[Y].data, yi);                                                        \
-                                for (uint32_t j = 0; j < nl; j++) {                                                    \
-                                    uint64_t xi = (uint64_t)xb + (uint64_t)r * (uint64_t)xr + j;                       \
-                                    uint64_t zi = (uint64_t)zb + (uint64_t)r * (uint64_t)zr + (uint64_t)c * (uint64_t)zsd[1] + \
-                                                  (uint64_t)a * (uint64_t)zsd[2] + (uint64_t)b * (uint64_t)zsd[3] +    \
-                                                  (uint64_t)j * (uint64_t)zsd[4];                                      \
-                                    if (xi >= bufs[X].nelem)                                                           \
-                                        OOB(X, xi);                                                                    \
-                                    if (zi >= bufs[Z].nelem)                                                           \
-                                        OOB(Z, zi);                                                                    \
-                                    STOREV(bufs[X].data, xi, LOADV(bufs[X].data, xi) + y * LOADV(bufs[Z].data, zi));   \
-                                }                                                                                      \
-                            }                                                                                          \
+            } else { /* row after row */                                                                               \
+                MAC_ROWS_BY_ELEMENT(CT, LOADV, STOREV, nr, xr, yr, zr, ysd + 1, zsd + 1, yn + 1)                       \
             }                                                                                                          \
         }                                                                                                              \
     LOOP_OP_END

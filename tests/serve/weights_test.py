@@ -10,7 +10,6 @@ import http.client
 import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -19,45 +18,16 @@ import time
 
 import numpy as np
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import serve_tap  # noqa: E402
+from serve_tap import ok, stop  # noqa: E402
+
 TIRC, TIRVM, MODELS, MODELS2 = sys.argv[1:5]
 T = tempfile.mkdtemp(prefix="tirvm-serve-weights-")
-n_cases = n_failed = 0
-procs = []
-
-
-def ok(cond, name, detail=""):
-    global n_cases, n_failed
-    n_cases += 1
-    print(("ok %d - %s" if cond else "not ok %d - %s") % (n_cases, name))
-    if not cond:
-        n_failed += 1
-        for line in str(detail).splitlines()[:25]:
-            print("#   " + line)
-    sys.stdout.flush()
-    return cond
 
 
 def start(args, name):
-    """(process, log path, port); the port is None when the server exited."""
-    portfile, log = os.path.join(T, name + ".port"), os.path.join(T, name + ".log")
-    p = subprocess.Popen([TIRVM, "serve", "--http-address", "127.0.0.1", "--http-port", "0", "--port-file", portfile,
-                          "--shutdown-delay-s", "0"] + args, stdout=open(log, "w"), stderr=subprocess.STDOUT)
-    procs.append(p)
-    deadline = time.time() + 120
-    while not os.path.exists(portfile) and p.poll() is None and time.time() < deadline:
-        time.sleep(0.02)
-    time.sleep(0.05)
-    return p, log, int(open(portfile).read()) if os.path.exists(portfile) else None
-
-
-def stop(p):
-    if p.poll() is None:
-        p.send_signal(signal.SIGINT)
-    try:
-        return p.wait(60)
-    except subprocess.TimeoutExpired:
-        p.kill()
-        return p.wait()
+    return serve_tap.start(TIRVM, T, args, name)
 
 
 def request(port, method, path, body=None, timeout=120):
@@ -241,10 +211,6 @@ except Exception:
     import traceback
     ok(False, "the suite ran to the end", traceback.format_exc())
 finally:
-    for p in procs:
-        if p.poll() is None:
-            p.kill()
-            p.wait()
+    serve_tap.kill_all()
     shutil.rmtree(T, ignore_errors=True)
-print("1..%d" % n_cases)
-sys.exit(1 if n_failed else 0)
+sys.exit(serve_tap.finish())
