@@ -11,7 +11,9 @@
  *     one buffer layout and with the loop's variable itself as the index of
  *     one common dimension, every index provably inside its dimension (so
  *     iteration i touches only elements whose index there is i, and no two
- *     iterations touch one element); a loop-level instruction's accumulator
+ *     iterations touch one element), or in every access a strip of that
+ *     dimension, Ramp(i*L, 1, L) with one L (pass strip's loops: iteration
+ *     i touches [i*L, i*L + L) there); a loop-level instruction's accumulator
  *     counts as such a write, and its strided operands read only storage
  *     the loop does not write;
  *   - nothing can trap or have an effect beyond those stores: every access
@@ -24,7 +26,8 @@
  * is indistinguishable from running them in order.
  * Small loops stay serial: a loop must hold at least MIN_WORK element
  * operations (stores' lanes and loop-level instructions' multiply-adds,
- * times the inner loops' extents, a symbolic inner extent counted as 4).
+ * times the inner loops' extents, a symbolic inner extent counted as 4; a
+ * lane of a math builtin such as erf or exp counts MATH_WORK).
  * A loop whose own extent is symbolic (a batch) is versioned: parallel when
  * the call's extent brings it to MIN_WORK, serial below. */
 #include "passes.h"
@@ -42,6 +45,9 @@
  * multiply-adds take in the tiled kernels (mact): at 2^18, the CNNs ran
  * slower on two threads than on one. */
 #define MIN_WORK ((int64_t)1 << 20)
+/* A lane of a math builtin (erf, exp, tanh: a libm call each) against an
+ * add's: tens of nanoseconds against a fraction of one. */
+#define MATH_WORK 64
 /* A symbolic loop is versioned when this many iterations, or fewer, hold MIN_WORK. */
 #define MAX_VERSIONED_EXTENT 4096
 
@@ -49,6 +55,8 @@ typedef struct {
     const tir_var *data;   /* the storage */
     const tir_buffer *buf; /* the layout of its first access */
     uint64_t dims;         /* dimensions whose index is the loop variable in every access so far */
+    uint64_t strips;       /* dimensions whose index is Ramp(v*L, 1, L) in every access so far */
+    int64_t strip_lanes;   /* that L (0: no strip access yet) */
     bool written, strided; /* written in the loop; read by a loop-level instruction's walk */
 } storage_use;
 
@@ -56,6 +64,12 @@ typedef struct {
     const tir_var *v; /* the candidate loop's variable */
     storage_use *uses;
     uint32_t nuses, capuses;
+    /* lets of the body binding v*L (pass strip's `strip = vec * L`) */
+    struct strip_let {
+        const tir_var *var;
+        int64_t lanes;
+    } *strips;
+    uint32_t nstrips, capstrips;
     bool ok;
 } indep;
 
@@ -81,7 +95,8 @@ static storage_use *use_of(indep *in, const tir_buffer *b)
             return &in->uses[i];
     in->uses = tir_xgrow(in->uses, &in->capuses, in->nuses + 1, sizeof *in->uses);
     storage_use *u = &in->uses[in->nuses++];
-    *u = (storage_use){b->data, b, b->ndim <= 64 ? (b->ndim == 64 ? ~0ull : (1ull << b->ndim) - 1) : 0, false, false};
+    uint64_t all = b->ndim <= 64 ? (b->ndim == 64 ? ~0ull : (1ull << b->ndim) - 1) : 0;
+    *u = (storage_use){b->data, b, all, all, 0, false, false};
     return u;
 }
 
@@ -96,8 +111,22 @@ static bool index_fits(tir_scoped_rewriter *sr, const tir_expr *ix, const tir_ex
     return ix->a->dtype.lanes == 1 && tir_scope_index_fits(sr, ix->a, dim, span + 1);
 }
 
+/* Is e the loop variable times a constant L > 1, directly or through a
+ * let of the body?  Then L. */
+static int64_t strip_of(const indep *in, const tir_expr *e)
+{
+    if (e->kind == TIR_E_MUL && e->a->kind == TIR_E_VAR && e->a->var == in->v && e->b->kind == TIR_E_INT &&
+        e->b->ival > 1)
+        return e->b->ival;
+    if (e->kind == TIR_E_VAR)
+        for (uint32_t i = 0; i < in->nstrips; i++)
+            if (in->strips[i].var == e->var)
+                return in->strips[i].lanes;
+    return 0;
+}
+
 /* One access: in bounds, and (for the dimensions that may separate the
- * iterations) which of its indices are the loop variable. */
+ * iterations) which of its indices are the loop variable, or its strip. */
 static void note_access(indep *in, tir_scoped_rewriter *sr, const tir_buffer *b, tir_expr *const *idx, uint32_t n,
                         bool write)
 {
@@ -108,14 +137,22 @@ static void note_access(indep *in, tir_scoped_rewriter *sr, const tir_buffer *b,
     storage_use *u = use_of(in, b);
     if (!same_layout(u->buf, b))
         in->ok = false;
-    uint64_t dims = 0;
+    uint64_t dims = 0, strips = 0;
     for (uint32_t d = 0; d < n && d < 64; d++) {
-        if (!index_fits(sr, idx[d], b->shape[d]))
+        const tir_expr *ix = idx[d];
+        if (!index_fits(sr, ix, b->shape[d]))
             in->ok = false;
-        if (idx[d]->kind == TIR_E_VAR && idx[d]->var == in->v)
+        if (ix->kind == TIR_E_VAR && ix->var == in->v)
             dims |= 1ull << d;
+        int64_t L;
+        if (ix->kind == TIR_E_RAMP && ix->b->kind == TIR_E_INT && ix->b->ival == 1 && (L = strip_of(in, ix->a)) &&
+            L == (int64_t)ix->lanes && (u->strip_lanes == 0 || u->strip_lanes == L)) {
+            strips |= 1ull << d;
+            u->strip_lanes = L;
+        }
     }
     u->dims &= dims;
+    u->strips &= strips;
     u->written |= write;
 }
 
@@ -208,7 +245,14 @@ static bool inspect(tir_scoped_rewriter *sr, tir_stmt *s)
         if (thread_attr(s))
             in->ok = false;
         break;
-    case TIR_S_LET:
+    case TIR_S_LET: {
+        int64_t L = strip_of(in, s->value);
+        if (L) {
+            in->strips = tir_xgrow(in->strips, &in->capstrips, in->nstrips + 1, sizeof *in->strips);
+            in->strips[in->nstrips++] = (struct strip_let){s->var, L};
+        }
+        break;
+    }
     case TIR_S_SEQ:
     case TIR_S_IF:
     case TIR_S_EVALUATE:
@@ -266,6 +310,13 @@ static int64_t call_work(const tir_expr *e)
     return times(w, lanes);
 }
 
+static bool no_math_call(const tir_expr *e, void *ctx)
+{
+    (void)ctx;
+    const tir_builtin *b = e->kind == TIR_E_CALL && e->op && !e->callee ? tir_builtin_find(e->op) : NULL;
+    return !(b && b->lanewise);
+}
+
 static int64_t work_of(const tir_stmt *s)
 {
     if (!s)
@@ -273,7 +324,7 @@ static int64_t work_of(const tir_stmt *s)
     int64_t w = 0;
     switch (s->kind) {
     case TIR_S_STORE:
-        return s->value->dtype.lanes;
+        return times(s->value->dtype.lanes, tir_walk_expr(s->value, no_math_call, NULL) ? 1 : MATH_WORK);
     case TIR_S_EVALUATE:
         return s->value->kind == TIR_E_CALL ? call_work(s->value) : 1;
     case TIR_S_FOR:
@@ -304,10 +355,11 @@ bool tir_loop_independent(tir_scoped_rewriter *outer, const tir_stmt *s)
     tir_scoped_rewrite(&sr, s->body);
     for (uint32_t i = 0; in.ok && i < in.nuses; i++) {
         const storage_use *u = &in.uses[i];
-        if (u->written && (u->strided || !u->dims))
+        if (u->written && (u->strided || !(u->dims | u->strips)))
             in.ok = false;
     }
     free(in.uses);
+    free(in.strips);
     return in.ok;
 }
 
