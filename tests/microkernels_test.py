@@ -113,6 +113,24 @@ def main(A: T.Buffer(({M}, {K}), "float32"), B: T.Buffer(({K}, {N}), "float32"),
 '''
 
 
+def matmul_short_program(K, N):
+    """A matmul over the first n - 2 rows of n: for n < 2 the loop's extent
+    is below 0 and it runs no iteration (the output stays as given)."""
+    return f'''@T.prim_func
+def main(a: T.handle, B: T.Buffer(({K}, {N}), "float32"), c: T.handle):
+    T.func_attr({{"tir.noalias": True}})
+    n = T.int64()
+    A = T.match_buffer(a, (n, {K}), "float32")
+    C = T.match_buffer(c, (n, {N}), "float32")
+    for i, j, k in T.grid(n - 2, {N}, {K}):
+        with T.block("matmul"):
+            v_i, v_j, v_k = T.axis.remap("SSR", [i, j, k])
+            with T.init():
+                C[v_i, v_j] = T.float32(0)
+            C[v_i, v_j] = C[v_i, v_j] + A[v_i, v_k] * B[v_k, v_j]
+'''
+
+
 def matmul_reference(a, b):
     acc = np.zeros((a.shape[0], b.shape[1]), np.float32)
     for k in range(a.shape[1]):
@@ -194,6 +212,17 @@ def main():
             b = rng.standard_normal((24, 19)).astype(np.float32)
             OUTPUT[name] = "C"
             check(tmp, name, matmul_program(0, 24, 19, True), {"A": a, "B": b}, matmul_reference(a, b))
+        # rows n - 2 of n: 5 of 7, none of 1 (an extent below 0 runs no
+        # iteration: the output keeps the zeros tirvm run gives it; tile-rows
+        # takes max(n, 0) rows of a symbolic loop for this reason)
+        for n in (7, 1):
+            name = "matmul_first_rows_of%d" % n
+            a = rng.standard_normal((n, 12)).astype(np.float32)
+            b = rng.standard_normal((12, 9)).astype(np.float32)
+            want = np.zeros((n, 9), np.float32)
+            want[:max(n - 2, 0)] = matmul_reference(a[:max(n - 2, 0)], b)
+            OUTPUT[name] = "C"
+            check(tmp, name, matmul_short_program(12, 9), {"A": a, "B": b}, want)
     return tap.finish()
 
 

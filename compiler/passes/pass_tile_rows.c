@@ -223,8 +223,10 @@ static bool enter(tir_scoped_rewriter *sr, tir_stmt *s)
     tir_dtype dt = s->var->dtype;
     bool known = s->extent->kind == TIR_E_INT;
     int64_t E = known ? s->extent->ival : 0;
+    /* a symbolic extent below 0 runs no iteration: max(E, 0) rows */
+    tir_expr *rows = known ? NULL : tir_binary(a, TIR_E_MAX, tir_copy_expr(a, s->extent), tir_int(a, dt, 0, loc), loc);
     tir_expr *tiles = known ? tir_int(a, dt, E / TILE, loc)
-                            : tir_binary(a, TIR_E_FLOORDIV, tir_copy_expr(a, s->extent), tir_int(a, dt, TILE, loc), loc);
+                            : tir_binary(a, TIR_E_FLOORDIV, rows, tir_int(a, dt, TILE, loc), loc);
     tir_var *fo = tir_var_new(a, "tile", dt, loc);
     tir_expr *first = tir_binary(a, TIR_E_MUL, tir_var_ref(a, fo, loc), tir_int(a, dt, TILE, loc), loc);
     tir_stmt *tiled = tir_stmt_new(a, TIR_S_FOR, loc);
@@ -245,7 +247,7 @@ static bool enter(tir_scoped_rewriter *sr, tir_stmt *s)
     tir_expr *done = tir_binary(a, TIR_E_MUL, tir_copy_expr(a, tiles), tir_int(a, dt, TILE, loc), loc);
     rest->min = known ? tir_int(a, dt, E / TILE * TILE, loc) : done;
     rest->extent = known ? tir_int(a, dt, E % TILE, loc)
-                         : tir_binary(a, TIR_E_SUB, tir_copy_expr(a, s->extent), tir_copy_expr(a, done), loc);
+                         : tir_binary(a, TIR_E_SUB, tir_copy_expr(a, rows), tir_copy_expr(a, done), loc);
     tir_stmt *parts[2] = {tiled, rest};
     *s = *tir_seq(a, parts, 2, loc);
     return false;
