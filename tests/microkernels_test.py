@@ -90,7 +90,10 @@ def conv_reference(x, w, s, p):
     return acc[None]
 
 
-def matmul_program(M, K, N, symbolic):
+def matmul_program(M, K, N, symbolic, rows="n"):
+    """C = A @ B over M rows, or (symbolic) over `rows` of a batch of n: for
+    rows = "n - 2" and n < 2 the loop's extent is below 0 and it runs no
+    iteration (the output stays as given)."""
     if symbolic:
         head = f'''@T.prim_func
 def main(a: T.handle, B: T.Buffer(({K}, {N}), "float32"), c: T.handle):
@@ -98,31 +101,13 @@ def main(a: T.handle, B: T.Buffer(({K}, {N}), "float32"), c: T.handle):
     n = T.int64()
     A = T.match_buffer(a, (n, {K}), "float32")
     C = T.match_buffer(c, (n, {N}), "float32")
-    for i, j, k in T.grid(n, {N}, {K}):'''
+    for i, j, k in T.grid({rows}, {N}, {K}):'''
     else:
         head = f'''@T.prim_func
 def main(A: T.Buffer(({M}, {K}), "float32"), B: T.Buffer(({K}, {N}), "float32"), C: T.Buffer(({M}, {N}), "float32")):
     T.func_attr({{"tir.noalias": True}})
     for i, j, k in T.grid({M}, {N}, {K}):'''
     return head + '''
-        with T.block("matmul"):
-            v_i, v_j, v_k = T.axis.remap("SSR", [i, j, k])
-            with T.init():
-                C[v_i, v_j] = T.float32(0)
-            C[v_i, v_j] = C[v_i, v_j] + A[v_i, v_k] * B[v_k, v_j]
-'''
-
-
-def matmul_short_program(K, N):
-    """A matmul over the first n - 2 rows of n: for n < 2 the loop's extent
-    is below 0 and it runs no iteration (the output stays as given)."""
-    return f'''@T.prim_func
-def main(a: T.handle, B: T.Buffer(({K}, {N}), "float32"), c: T.handle):
-    T.func_attr({{"tir.noalias": True}})
-    n = T.int64()
-    A = T.match_buffer(a, (n, {K}), "float32")
-    C = T.match_buffer(c, (n, {N}), "float32")
-    for i, j, k in T.grid(n - 2, {N}, {K}):
         with T.block("matmul"):
             v_i, v_j, v_k = T.axis.remap("SSR", [i, j, k])
             with T.init():
@@ -222,7 +207,7 @@ def main():
             want = np.zeros((n, 9), np.float32)
             want[:max(n - 2, 0)] = matmul_reference(a[:max(n - 2, 0)], b)
             OUTPUT[name] = "C"
-            check(tmp, name, matmul_short_program(12, 9), {"A": a, "B": b}, want)
+            check(tmp, name, matmul_program(0, 12, 9, True, rows="n - 2"), {"A": a, "B": b}, want)
     return tap.finish()
 
 
