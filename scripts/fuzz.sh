@@ -74,7 +74,7 @@ for l in $libs; do liblist="$liblist $out/$l"; done
 for t in $targets; do
     # the request decoder of tirvm serve is compiled in with its target
     extra=""
-    [ "$t" = fuzz_serve_decode ] && extra="server/oip.c server/repo.c server/weights.c cli/args.c server/text.c server/json_budget.c"
+    [ "$t" = fuzz_serve_decode ] && extra="server/oip.c server/repo.c server/weights.c server/batch.c cli/args.c server/text.c server/json_budget.c"
     # tirvm run's binding of a .npz's arrays to parameters
     [ "$t" = fuzz_npz ] && extra="cli/args.c"
     # shellcheck disable=SC2086
