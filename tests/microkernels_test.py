@@ -65,19 +65,10 @@ def main(X: T.Buffer((1, {C}, {H}, {W}), "float32"), Wt: T.Buffer(({C}, 1, {k}, 
 '''
 
 
-def depthwise_reference(x, w, s, p):
-    C, _, k, _ = w.shape
-    xp = np.pad(x[0], ((0, 0), (p, p), (p, p)))
-    Ho, Wo = (xp.shape[1] - k) // s + 1, (xp.shape[2] - k) // s + 1
-    acc = np.zeros((C, Ho, Wo), np.float32)
-    for a in range(k):
-        for b in range(k):
-            win = xp[:, a:a + (Ho - 1) * s + 1:s, b:b + (Wo - 1) * s + 1:s]
-            acc = acc + win * w[:, 0, a, b][:, None, None]
-    return acc[None]
-
-
-def conv_reference(x, w, s, p):
+def conv_reference(x, w, s, p, depthwise=False):
+    """numpy's float32 sums in the loop nest's order (input channel, window
+    row, window column), each a rounded product then a rounded sum; a
+    depthwise convolution's channel c reads input channel c only."""
     F, C, k, _ = w.shape
     xp = np.pad(x[0], ((0, 0), (p, p), (p, p)))
     Ho, Wo = (xp.shape[1] - k) // s + 1, (xp.shape[2] - k) // s + 1
@@ -85,8 +76,8 @@ def conv_reference(x, w, s, p):
     for c in range(C):
         for a in range(k):
             for b in range(k):
-                win = xp[c, a:a + (Ho - 1) * s + 1:s, b:b + (Wo - 1) * s + 1:s]
-                acc = acc + win[None, :, :] * w[:, c, a, b][:, None, None]
+                win = xp[:, a:a + (Ho - 1) * s + 1:s, b:b + (Wo - 1) * s + 1:s]
+                acc = acc + (win if depthwise else win[c][None]) * w[:, c, a, b][:, None, None]
     return acc[None]
 
 
@@ -182,7 +173,7 @@ def main():
             x = rng.standard_normal((1, C, H, W)).astype(np.float32)
             w = rng.standard_normal((C, 1, k, k)).astype(np.float32)
             OUTPUT[name] = "Y"
-            check(tmp, name, depthwise_program(C, H, W, k, s, p), {"X": x, "Wt": w}, depthwise_reference(x, w, s, p))
+            check(tmp, name, depthwise_program(C, H, W, k, s, p), {"X": x, "Wt": w}, conv_reference(x, w, s, p, depthwise=True))
         # matmuls: rows 1..9, columns (lanes) 1..40, reductions of 1 and more
         for (M, K, N) in [(1, 7, 13), (3, 5, 8), (4, 16, 24), (5, 1, 17), (7, 9, 31), (9, 3, 40), (6, 12, 5), (8, 4, 1)]:
             name = "matmul_%dx%dx%d" % (M, K, N)

@@ -1,4 +1,4 @@
-"""What the model tests share (models_test.py, relax_layouts.py, npz_hostile_test.py): TAP
+"""What the model tests share (models_test.py, relax_layouts.py, npz_hostile_test.py, microkernels_test.py, profile_test.py, untrusted_test.py): TAP
 reporting, running a command, and the models' tolerance against TVM's
 output, max|y - y_tvm| <= 1e-3 * max(1, max|y_tvm|) (../shared/tvm-models's
 README)."""

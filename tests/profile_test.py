@@ -19,20 +19,12 @@ import numpy as np
 
 import tirvm
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import model_tap as tap  # noqa: E402
+
 TIRC, TIRVM = sys.argv[1], sys.argv[2]
 tmp = tempfile.mkdtemp(prefix="tirvm-profile-")
-n = 0
-failed = False
-
-
-def ok(cond, name, detail=""):
-    global n, failed
-    n += 1
-    print("%s %d - %s" % ("ok" if cond else "not ok", n, name))
-    if not cond:
-        failed = True
-        for line in str(detail).splitlines()[:30]:
-            print("#   " + line)
+ok = tap.report
 
 
 SPIN = '''
@@ -49,6 +41,7 @@ SPIN = '''
 # result // 1000 is 0 but cannot be folded away
 RECURSIVE = '''from tvm.script import ir as I
 from tvm.script import tir as T
+
 
 @I.ir_module
 class Module:''' + SPIN + '''
@@ -209,5 +202,4 @@ check_py("parallel", prof)
 ok(prof.get("spin", [0])[0] == 2 and prof["spin"][3] > 0 and prof.get("work", [0, 0, 0, 0])[3] > 0,
    "parallel: Python's profile= counts the workers' CPU time apart", repr(prof))
 
-print("1..%d" % n)
-sys.exit(1 if failed else 0)
+sys.exit(tap.finish())

@@ -19,20 +19,12 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import model_tap as tap  # noqa: E402
+
 TIRVM = sys.argv[1]
 tmp = tempfile.mkdtemp(prefix="tirvm-untrusted-")
-n = 0
-failed = False
-
-
-def ok(cond, name, detail=""):
-    global n, failed
-    n += 1
-    print("%s %d - %s" % ("ok" if cond else "not ok", n, name))
-    if not cond:
-        failed = True
-        for line in str(detail).splitlines()[:20]:
-            print("#   " + line)
+ok = tap.report
 
 
 def assemble(name, text):
@@ -259,5 +251,4 @@ finally:
     log.seek(0)
     ok(code == 0, "serve: stops cleanly (exit 0)", log.read()[-3000:])
 
-print("1..%d" % n)
-sys.exit(1 if failed else 0)
+sys.exit(tap.finish())
