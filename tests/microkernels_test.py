@@ -2,8 +2,9 @@
 rows of mact, vm/mac_kernels.c) at odd sizes: every remainder of a tile's
 rows (1 to 9 output channels or matrix rows), of its lanes (rows of 1 to 40
 elements: whole vectors, a half vector, single lanes), stride 1 and 2,
-padding, depthwise convolutions (rows that share no input), and a matmul
-over a symbolic batch of 1, 7 and 64 rows.
+padding, depthwise convolutions (rows that share no input), a matmul
+over a symbolic batch of 1, 7 and 64 rows, and max pools (rmax2's window
+kernel) over rows of 1 to 55 lanes.
 
 Each program is TVMScript as TVM writes these operators (a padding stage,
 then the reduction block), compiled with tirc and run with tirvm under
@@ -63,6 +64,40 @@ def main(X: T.Buffer((1, {C}, {H}, {W}), "float32"), Wt: T.Buffer(({C}, 1, {k}, 
                 Y[v_nn, v_cc, v_yy, v_xx] = T.float32(0)
             Y[v_nn, v_cc, v_yy, v_xx] = Y[v_nn, v_cc, v_yy, v_xx] + pad[v_nn, v_cc, v_yy * {s} + v_ry, v_xx * {s} + v_rx] * Wt[v_cc, 0, v_ry, v_rx]
 '''
+
+
+def maxpool_program(C, H, W, k, s, p):
+    Ho, Wo = (H + 2 * p - k) // s + 1, (W + 2 * p - k) // s + 1
+    Hp, Wp = H + 2 * p, W + 2 * p
+    lowest = "T.float32(-3.4028234663852886e+38)"
+    return f'''@T.prim_func
+def main(X: T.Buffer((1, {C}, {H}, {W}), "float32"), Y: T.Buffer((1, {C}, {Ho}, {Wo}), "float32")):
+    T.func_attr({{"tir.noalias": True}})
+    pad = T.alloc_buffer((1, {C}, {Hp}, {Wp}))
+    for i0, i1, i2, i3 in T.grid(1, {C}, {Hp}, {Wp}):
+        with T.block("pad"):
+            v0, v1, v2, v3 = T.axis.remap("SSSS", [i0, i1, i2, i3])
+            pad[v0, v1, v2, v3] = T.if_then_else({p} <= v2 and v2 < {H + p} and {p} <= v3 and v3 < {W + p}, X[v0, v1, v2 - {p}, v3 - {p}], {lowest})
+    for nn, cc, yy, xx, ry, rx in T.grid(1, {C}, {Ho}, {Wo}, {k}, {k}):
+        with T.block("pool_max"):
+            v_nn, v_cc, v_yy, v_xx, v_ry, v_rx = T.axis.remap("SSSSRR", [nn, cc, yy, xx, ry, rx])
+            with T.init():
+                Y[v_nn, v_cc, v_yy, v_xx] = {lowest}
+            Y[v_nn, v_cc, v_yy, v_xx] = T.max(Y[v_nn, v_cc, v_yy, v_xx], pad[v_nn, v_cc, v_yy * {s} + v_ry, v_xx * {s} + v_rx])
+'''
+
+
+def maxpool_reference(x, k, s, p):
+    """The window's maximum, numpy's over the padded input (padding: float32's
+    lowest value, as TVM pads a max pool)."""
+    lowest = np.finfo(np.float32).min
+    xp = np.pad(x[0], ((0, 0), (p, p), (p, p)), constant_values=lowest)
+    Ho, Wo = (xp.shape[1] - k) // s + 1, (xp.shape[2] - k) // s + 1
+    acc = np.full((x.shape[1], Ho, Wo), lowest, np.float32)
+    for a in range(k):
+        for b in range(k):
+            acc = np.maximum(acc, xp[:, a:a + (Ho - 1) * s + 1:s, b:b + (Wo - 1) * s + 1:s])
+    return acc[None]
 
 
 def conv_reference(x, w, s, p, depthwise=False):
@@ -174,6 +209,15 @@ def main():
             w = rng.standard_normal((C, 1, k, k)).astype(np.float32)
             OUTPUT[name] = "Y"
             check(tmp, name, depthwise_program(C, H, W, k, s, p), {"X": x, "Wt": w}, conv_reference(x, w, s, p, depthwise=True))
+        # max pools (rmax2's window kernel): rows of 1 to 55 lanes (blocks
+        # of 4, 3, 2 and 1 vectors, a half vector, single lanes), stride 1
+        # and 2, windows of 2 and 3, padding 0 and 1
+        for (C, H, W, k, s, p) in [(2, 7, 111, 3, 2, 0), (3, 6, 9, 3, 1, 1), (2, 5, 36, 2, 2, 0), (1, 4, 80, 3, 2, 1),
+                                   (2, 3, 3, 3, 1, 0), (2, 6, 26, 3, 1, 0), (1, 5, 44, 3, 2, 1)]:
+            name = "maxpool_c%d_%dx%d_k%d_s%d_p%d" % (C, H, W, k, s, p)
+            x = rng.standard_normal((1, C, H, W)).astype(np.float32)
+            OUTPUT[name] = "Y"
+            check(tmp, name, maxpool_program(C, H, W, k, s, p), {"X": x}, maxpool_reference(x, k, s, p))
         # matmuls: rows 1..9, columns (lanes) 1..40, reductions of 1 and more
         for (M, K, N) in [(1, 7, 13), (3, 5, 8), (4, 16, 24), (5, 1, 17), (7, 9, 31), (9, 3, 40), (6, 12, 5), (8, 4, 1)]:
             name = "matmul_%dx%dx%d" % (M, K, N)

@@ -303,7 +303,7 @@
             }                                                                                       \
         memcpy(bufs[X].data + (uint64_t)(xb + j0) * sizeof(CT), acc, sizeof acc);                   \
     } while (0)
-#define WINDOW_BODY(NAME, T, CT, LOADV, STOREV, COMBINE)                                            \
+#define WINDOW_BODY(NAME, T, CT, LOADV, STOREV, COMBINE, KERNEL)                                    \
     LOOP_OP(NAME##_##T)                                                                                  \
         uint32_t X = OPND(BUF0), Z = OPND(BUF1), nl = OPND(WIDTH);                                              \
         int64_t xb = R(OPND(SRC0)).i, zb = R(OPND(SRC1)).i, za = R(OPND(SRC2)).i, zs = R(OPND(SRC3)).i, na = R(OPND(SRC4)).i, nb = R(OPND(SRC5)).i;       \
@@ -312,7 +312,12 @@
             SPEND_STEPS(__builtin_mul_overflow(na, nb, &total) ? UINT64_MAX : (uint64_t)total);     \
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                      \
                 affine3_in_bounds(zb, za, na, zs, nb, zl, nl, bufs[Z].nelem)) {                     \
-                for (uint32_t j0 = 0, n; j0 < nl; j0 += n) {                                        \
+                void (*kernel)(const tirvm_mac_args *, int64_t) = KERNEL;                           \
+                tirvm_mac_args wa = {.x = bufs[X].data, .z = bufs[Z].data, .xb = xb, .zb = zb, .za = za, \
+                                     .zs = zs, .na = na, .nb = nb, .lanes = nl};                    \
+                if (kernel)                                                                         \
+                    kernel(&wa, zl);                                                                \
+                for (uint32_t j0 = 0, n; !kernel && j0 < nl; j0 += n) {                             \
                     n = nl - j0 >= 8 ? 8 : nl - j0;                                                 \
                     if (n == 8 && zl == 1)                                                          \
                         WINDOW_BLOCK8(CT, COMBINE, 1);                                              \
@@ -418,6 +423,8 @@
 #define MAC_STRIDED_F32 tirvm_mac_kernels->strided_f32
 #define MAC_STRIDED_F64 tirvm_mac_kernels->strided_f64
 #define MAC_TILE_F32 tirvm_mac_kernels->tile_f32
+#define WINDOW_MAX_F32 tirvm_mac_kernels->window_max_f32
+#define WINDOW_MAX_F64 NULL
 #define MACI_SOURCE(S) case TIR_VT_##S: MACI_LOOP(maci_acc, CT_##S); break;
 
 /* One function per instruction of the loop-level families, in the kinds
@@ -431,8 +438,8 @@
 #define RSUM_DEFINE(T) REDUCE_BODY(RSUM, T, CT_##T, M_##T, LOAD_##T, RED_ADD)
 #define RMAX_DEFINE(T) REDUCE_BODY(RMAX, T, CT_##T, M_##T, LOAD_##T, RED_MAX)
 #define RMIN_DEFINE(T) REDUCE_BODY(RMIN, T, CT_##T, M_##T, LOAD_##T, RED_MIN)
-#define RSUM2_DEFINE(T) WINDOW_BODY(RSUM2, T, CT_##T, LOAD_##T, STORE_##T, RED_ADD)
-#define RMAX2_DEFINE(T) WINDOW_BODY(RMAX2, T, CT_##T, LOAD_##T, STORE_##T, RED_MAX)
-#define RMIN2_DEFINE(T) WINDOW_BODY(RMIN2, T, CT_##T, LOAD_##T, STORE_##T, RED_MIN)
+#define RSUM2_DEFINE(T) WINDOW_BODY(RSUM2, T, CT_##T, LOAD_##T, STORE_##T, RED_ADD, NULL)
+#define RMAX2_DEFINE(T) WINDOW_BODY(RMAX2, T, CT_##T, LOAD_##T, STORE_##T, RED_MAX, WINDOW_MAX_##T)
+#define RMIN2_DEFINE(T) WINDOW_BODY(RMIN2, T, CT_##T, LOAD_##T, STORE_##T, RED_MIN, NULL)
 #define LOOP_OP_DEFINE(FAMILY, T) FAMILY##_DEFINE(T)
 VM_LOOP_OPS(LOOP_OP_DEFINE)

@@ -465,8 +465,103 @@ static void MAC_NAME(tirvm_mac_tile_f32)(const tirvm_mac_args *all, int64_t zl)
     }
 }
 
+/* rmax2 over float (a max pool's window):
+ *   X[xb + j] = max(X[xb + j], Z[zb + a*za + b*zs + j*zl])
+ * for a < na, b < nb in turn, max(x, t) being x > t ? x : t as the loop's
+ * T.max is (a NaN in t wins, one in x gives way to t).  Blocks of up to 4
+ * vectors of 8 lanes, each its own chain of compares, then a half vector;
+ * Z's lanes 2 apart taken as mact's ZL2 path takes them (nothing past the
+ * last lane read). */
+typedef int32_t mac_i32x8 __attribute__((vector_size(32)));
+typedef int32_t mac_i32x4 __attribute__((vector_size(16)));
+#define mac_max_f32(VI, VF, x, t)                                                          \
+    ({                                                                                     \
+        VI keep_ = (x) > (t);                                                              \
+        (VF)(((VI)(x) & keep_) | ((VI)(t) & ~keep_));                                      \
+    })
+#define MAC_W_Z(K, AT, ZLTWO)                                                            \
+    if (NV > K) {                                                                        \
+        mac_f32x8 t;                                                                     \
+        if (ZLTWO) {                                                                     \
+            mac_f32x8 lo, hi;                                                            \
+            memcpy(&lo, (AT) + K * 64, 32);                                              \
+            memcpy(&hi, (AT) + K * 64 + 28, 32);                                         \
+            t = __builtin_shufflevector(lo, hi, 0, 2, 4, 6, 9, 11, 13, 15);              \
+        } else {                                                                         \
+            memcpy(&t, (AT) + K * 32, 32);                                               \
+        }                                                                                \
+        w##K = mac_max_f32(mac_i32x8, mac_f32x8, w##K, t);                               \
+    }
+#define MAC_WINDOW_MAX(NVEC, ZLTWO)                                                                        \
+    do {                                                                                                   \
+        enum { NV = (NVEC) };                                                                              \
+        mac_f32x8 w0 = {0}, w1 = {0}, w2 = {0}, w3 = {0};                                                  \
+        uint8_t *xrow = m->x + (uint64_t)(m->xb + j0) * sizeof(float);                                     \
+        memcpy(&w0, xrow, 32);                                                                             \
+        if (NV > 1) memcpy(&w1, xrow + 32, 32);                                                            \
+        if (NV > 2) memcpy(&w2, xrow + 64, 32);                                                            \
+        if (NV > 3) memcpy(&w3, xrow + 96, 32);                                                            \
+        for (int64_t a = 0; a < m->na; a++)                                                                \
+            for (int64_t b = 0; b < m->nb; b++) {                                                          \
+                const uint8_t *zrow = m->z + (uint64_t)(m->zb + a * m->za + b * m->zs + (int64_t)j0 * zl) * sizeof(float); \
+                MAC_W_Z(0, zrow, ZLTWO) MAC_W_Z(1, zrow, ZLTWO) MAC_W_Z(2, zrow, ZLTWO) MAC_W_Z(3, zrow, ZLTWO)  \
+            }                                                                                              \
+        memcpy(xrow, &w0, 32);                                                                             \
+        if (NV > 1) memcpy(xrow + 32, &w1, 32);                                                            \
+        if (NV > 2) memcpy(xrow + 64, &w2, 32);                                                            \
+        if (NV > 3) memcpy(xrow + 96, &w3, 32);                                                            \
+    } while (0)
+
+static void MAC_NAME(tirvm_window_max_f32)(const tirvm_mac_args *m, int64_t zl)
+{
+    uint32_t j0 = 0;
+    for (uint32_t nv; (zl == 1 || zl == 2) && m->lanes - j0 >= 8; j0 += 8 * nv) {
+        nv = m->lanes - j0 >= 32 ? 4 : (m->lanes - j0) / 8;
+        switch (nv * 2 + (zl == 2)) {
+        case 2: MAC_WINDOW_MAX(1, 0); break;
+        case 3: MAC_WINDOW_MAX(1, 1); break;
+        case 4: MAC_WINDOW_MAX(2, 0); break;
+        case 5: MAC_WINDOW_MAX(2, 1); break;
+        case 6: MAC_WINDOW_MAX(3, 0); break;
+        case 7: MAC_WINDOW_MAX(3, 1); break;
+        case 8: MAC_WINDOW_MAX(4, 0); break;
+        default: MAC_WINDOW_MAX(4, 1); break;
+        }
+    }
+    if ((zl == 1 || zl == 2) && m->lanes - j0 >= 4) { /* 4 of the last lanes */
+        mac_f32x4 w;
+        uint8_t *xrow = m->x + (uint64_t)(m->xb + j0) * sizeof(float);
+        memcpy(&w, xrow, 16);
+        for (int64_t a = 0; a < m->na; a++)
+            for (int64_t b = 0; b < m->nb; b++) {
+                const uint8_t *zrow = m->z + (uint64_t)(m->zb + a * m->za + b * m->zs + (int64_t)j0 * zl) * sizeof(float);
+                mac_f32x4 t, lo, hi;
+                if (zl == 2) {
+                    memcpy(&lo, zrow, 16);
+                    memcpy(&hi, zrow + 12, 16);
+                    t = __builtin_shufflevector(lo, hi, 0, 2, 5, 7);
+                } else {
+                    memcpy(&t, zrow, 16);
+                }
+                w = mac_max_f32(mac_i32x4, mac_f32x4, w, t);
+            }
+        memcpy(xrow, &w, 16);
+        j0 += 4;
+    }
+    for (uint32_t j = j0; j < m->lanes; j++) { /* the last lanes, or any other stride */
+        float acc, t;
+        memcpy(&acc, m->x + (uint64_t)(m->xb + j) * sizeof(float), sizeof acc);
+        for (int64_t a = 0; a < m->na; a++)
+            for (int64_t b = 0; b < m->nb; b++) {
+                memcpy(&t, m->z + (uint64_t)(m->zb + a * m->za + b * m->zs + (int64_t)j * zl) * sizeof(float), sizeof t);
+                acc = acc > t ? acc : t;
+            }
+        memcpy(m->x + (uint64_t)(m->xb + j) * sizeof(float), &acc, sizeof acc);
+    }
+}
+
 const tirvm_mac_table MAC_NAME(tirvm_mac_table) = {
     MAC_NAME(tirvm_mac_f32),         MAC_NAME(tirvm_mac_f64),         MAC_NAME(tirvm_mac_f16),
     MAC_NAME(tirvm_mac_bf16),        MAC_NAME(tirvm_mac_strided_f32), MAC_NAME(tirvm_mac_strided_f64),
-    MAC_NAME(tirvm_mac_tile_f32),    MAC_STRINGIFY(MAC_ISA),
+    MAC_NAME(tirvm_mac_tile_f32),    MAC_NAME(tirvm_window_max_f32),  MAC_STRINGIFY(MAC_ISA),
 };

@@ -52,6 +52,8 @@ typedef struct {
     void (*strided_f32)(const tirvm_mac_args *m, int64_t zl);
     void (*strided_f64)(const tirvm_mac_args *m, int64_t zl);
     void (*tile_f32)(const tirvm_mac_args *m, int64_t zl); /* mact */
+    /* rmax2: X[xb + j] = max(X[xb + j], Z[zb + a*za + b*zs + j*zl]), y unused */
+    void (*window_max_f32)(const tirvm_mac_args *m, int64_t zl);
     const char *isa; /* "base", "avx2", "avx512" */
 } tirvm_mac_table;
 
