@@ -1,9 +1,12 @@
 /* Parallel regions: For loops of kind parallel or thread binding, and
  * thread_extent / virtual_thread attribute regions (spec Stmt semantics
- * 3.i and 12.ii).  The iteration space is cut into one contiguous chunk per
- * worker (static chunking: every iteration costs about the same in the
- * loops TIR schedules make parallel, and a chunk keeps each worker on
- * neighbouring memory).  Each worker runs its chunk in its own copy of the
+ * 3.i and 12.ii).  The iteration space is cut into contiguous chunks,
+ * about CHUNKS_PER_WORKER per worker, which the workers take in turn from a
+ * shared counter: a worker that wakes late (a sleeping thread takes tens of
+ * microseconds to wake) or runs on a busy core takes fewer, so the region
+ * never waits long for one, and a chunk keeps each worker on neighbouring
+ * memory.  Each iteration computes what it would serially, whichever
+ * thread takes it.  Each worker runs its chunks in its own copy of the
  * frame, so registers are private and buffers allocated inside the body
  * are its own; the buffers that exist at the region's start are shared.
  * A region nested in a region runs serially in its worker. */
@@ -19,6 +22,9 @@
 
 /* Below this many iterations, waking the workers costs more than it saves. */
 #define MIN_PARALLEL_ITERATIONS 2
+/* Chunks per worker: enough that a late worker's share is small, few
+ * enough that taking one costs nothing next to its iterations. */
+#define CHUNKS_PER_WORKER 4
 
 typedef struct {
     vm_ctx *parent;
@@ -28,6 +34,8 @@ typedef struct {
     tir_vtype vt;
     int64_t lo;
     uint64_t count;
+    uint64_t grain;             /* iterations per chunk */
+    atomic_uint_fast64_t next;  /* the first iteration no worker has taken */
     int nworkers;
     atomic_bool stop;
     atomic_flag failed;
@@ -55,20 +63,33 @@ static bool run_iterations(vm_ctx *ctx, vm_slot *regs, vm_buf *bufs, uint32_t iv
     return true;
 }
 
-/* Runs worker w's chunk.  Chunk 0 runs on the calling thread (vm_pool_run),
- * which keeps the call's stack floor: a thread has one stack budget per
- * call, however its regions nest.  A worker thread measures its own from
- * where its chunk starts.  The worker's frame (registers, buffer table,
- * scratch lanes) counts against the call's memory. */
+/* Takes the next chunk: [*first, *end); false when none is left. */
+static bool take_chunk(region *r, uint64_t *first, uint64_t *end)
+{
+    uint_fast64_t at = atomic_load_explicit(&r->next, memory_order_relaxed), to;
+    do {
+        if (at >= r->count)
+            return false;
+        to = r->count - at < r->grain ? r->count : at + r->grain; /* never past count: no wraparound */
+    } while (!atomic_compare_exchange_weak_explicit(&r->next, &at, to, memory_order_relaxed, memory_order_relaxed));
+    *first = at;
+    *end = to;
+    return true;
+}
+
+/* Worker w runs chunks while any is left.  Worker 0 is the calling thread
+ * (vm_pool_run), which keeps the call's stack floor: a thread has one stack
+ * budget per call, however its regions nest.  A worker thread measures its
+ * own from where its chunks start.  The worker's frame (registers, buffer
+ * table, scratch lanes) counts against the call's memory. */
 static void run_chunk(void *arg, int w)
 {
     region *r = arg;
     const tirbc_function *fn = r->parent->fn;
-    uint64_t chunk = r->count / (uint64_t)r->nworkers, extra = r->count % (uint64_t)r->nworkers;
-    uint64_t uw = (uint64_t)w;
-    uint64_t first = uw * chunk + (uw < extra ? uw : extra);
-    uint64_t end = first + chunk + (uw < extra ? 1 : 0);
-    if (w >= r->nworkers || first >= end) /* the module may use fewer workers than the pool has */
+    uint64_t first, end;
+    /* the module may use fewer workers than the pool has; a worker that
+     * comes when every chunk is taken makes no frame */
+    if (w >= r->nworkers || !take_chunk(r, &first, &end))
         return;
     char err[600] = "";
     vm_ctx ctx = *r->parent;
@@ -106,7 +127,9 @@ static void run_chunk(void *arg, int w)
         memcpy(bufs, r->bufs, fn->nbuffers * sizeof *bufs);
         for (uint32_t i = 0; i < fn->nbuffers; i++)
             bufs[i].owned = false; /* the frame's own buffers stay the frame's */
-        ok = run_iterations(&ctx, regs, bufs, r->iv, r->vt, r->lo, first, end, r->body);
+        do
+            ok = run_iterations(&ctx, regs, bufs, r->iv, r->vt, r->lo, first, end, r->body);
+        while (ok && !atomic_load_explicit(&r->stop, memory_order_relaxed) && take_chunk(r, &first, &end));
         for (uint32_t i = 0; i < fn->nbuffers; i++)
             vm_buf_release(&ctx, &bufs[i], fn_elem_size(fn, i));
         vm_mem_free(&ctx, block, bytes);
@@ -174,7 +197,7 @@ bool vm_take_steps(vm_ctx *ctx, uint64_t n)
     }
 }
 
-/* The region on the pool: one chunk per worker, chunk 0 on this thread. */
+/* The region on the pool: chunks taken in turn, worker 0 this thread. */
 static bool run_parallel(vm_ctx *ctx, vm_pool *pool, vm_slot *regs, vm_buf *bufs, uint32_t iv, tir_vtype vt,
                          int64_t lo, uint64_t count, uint32_t body)
 {
@@ -190,6 +213,10 @@ static bool run_parallel(vm_ctx *ctx, vm_pool *pool, vm_slot *regs, vm_buf *bufs
     r.lo = lo;
     r.count = count;
     r.nworkers = vm_pool_size(pool) < m->threads ? vm_pool_size(pool) : m->threads;
+    r.grain = count / ((uint64_t)r.nworkers * CHUNKS_PER_WORKER);
+    if (r.grain == 0)
+        r.grain = 1;
+    atomic_init(&r.next, 0);
     atomic_init(&r.stop, false);
     atomic_flag_clear(&r.failed);
     r.limited = ctx->step_pool != NULL;
