@@ -23,12 +23,16 @@
 static tir_stmt *split_guarded(tir_arena *a, tir_stmt *loop);
 
 /* for w' in range(0, to - from): st with w := w' + from, itself split
- * again where T holds another guard; NULL when the range is empty. */
+ * again where T holds another guard; NULL when the range is empty.  A
+ * range of one element (a padding's edge column) is st with w := from, no
+ * loop: the interpreter would spend more on the loop than on the store. */
 static tir_stmt *range_loop(tir_arena *a, const tir_stmt *loop, tir_stmt *st, int64_t from, int64_t to)
 {
     if (to <= from)
         return NULL;
     const tir_var *w = loop->var;
+    if (to - from == 1 && !(st->kind == TIR_S_STORE && tir_is_call_of(st->value, TIR_I_IF_THEN_ELSE)))
+        return tir_substitute_stmt(a, st, w, tir_int(a, w->dtype, from, loop->loc));
     tir_var *nw = tir_var_new(a, w->name, w->dtype, loop->loc);
     tir_expr *at = tir_var_ref(a, nw, loop->loc);
     if (from != 0)

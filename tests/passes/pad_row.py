@@ -7,7 +7,8 @@
 # its row index v = y + r inside the column loop; the value does not depend
 # on the column and cannot trap, so it is computed once before the column
 # loop, which is then the bare guarded copy that split-guards splits where its
-# guard is constant.  The let of a load (w) stays where it is.
+# guard is constant (its one-column edges as single stores, no loop).  The
+# let of a load (w) stays where it is.
 @T.prim_func
 def main(data: T.Buffer((4, 6), "float32"), pad: T.Buffer((3, 8), "float32"), w: T.Buffer((1,), "int32")):
     for y in range(2):
