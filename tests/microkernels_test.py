@@ -203,7 +203,9 @@ def main():
             check(tmp, name, source, {"X": x, "Wt": w}, conv_reference(x, w, s, p))
         # depthwise convolutions: each channel's rows read their own input
         # (a tile of rows shares no load), rows of 7 and 14 lanes, 3x3 and 5x5
-        for (C, H, W, k, s, p) in [(6, 7, 7, 5, 1, 2), (9, 14, 14, 3, 1, 1), (5, 14, 14, 3, 2, 1), (3, 4, 30, 3, 1, 1)]:
+        # and the last 1 to 4 lanes of rows of 12, 19, 9 and 25
+        for (C, H, W, k, s, p) in [(6, 7, 7, 5, 1, 2), (9, 14, 14, 3, 1, 1), (5, 14, 14, 3, 2, 1), (3, 4, 30, 3, 1, 1),
+                                   (5, 6, 12, 3, 1, 1), (7, 5, 19, 3, 1, 1), (4, 9, 9, 3, 1, 1), (6, 4, 49, 3, 2, 1)]:
             name = "depthwise_c%d_%dx%d_k%d_s%d_p%d" % (C, H, W, k, s, p)
             x = rng.standard_normal((1, C, H, W)).astype(np.float32)
             w = rng.standard_normal((C, 1, k, k)).astype(np.float32)

@@ -354,7 +354,7 @@ static void MAC_NAME(tirvm_mac_strided_f32)(const tirvm_mac_args *all, int64_t z
 
 /* The last 1 to 7 lanes of a tile's rows (NL = 4*NH + NS): a half vector
  * and single lanes per row, Z's lanes zl elements apart loaded once a step
- * for every row. */
+ * for every row, or (ZROW) each row's own, r*zr further. */
 #define MAC_R_LOAD(R)                                                                    \
     if (NR > R) {                                                                        \
         if (NH)                                                                          \
@@ -375,16 +375,27 @@ static void MAC_NAME(tirvm_mac_strided_f32)(const tirvm_mac_args *all, int64_t z
     if (NR > R) {                                                                        \
         float y;                                                                         \
         memcpy(&y, yrow + (R) * yrs, sizeof y);                                          \
+        if (ZROW) {                                                                      \
+            MAC_R_Z(zrow + (R) * zrs)                                                    \
+        }                                                                                \
         if (NH)                                                                          \
             h##R = h##R + mac_bcast_f32x4(y) * zh;                                       \
         if (NS > 0) s##R##0 = s##R##0 + y * zs0;                                         \
         if (NS > 1) s##R##1 = s##R##1 + y * zs1;                                         \
         if (NS > 2) s##R##2 = s##R##2 + y * zs2;                                         \
     }
-#define MAC_Z_AT(K) ({ float z_; memcpy(&z_, zrow + (uint64_t)((K) * zl) * sizeof(float), sizeof z_); z_; })
-#define MAC_F32_TILE_REST(NROWS, NLANES)                                                                   \
+#define MAC_Z_AT(ZP, K) ({ float z_; memcpy(&z_, (ZP) + (uint64_t)((K) * zl) * sizeof(float), sizeof z_); z_; })
+#define MAC_R_Z(ZP)                                                                      \
+    if (NH && zl == 1)                                                                   \
+        memcpy(&zh, (ZP), 16);                                                           \
+    else if (NH)                                                                         \
+        zh = (mac_f32x4){MAC_Z_AT(ZP, 0), MAC_Z_AT(ZP, 1), MAC_Z_AT(ZP, 2), MAC_Z_AT(ZP, 3)}; \
+    if (NS > 0) zs0 = MAC_Z_AT(ZP, NH * 4 + 0);                                          \
+    if (NS > 1) zs1 = MAC_Z_AT(ZP, NH * 4 + 1);                                          \
+    if (NS > 2) zs2 = MAC_Z_AT(ZP, NH * 4 + 2);
+#define MAC_F32_TILE_REST(NROWS, NLANES, ZOWN)                                                             \
     do {                                                                                                   \
-        enum { NR = (NROWS), NH = (NLANES) / 4, NS = (NLANES) % 4 };                                       \
+        enum { NR = (NROWS), NH = (NLANES) / 4, NS = (NLANES) % 4, ZROW = (ZOWN) };                        \
         mac_f32x4 h0 = {0}, h1 = {0}, h2 = {0}, h3 = {0};                                                  \
         float s00 = 0, s01 = 0, s02 = 0, s10 = 0, s11 = 0, s12 = 0;                                        \
         float s20 = 0, s21 = 0, s22 = 0, s30 = 0, s31 = 0, s32 = 0;                                        \
@@ -398,20 +409,18 @@ static void MAC_NAME(tirvm_mac_strided_f32)(const tirvm_mac_args *all, int64_t z
                     const uint8_t *zrow =                                                                  \
                         m->z + (uint64_t)(m->zb + c * m->zc + a * m->za + b * m->zs) * sizeof(float);      \
                     mac_f32x4 zh = {0};                                                                    \
-                    if (NH && zl == 1)                                                                     \
-                        memcpy(&zh, zrow, 16);                                                             \
-                    else if (NH)                                                                           \
-                        zh = (mac_f32x4){MAC_Z_AT(0), MAC_Z_AT(1), MAC_Z_AT(2), MAC_Z_AT(3)};              \
-                    float zs0 = NS > 0 ? MAC_Z_AT(NH * 4 + 0) : 0, zs1 = NS > 1 ? MAC_Z_AT(NH * 4 + 1) : 0; \
-                    float zs2 = NS > 2 ? MAC_Z_AT(NH * 4 + 2) : 0;                                         \
+                    float zs0 = 0, zs1 = 0, zs2 = 0;                                                       \
+                    if (!ZROW) {                                                                           \
+                        MAC_R_Z(zrow)                                                                      \
+                    }                                                                                      \
                     MAC_R_ROW(0) MAC_R_ROW(1) MAC_R_ROW(2) MAC_R_ROW(3)                                    \
                 }                                                                                          \
         MAC_R_STORE(0) MAC_R_STORE(1) MAC_R_STORE(2) MAC_R_STORE(3)                                        \
     } while (0)
-#define MAC_R_CASE(R, L) case (R) * 8 + (L): MAC_F32_TILE_REST(R, L); break;
-#define MAC_R_CASES_L(R)                                                                                   \
-    MAC_R_CASE(R, 1) MAC_R_CASE(R, 2) MAC_R_CASE(R, 3) MAC_R_CASE(R, 4) MAC_R_CASE(R, 5) MAC_R_CASE(R, 6) \
-    MAC_R_CASE(R, 7)
+#define MAC_R_CASE(R, L, ZR) case ((R) * 8 + (L)) * 2 + (ZR): MAC_F32_TILE_REST(R, L, ZR); break;
+#define MAC_R_CASES_L(R, ZR)                                                                               \
+    MAC_R_CASE(R, 1, ZR) MAC_R_CASE(R, 2, ZR) MAC_R_CASE(R, 3, ZR) MAC_R_CASE(R, 4, ZR)                   \
+    MAC_R_CASE(R, 5, ZR) MAC_R_CASE(R, 6, ZR) MAC_R_CASE(R, 7, ZR)
 
 static void MAC_NAME(tirvm_mac_tile_f32)(const tirvm_mac_args *all, int64_t zl)
 {
@@ -443,14 +452,15 @@ static void MAC_NAME(tirvm_mac_tile_f32)(const tirvm_mac_args *all, int64_t zl)
             }
             left = 0;
         }
-        if (left && left < 8 && !all->zr) { /* the last lanes, any stride, Z shared */
-            switch ((int)nr * 8 + (int)left) {
-                MAC_R_CASES_L(1) MAC_R_CASES_L(2) MAC_R_CASES_L(3) MAC_R_CASES_L(4)
+        if (left && left < 8) { /* the last lanes, any stride */
+            switch (((int)nr * 8 + (int)left) * 2 + (all->zr != 0)) {
+                MAC_R_CASES_L(1, 0) MAC_R_CASES_L(2, 0) MAC_R_CASES_L(3, 0) MAC_R_CASES_L(4, 0)
+                MAC_R_CASES_L(1, 1) MAC_R_CASES_L(2, 1) MAC_R_CASES_L(3, 1) MAC_R_CASES_L(4, 1)
             default: break;
             }
             left = 0;
         }
-        /* a row of another stride (or lanes left with Z per row), row by row */
+        /* 8 or more lanes of a stride other than 1 and 2, row by row */
         for (int64_t r = 0; left && r < nr; r++) {
             tirvm_mac_args row = part;
             row.xb = part.xb + r * all->xr;
