@@ -17,7 +17,12 @@
  * model, with the later ones that can share its call (batch.c), runs as
  * one call once the batch is full, reaches a preferred size or has waited
  * the model's delay (batch_size).  Idle workers sleep until the next such
- * delay or queued deadline ends. */
+ * delay or queued deadline ends.
+ *
+ * Hand-offs.  Waking a sleeping thread costs tens of microseconds, as much
+ * as a small model's whole call, so when the server is otherwise idle the
+ * loop thread runs a request itself (srv_sched_run_here) if the model's
+ * calls are known to be short.  A new job wakes one worker, not all. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,6 +193,24 @@ static void call_failed(srv_job *j, tirvm_status cs, const int *cancel, const ch
     }
 }
 
+static uint64_t mul_sat(uint64_t a, uint64_t b)
+{
+    uint64_t r;
+    return __builtin_mul_overflow(a, b, &r) ? UINT64_MAX : r;
+}
+
+/* Updates v's estimate of a call's time per KiB of body: a slower call
+ * raises it at once, faster ones lower it by an eighth of the difference
+ * each, so one slow call keeps the loop thread off the model for a while. */
+static void note_call_time(srv_version *v, const srv_job *j, uint64_t ns)
+{
+    uint64_t *e = &v->call_ns_per_kib[j->header_len >= 0];
+    uint64_t x = mul_sat(ns, 1024) / (j->len ? j->len : 1);
+    uint64_t old = __atomic_load_n(e, __ATOMIC_RELAXED);
+    uint64_t nw = !old || x >= old ? x : old - (old - x) / 8;
+    __atomic_store_n(e, nw ? nw : 1, __ATOMIC_RELAXED); /* a race loses one sample: harmless */
+}
+
 /* One call for one decoded request, then its response. */
 static void call_one(srv_sched *s, srv_job *j, oip_request *r, int inst, const int *cancel)
 {
@@ -209,6 +232,8 @@ static void call_one(srv_sched *s, srv_job *j, oip_request *r, int inst, const i
     uint64_t t_call = uv_hrtime();
     srv_metric_add(&met->infer_us, us(t_call - t_in));
     srv_metric_add(&met->exec_count, 1);
+    if (cs == TIRVM_OK && !v->batch.on)
+        note_call_time(v, j, t_call - t_in);
     if (v->batch.on) {
         srv_hist_observe(&met->batch_rows, HIST_ROWS, j->rows);
         srv_hist_observe(&met->batch_requests, HIST_ROWS, 1);
@@ -280,12 +305,6 @@ static void free_decoded(srv_job *j)
         free(j->decoded);
         j->decoded = NULL;
     }
-}
-
-static uint64_t mul_sat(uint64_t a, uint64_t b)
-{
-    uint64_t r;
-    return __builtin_mul_overflow(a, b, &r) ? UINT64_MAX : r;
 }
 
 /* Runs the decoded jobs chained from h (batch_next) as one call on
@@ -598,7 +617,7 @@ static void worker(void *arg)
             uv_mutex_lock(&s->mu);
             s->current[w] = NULL;
             requeue(s, j);
-            uv_cond_broadcast(&s->cv); /* it may complete a batch */
+                    uv_cond_broadcast(&s->cv); /* it may complete a batch */
             continue;
         }
         if (j->kind == JOB_INFER)
@@ -638,7 +657,8 @@ static void worker(void *arg)
             s->done_tail = j;
             j = k;
         }
-        uv_cond_broadcast(&s->cv); /* an instance is free */
+        if (inst >= 0 && s->head)
+            uv_cond_broadcast(&s->cv); /* an instance is free */
         uv_async_send(s->wake);
     }
     uv_mutex_unlock(&s->mu);
@@ -693,8 +713,45 @@ void srv_sched_submit(srv_sched *s, srv_job *j)
         s->head = j;
     s->tail = j;
     s->busy++;
-    uv_cond_broadcast(&s->cv);
+    uv_cond_signal(&s->cv); /* one worker: any can take any job, and broadcasting wakes the others for nothing */
     uv_mutex_unlock(&s->mu);
+}
+
+bool srv_sched_is_short(const srv_sched *s, const srv_job *j)
+{
+    const srv_version *v = j->v;
+    if (j->kind != JOB_INFER || v->batch.on || !s->o->inline_call_us)
+        return false;
+    uint64_t per_kib = __atomic_load_n(&v->call_ns_per_kib[j->header_len >= 0], __ATOMIC_RELAXED);
+    /* no call measured yet, or too slow: a worker runs it */
+    return per_kib && mul_sat(per_kib, j->len) / 1024 <= mul_sat(s->o->inline_call_us, 1000);
+}
+
+bool srv_sched_run_here(srv_sched *s, srv_job *j)
+{
+    srv_version *v = j->v;
+    if (!srv_sched_is_short(s, j))
+        return false;
+    uv_mutex_lock(&s->mu);
+    /* FIFO: a queued job goes first, and the loop thread never waits for one */
+    int inst = s->head || s->cancel_all || s->stop ? -1 : free_instance(s, v);
+    if (inst >= 0) {
+        v->inst[inst].busy = true;
+        v->running++;
+    }
+    uv_mutex_unlock(&s->mu);
+    if (inst < 0)
+        return false;
+    srv_metric_add(&v->met.loop_thread, 1);
+    run_infer(s, j, inst);
+    j->t_done = uv_hrtime();
+    uv_mutex_lock(&s->mu);
+    v->inst[inst].busy = false;
+    v->running--;
+    if (s->head)
+        uv_cond_broadcast(&s->cv); /* an instance is free */
+    uv_mutex_unlock(&s->mu);
+    return true;
 }
 
 srv_job *srv_sched_done(srv_sched *s)
