@@ -178,6 +178,7 @@ try:
     used = cpu_s(p.pid) - t0
     ok(used < 0.05, "an idle server uses no CPU: %.3f s over 1 s" % used)
     ok(stop(p) == 0, "exit 0 on SIGINT", open(log).read()[-2000:])
+    ok("Sanitizer" not in open(log).read(), "no sanitizer report (a sanitized build)", open(log).read()[-3000:])
 
     p, log, port = serve_tap.start(TIRVM, T, ["--model-repository", repo, "--inline-call-us", "0"], "off")
     bad = sequential(port, "inc", 50)
