@@ -32,6 +32,9 @@
 #include "serve.h"
 
 #define WORKER_STACK ((size_t)8 << 20)
+/* The shortest a call on the loop thread may run before it is stopped and
+ * handed to a worker (else 4 times --inline-call-us). */
+#define HERE_CAP_MIN_NS 2000000u
 
 struct srv_sched {
     uv_mutex_t mu;
@@ -110,14 +113,16 @@ static bool still_wanted(srv_job *j, const int *cancel, uint64_t now)
 }
 
 /* Decodes j's body into *r and counts its outputs in the in-flight budget;
- * false when j was answered instead. */
-static bool decode(srv_sched *s, srv_job *j, oip_request *r, uint64_t now)
+ * false when j was answered instead.  The body is freed unless keep_body. */
+static bool decode(srv_sched *s, srv_job *j, oip_request *r, uint64_t now, bool keep_body)
 {
     srv_version *v = j->v;
     oip_limits lim = limits_of(s);
     int st = oip_decode(v, j->body, j->len, j->header_len, &lim, r, j->err, sizeof j->err);
-    free(j->body);
-    j->body = NULL;
+    if (!keep_body) {
+        free(j->body);
+        j->body = NULL;
+    }
     srv_metric_add(&v->met.input_us, us(uv_hrtime() - now));
     if (st == 503) { /* the in-flight budget, like the outputs' below: no failure of the model */
         j->status = 503;
@@ -211,8 +216,10 @@ static void note_call_time(srv_version *v, const srv_job *j, uint64_t ns)
     __atomic_store_n(e, nw ? nw : 1, __ATOMIC_RELAXED); /* a race loses one sample: harmless */
 }
 
-/* One call for one decoded request, then its response. */
-static void call_one(srv_sched *s, srv_job *j, oip_request *r, int inst, const int *cancel)
+/* One call for one decoded request, then its response.  cap_ns (0: none)
+ * stops the call that long after it starts: true when it did, with nothing
+ * answered (srv_sched_run_here hands the request to a worker then). */
+static bool call_one(srv_sched *s, srv_job *j, oip_request *r, int inst, const int *cancel, uint64_t cap_ns)
 {
     srv_version *v = j->v;
     srv_model_metrics *met = &v->met;
@@ -225,6 +232,9 @@ static void call_one(srv_sched *s, srv_job *j, oip_request *r, int inst, const i
     co.cancel = cancel;
     if (j->deadline_ns)
         co.timeout_ns = j->deadline_ns > t_in ? j->deadline_ns - t_in : 1;
+    bool capped = cap_ns && (!co.timeout_ns || co.timeout_ns > cap_ns);
+    if (capped)
+        co.timeout_ns = cap_ns;
     tirvm_value ret;
     memset(&ret, 0, sizeof ret);
     char err[900];
@@ -232,8 +242,10 @@ static void call_one(srv_sched *s, srv_job *j, oip_request *r, int inst, const i
     uint64_t t_call = uv_hrtime();
     srv_metric_add(&met->infer_us, us(t_call - t_in));
     srv_metric_add(&met->exec_count, 1);
-    if (cs == TIRVM_OK && !v->batch.on)
+    if ((cs == TIRVM_OK || capped) && !v->batch.on)
         note_call_time(v, j, t_call - t_in);
+    if (capped && cs == TIRVM_ERR_CANCELLED && !__atomic_load_n(cancel, __ATOMIC_RELAXED))
+        return true; /* the cap, not the deadline nor a cancel */
     if (v->batch.on) {
         srv_hist_observe(&met->batch_rows, HIST_ROWS, j->rows);
         srv_hist_observe(&met->batch_requests, HIST_ROWS, 1);
@@ -242,9 +254,10 @@ static void call_one(srv_sched *s, srv_job *j, oip_request *r, int inst, const i
     if (cs != TIRVM_OK) {
         oip_name_argument(v, r, err, sizeof err);
         call_failed(j, cs, cancel, err);
-        return;
+        return false;
     }
     encode(s, j, r, &ret);
+    return false;
 }
 
 static void run_infer(srv_sched *s, srv_job *j, int inst)
@@ -254,9 +267,9 @@ static void run_infer(srv_sched *s, srv_job *j, int inst)
     if (!still_wanted(j, &j->cancel, now))
         return;
     oip_request r;
-    if (!decode(s, j, &r, now))
+    if (!decode(s, j, &r, now, false))
         return;
-    call_one(s, j, &r, inst, &j->cancel);
+    call_one(s, j, &r, inst, &j->cancel, 0);
     oip_request_free(&r);
 }
 
@@ -275,7 +288,7 @@ static bool decode_for_batch(srv_sched *s, srv_job *j)
         fail(j, 500, FAIL_INTERNAL, "out of memory");
         return false;
     }
-    if (!decode(s, j, r, now)) {
+    if (!decode(s, j, r, now, false)) {
         free(r);
         return false;
     }
@@ -340,7 +353,7 @@ static void run_batch(srv_sched *s, srv_job *h, int inst)
         rs[live++] = k->decoded;
     }
     if (live == 1)
-        call_one(s, m[0], rs[0], inst, &h->cancel);
+        call_one(s, m[0], rs[0], inst, &h->cancel, 0);
     if (live <= 1)
         goto done;
     oip_request merged;
@@ -406,7 +419,7 @@ static void run_batch(srv_sched *s, srv_job *h, int inst)
             call_failed(m[i], cs, &h->cancel, err);
     } else {
         for (int i = 0; i < live; i++)
-            call_one(s, m[i], rs[i], inst, &h->cancel);
+            call_one(s, m[i], rs[i], inst, &h->cancel, 0);
     }
 done:
     free(m);
@@ -742,16 +755,41 @@ bool srv_sched_run_here(srv_sched *s, srv_job *j)
     uv_mutex_unlock(&s->mu);
     if (inst < 0)
         return false;
-    srv_metric_add(&v->met.loop_thread, 1);
-    run_infer(s, j, inst);
-    j->t_done = uv_hrtime();
+    /* the prediction knows the body's size, not its values: a call that
+     * runs past the cap is stopped and the request goes to a worker, so
+     * the loop thread is never held long */
+    uint64_t cap = mul_sat(s->o->inline_call_us, 4000);
+    if (cap < HERE_CAP_MIN_NS)
+        cap = HERE_CAP_MIN_NS;
+    bool capped = false;
+    uint64_t now = uv_hrtime();
+    if (still_wanted(j, &j->cancel, now)) {
+        oip_request r;
+        if (decode(s, j, &r, now, true)) {
+            capped = call_one(s, j, &r, inst, &j->cancel, cap);
+            if (capped) { /* undone: the worker decodes it again */
+                __atomic_sub_fetch(s->inflight, j->out_bytes, __ATOMIC_RELAXED);
+                j->out_bytes = 0;
+                j->status = 0;
+                j->err[0] = 0;
+            }
+            oip_request_free(&r);
+        }
+    }
+    if (!capped) {
+        srv_metric_add(&v->met.queue_us, us(now - j->t_enqueue));
+        srv_metric_add(&v->met.loop_thread, 1);
+        free(j->body);
+        j->body = NULL;
+        j->t_done = uv_hrtime();
+    }
     uv_mutex_lock(&s->mu);
     v->inst[inst].busy = false;
     v->running--;
     if (s->head)
         uv_cond_broadcast(&s->cv); /* an instance is free */
     uv_mutex_unlock(&s->mu);
-    return true;
+    return !capped;
 }
 
 srv_job *srv_sched_done(srv_sched *s)

@@ -2,7 +2,8 @@
 """tirvm serve's hand-offs: when the server is otherwise idle, the HTTP
 thread runs a request of a model whose calls are short itself (no wake-up of
 a worker and back); a slow model's requests, a large request of a fast
-model and every request under --inline-call-us 0 go to the workers.
+model and every request under --inline-call-us 0 go to the workers, and a call on the HTTP thread that runs long (a model whose
+time depends on its input's values) is stopped and finished by a worker.
 Concurrent clients moving the server between the two paths all get the
 answers numpy computes, and an idle server uses no CPU.
 TAP output.  Usage: handoff_test.py TIRC TIRVM"""
@@ -44,6 +45,15 @@ def main(a: T.handle, c: T.handle):
         for k in range(50000):
             C[i] = C[i] + 1
         C[i] = C[i] - 49999
+'''
+# count: as many loop steps as its input says (microseconds or seconds)
+COUNT = '''@T.prim_func
+def main(a: T.handle, c: T.handle):
+    A = T.match_buffer(a, (1,), "int32")
+    C = T.match_buffer(c, (1,), "int32")
+    C[0] = 0
+    for k in range(A[0]):
+        C[0] = C[0] + 1
 '''
 
 
@@ -108,6 +118,7 @@ try:
     repo = os.path.join(T, "models")
     compile_model(repo, "inc", INC)
     compile_model(repo, "slow", SLOW)
+    compile_model(repo, "count", COUNT)
     p, log, port = serve_tap.start(TIRVM, T, ["--model-repository", repo, "--workers", "2"], "on")
     ok(port is not None, "the server starts", open(log).read()[-2000:])
 
@@ -133,6 +144,48 @@ try:
     call_us = metric(port, "tirvm_inference_compute_infer_duration_us", "slow") / 6
     ok(call_us > 2000 and metric(port, "tirvm_inference_loop_thread_count", "slow") == 0,
        "a model whose calls take milliseconds (%.0f µs) never runs on the HTTP thread" % call_us)
+
+    # a model whose call time depends on its input's values: after short
+    # calls on the HTTP thread, a long one is stopped there and finished by
+    # a worker, while the HTTP thread goes on answering
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    shorts = [infer(c, "count", np.array([10], np.int32)) for _ in range(30)]
+    here0 = metric(port, "tirvm_inference_loop_thread_count", "count")
+    ok(all(st == 200 and y[0] == 10 for st, y in shorts) and here0 >= 15,
+       "30 short calls of the counting model answered right, %s of them on the HTTP thread" % here0)
+    result = {}
+
+    def long_call():
+        c2 = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+        t0 = time.time()
+        result["answer"] = infer(c2, "count", np.array([20000000], np.int32))
+        result["s"] = time.time() - t0
+        c2.close()
+
+    t = threading.Thread(target=long_call)
+    t.start()
+    time.sleep(0.05)
+    lags = []
+    while t.is_alive() and len(lags) < 200:
+        h = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        t0 = time.time()
+        h.request("GET", "/v2/health/live")
+        h.getresponse().read()
+        lags.append(time.time() - t0)
+        h.close()
+        time.sleep(0.01)
+    t.join()
+    st, y = result["answer"]
+    ok(st == 200 and y[0] == 20000000, "a call of the same model that runs %.2f s is answered right (%s)"
+       % (result["s"], y[:4] if st == 200 else y[:200]))
+    ok(result["s"] > 0.1 and len(lags) >= 3 and max(lags) < 0.1,
+       "the HTTP thread answers health checks while it runs (%d checks, slowest %.1f ms)"
+       % (len(lags), 1000 * max(lags or [0])))
+    ok(metric(port, "tirvm_inference_loop_thread_count", "count") == here0,
+       "that request is not counted as run on the HTTP thread: stopped there, a worker answered it")
+    st, y = infer(c, "count", np.array([7], np.int32))
+    ok(st == 200 and y[0] == 7, "the model still answers short requests")
+    c.close()
 
     # clients arriving and leaving move the server between the HTTP thread
     # and the workers; every answer must be right
