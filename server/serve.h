@@ -312,7 +312,9 @@ bool srv_sched_is_short(const srv_sched *s, const srv_job *j);
 /* Runs a short job (srv_sched_is_short) on the calling thread (the loop
  * thread) when nothing waits in the queue and its model has a free
  * instance under its worker cap.  True when it ran (j holds the answer,
- * t_done set), false when it is to be submitted. */
+ * t_done set); false when it is to be submitted: it could not run, or its
+ * call ran past 4 x --inline-call-us (at least 2 ms) and was stopped, its
+ * body kept for a worker to decode again. */
 bool srv_sched_run_here(srv_sched *s, srv_job *j);
 /* The finished jobs, oldest first (the loop thread). */
 srv_job *srv_sched_done(srv_sched *s);
