@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +58,10 @@ static struct {
     uv_poll_t poll;
     uv_timer_t timer, drain_timer;
     uv_async_t wake;
+    uv_check_t check;
+    uv_idle_t idle;
+    int mhd_fd;             /* libmicrohttpd's epoll descriptor */
+    srv_job *here, **here_tail; /* short requests to run on the loop thread or hand off (on_check) */
     uv_signal_t sigterm, sigint;
     srv_sched *sched;
     model_slot *models;
@@ -80,6 +85,8 @@ static struct {
 } S;
 
 static void pump(void);
+static void job_finished(req *q, srv_job *j);
+static void hold_short(srv_job *j);
 
 /* ---- models ------------------------------------------------------------------------------ */
 static model_slot *find_model(const char *name)
@@ -908,6 +915,10 @@ static enum MHD_Result body_complete(req *q)
     }
     MHD_suspend_connection(q->conn);
     q->suspended = true;
+    if (j->kind == JOB_INFER && srv_sched_is_short(S.sched, j)) {
+        hold_short(j); /* run here or handed off once this turn's I/O is handled */
+        return MHD_YES;
+    }
     srv_sched_submit(S.sched, j);
     return MHD_YES;
 }
@@ -1021,6 +1032,58 @@ static void completed_cb(void *cls, struct MHD_Connection *c, void **con_cls, en
     S.active--;
 }
 
+/* ---- short calls on the loop thread -------------------------------------------------------
+ * Handing a request to a worker and its answer back costs two thread
+ * wake-ups, tens of microseconds each, as much as a small model's call.
+ * So a request whose call is expected to be short (srv_sched_is_short)
+ * waits until the loop has handled this turn's I/O: if it is then the only
+ * such request, no other connection or new one has anything to read, and
+ * nothing waits in the queue, the loop thread runs it itself; otherwise it
+ * goes to the workers.  Under load the loop thread never runs calls, and
+ * it never runs one while another client waits for it. */
+static bool io_waiting(void)
+{
+    struct pollfd pf[2] = {{S.mhd_fd, POLLIN, 0}, {S.lfd, POLLIN, 0}};
+    return poll(pf, S.lfd >= 0 ? 2 : 1, 0) != 0;
+}
+
+static void on_idle(uv_idle_t *h) {}
+
+static void hold_short(srv_job *j)
+{
+    if (!S.here)
+        uv_idle_start(&S.idle, on_idle); /* the loop must not sleep before on_check sees it */
+    *S.here_tail = j;
+    S.here_tail = &j->next;
+}
+
+static void on_check(uv_check_t *h)
+{
+    while (S.here) { /* answering one may read the next request */
+        srv_job *j = S.here;
+        S.here = NULL;
+        S.here_tail = &S.here;
+        bool alone = !j->next && !io_waiting(), answered = false;
+        while (j) {
+            srv_job *next = j->next;
+            j->next = NULL;
+            req *q = j->owner;
+            if (alone && srv_sched_run_here(S.sched, j)) {
+                job_finished(q, j);
+                q->suspended = false;
+                MHD_resume_connection(q->conn);
+                answered = true;
+            } else {
+                srv_sched_submit(S.sched, j);
+            }
+            j = next;
+        }
+        if (answered)
+            pump();
+    }
+    uv_idle_stop(&S.idle);
+}
+
 /* ---- finished jobs ------------------------------------------------------------------------ */
 static void on_wake(uv_async_t *h)
 {
@@ -1029,29 +1092,36 @@ static void on_wake(uv_async_t *h)
         srv_job *next = j->next;
         j->next = NULL;
         req *q = j->owner;
-        if (j->kind == JOB_INFER) {
-            j->v->outstanding--;
-            srv_metric_add(&j->v->met.request_us, (j->t_done - j->t_enqueue) / 1000);
-            q->reserved += j->out_bytes; /* counted by the worker, released with the request */
-        } else {
-            q->slot->loading = false;
-            if (j->status == 200) {
-                if (q->slot->cur)
-                    srv_version_unref(q->slot->cur);
-                q->slot->cur = j->loaded; /* the swap: new requests get the new version */
-                q->slot->failed = false;
-                j->loaded = NULL;
-                models_changed();
-            } else {
-                srv_metric_add(&S.gm.load_failures, 1); /* the old version keeps serving */
-            }
-        }
-        q->job = j;
+        job_finished(q, j);
         q->suspended = false;
         MHD_resume_connection(q->conn);
         j = next;
     }
     pump();
+}
+
+/* The loop thread's side of a finished job: counts, the model swap of a
+ * load; q->job holds it for the response. */
+static void job_finished(req *q, srv_job *j)
+{
+    if (j->kind == JOB_INFER) {
+        j->v->outstanding--;
+        srv_metric_add(&j->v->met.request_us, (j->t_done - j->t_enqueue) / 1000);
+        q->reserved += j->out_bytes; /* counted by the worker, released with the request */
+    } else {
+        q->slot->loading = false;
+        if (j->status == 200) {
+            if (q->slot->cur)
+                srv_version_unref(q->slot->cur);
+            q->slot->cur = j->loaded; /* the swap: new requests get the new version */
+            q->slot->failed = false;
+            j->loaded = NULL;
+            models_changed();
+        } else {
+            srv_metric_add(&S.gm.load_failures, 1); /* the old version keeps serving */
+        }
+    }
+    q->job = j;
 }
 
 /* ---- the loop ------------------------------------------------------------------------------ */
@@ -1092,6 +1162,8 @@ static void stop_server(void)
     uv_close((uv_handle_t *)&S.timer, close_cb);
     uv_close((uv_handle_t *)&S.drain_timer, close_cb);
     uv_close((uv_handle_t *)&S.wake, close_cb);
+    uv_close((uv_handle_t *)&S.check, close_cb);
+    uv_close((uv_handle_t *)&S.idle, close_cb);
     uv_close((uv_handle_t *)&S.sigterm, close_cb);
     uv_close((uv_handle_t *)&S.sigint, close_cb);
     uv_close((uv_handle_t *)&S.accept_timer, close_cb);
@@ -1215,6 +1287,11 @@ int http_serve(const srv_options *o, const char *address, int port, const char *
     uv_poll_start(&S.lpoll, UV_READABLE, on_accept);
     uv_timer_init(S.loop, &S.accept_timer);
     uv_timer_init(S.loop, &S.sweep_timer);
+    S.mhd_fd = info->epoll_fd;
+    S.here_tail = &S.here;
+    uv_check_init(S.loop, &S.check);
+    uv_idle_init(S.loop, &S.idle);
+    uv_check_start(&S.check, on_check);
     uv_poll_init(S.loop, &S.poll, info->epoll_fd);
     uv_poll_start(&S.poll, UV_READABLE, on_poll);
     uv_timer_init(S.loop, &S.timer);

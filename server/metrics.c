@@ -63,6 +63,8 @@ void srv_metrics_text(sbuf *b, srv_version *const *versions, int n, const srv_gl
         {"tirvm_inference_request_success", "Successful inference requests", MET(success)},
         {"tirvm_inference_count", "Inferences performed", MET(count)},
         {"tirvm_inference_exec_count", "Calls of the VM (successful or not)", MET(exec_count)},
+        {"tirvm_inference_loop_thread_count", "Requests the HTTP thread ran itself, without a hand-off to a worker "
+         "(--inline-call-us)", MET(loop_thread)},
         {"tirvm_inference_request_duration_us", "Cumulative inference request duration in microseconds (queue, "
          "decode, call and encode)", MET(request_us)},
         {"tirvm_inference_queue_duration_us", "Cumulative time requests waited for an instance, in microseconds",

@@ -28,6 +28,22 @@ static void *alloc_zeroed(size_t n)
     return p;
 }
 
+/* An aligned copy of n bytes of src, its padding zeroed (no byte of it
+ * uninitialised, without zeroing what the copy overwrites). */
+static void *alloc_copy(const void *src, size_t n)
+{
+    size_t sz = (n + ALIGN - 1) / ALIGN * ALIGN;
+    if (sz == 0)
+        sz = ALIGN;
+    unsigned char *p = aligned_alloc(ALIGN, sz);
+    if (p) {
+        if (n)
+            memcpy(p, src, n);
+        memset(p + n, 0, sz - n);
+    }
+    return p;
+}
+
 void oip_request_free(oip_request *r)
 {
     for (int i = 0; i < r->nparams; i++) {
@@ -350,11 +366,9 @@ static int decode_inputs(const srv_version *v, json_t *inputs, size_t json_len, 
             if (bds > binlen - off)
                 return bad(err, n, "input '%.100s': binary_data_size %llu runs past the end of the body (%zu binary "
                            "bytes left)", name, (unsigned long long)bds, binlen - off);
-            buf = r->data[p] = alloc_zeroed((size_t)nbytes);
+            buf = r->data[p] = alloc_copy(bin + off, (size_t)nbytes);
             if (!buf)
                 return 500;
-            if (nbytes)
-                memcpy(buf, bin + off, (size_t)nbytes);
             off += (size_t)nbytes;
             if (dt_is_bool(pi->dtype))
                 for (size_t e = 0; e < nbytes; e++)

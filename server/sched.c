@@ -17,7 +17,12 @@
  * model, with the later ones that can share its call (batch.c), runs as
  * one call once the batch is full, reaches a preferred size or has waited
  * the model's delay (batch_size).  Idle workers sleep until the next such
- * delay or queued deadline ends. */
+ * delay or queued deadline ends.
+ *
+ * Hand-offs.  Waking a sleeping thread costs tens of microseconds, as much
+ * as a small model's whole call, so when the server is otherwise idle the
+ * loop thread runs a request itself (srv_sched_run_here) if the model's
+ * calls are known to be short.  A new job wakes one worker, not all. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +32,9 @@
 #include "serve.h"
 
 #define WORKER_STACK ((size_t)8 << 20)
+/* The shortest a call on the loop thread may run before it is stopped and
+ * handed to a worker (else 4 times --inline-call-us). */
+#define HERE_CAP_MIN_NS 2000000u
 
 struct srv_sched {
     uv_mutex_t mu;
@@ -105,14 +113,16 @@ static bool still_wanted(srv_job *j, const int *cancel, uint64_t now)
 }
 
 /* Decodes j's body into *r and counts its outputs in the in-flight budget;
- * false when j was answered instead. */
-static bool decode(srv_sched *s, srv_job *j, oip_request *r, uint64_t now)
+ * false when j was answered instead.  The body is freed unless keep_body. */
+static bool decode(srv_sched *s, srv_job *j, oip_request *r, uint64_t now, bool keep_body)
 {
     srv_version *v = j->v;
     oip_limits lim = limits_of(s);
     int st = oip_decode(v, j->body, j->len, j->header_len, &lim, r, j->err, sizeof j->err);
-    free(j->body);
-    j->body = NULL;
+    if (!keep_body) {
+        free(j->body);
+        j->body = NULL;
+    }
     srv_metric_add(&v->met.input_us, us(uv_hrtime() - now));
     if (st == 503) { /* the in-flight budget, like the outputs' below: no failure of the model */
         j->status = 503;
@@ -188,8 +198,28 @@ static void call_failed(srv_job *j, tirvm_status cs, const int *cancel, const ch
     }
 }
 
-/* One call for one decoded request, then its response. */
-static void call_one(srv_sched *s, srv_job *j, oip_request *r, int inst, const int *cancel)
+static uint64_t mul_sat(uint64_t a, uint64_t b)
+{
+    uint64_t r;
+    return __builtin_mul_overflow(a, b, &r) ? UINT64_MAX : r;
+}
+
+/* Updates v's estimate of a call's time per KiB of body: a slower call
+ * raises it at once, faster ones lower it by an eighth of the difference
+ * each, so one slow call keeps the loop thread off the model for a while. */
+static void note_call_time(srv_version *v, const srv_job *j, uint64_t ns)
+{
+    uint64_t *e = &v->call_ns_per_kib[j->header_len >= 0];
+    uint64_t x = mul_sat(ns, 1024) / (j->len ? j->len : 1);
+    uint64_t old = __atomic_load_n(e, __ATOMIC_RELAXED);
+    uint64_t nw = !old || x >= old ? x : old - (old - x) / 8;
+    __atomic_store_n(e, nw ? nw : 1, __ATOMIC_RELAXED); /* a race loses one sample: harmless */
+}
+
+/* One call for one decoded request, then its response.  cap_ns (0: none)
+ * stops the call that long after it starts: true when it did, with nothing
+ * answered (srv_sched_run_here hands the request to a worker then). */
+static bool call_one(srv_sched *s, srv_job *j, oip_request *r, int inst, const int *cancel, uint64_t cap_ns)
 {
     srv_version *v = j->v;
     srv_model_metrics *met = &v->met;
@@ -202,6 +232,9 @@ static void call_one(srv_sched *s, srv_job *j, oip_request *r, int inst, const i
     co.cancel = cancel;
     if (j->deadline_ns)
         co.timeout_ns = j->deadline_ns > t_in ? j->deadline_ns - t_in : 1;
+    bool capped = cap_ns && (!co.timeout_ns || co.timeout_ns > cap_ns);
+    if (capped)
+        co.timeout_ns = cap_ns;
     tirvm_value ret;
     memset(&ret, 0, sizeof ret);
     char err[900];
@@ -209,6 +242,10 @@ static void call_one(srv_sched *s, srv_job *j, oip_request *r, int inst, const i
     uint64_t t_call = uv_hrtime();
     srv_metric_add(&met->infer_us, us(t_call - t_in));
     srv_metric_add(&met->exec_count, 1);
+    if ((cs == TIRVM_OK || capped) && !v->batch.on)
+        note_call_time(v, j, t_call - t_in);
+    if (capped && cs == TIRVM_ERR_CANCELLED && !__atomic_load_n(cancel, __ATOMIC_RELAXED))
+        return true; /* the cap, not the deadline nor a cancel */
     if (v->batch.on) {
         srv_hist_observe(&met->batch_rows, HIST_ROWS, j->rows);
         srv_hist_observe(&met->batch_requests, HIST_ROWS, 1);
@@ -217,9 +254,10 @@ static void call_one(srv_sched *s, srv_job *j, oip_request *r, int inst, const i
     if (cs != TIRVM_OK) {
         oip_name_argument(v, r, err, sizeof err);
         call_failed(j, cs, cancel, err);
-        return;
+        return false;
     }
     encode(s, j, r, &ret);
+    return false;
 }
 
 static void run_infer(srv_sched *s, srv_job *j, int inst)
@@ -229,9 +267,9 @@ static void run_infer(srv_sched *s, srv_job *j, int inst)
     if (!still_wanted(j, &j->cancel, now))
         return;
     oip_request r;
-    if (!decode(s, j, &r, now))
+    if (!decode(s, j, &r, now, false))
         return;
-    call_one(s, j, &r, inst, &j->cancel);
+    call_one(s, j, &r, inst, &j->cancel, 0);
     oip_request_free(&r);
 }
 
@@ -250,7 +288,7 @@ static bool decode_for_batch(srv_sched *s, srv_job *j)
         fail(j, 500, FAIL_INTERNAL, "out of memory");
         return false;
     }
-    if (!decode(s, j, r, now)) {
+    if (!decode(s, j, r, now, false)) {
         free(r);
         return false;
     }
@@ -280,12 +318,6 @@ static void free_decoded(srv_job *j)
         free(j->decoded);
         j->decoded = NULL;
     }
-}
-
-static uint64_t mul_sat(uint64_t a, uint64_t b)
-{
-    uint64_t r;
-    return __builtin_mul_overflow(a, b, &r) ? UINT64_MAX : r;
 }
 
 /* Runs the decoded jobs chained from h (batch_next) as one call on
@@ -321,7 +353,7 @@ static void run_batch(srv_sched *s, srv_job *h, int inst)
         rs[live++] = k->decoded;
     }
     if (live == 1)
-        call_one(s, m[0], rs[0], inst, &h->cancel);
+        call_one(s, m[0], rs[0], inst, &h->cancel, 0);
     if (live <= 1)
         goto done;
     oip_request merged;
@@ -387,7 +419,7 @@ static void run_batch(srv_sched *s, srv_job *h, int inst)
             call_failed(m[i], cs, &h->cancel, err);
     } else {
         for (int i = 0; i < live; i++)
-            call_one(s, m[i], rs[i], inst, &h->cancel);
+            call_one(s, m[i], rs[i], inst, &h->cancel, 0);
     }
 done:
     free(m);
@@ -598,7 +630,7 @@ static void worker(void *arg)
             uv_mutex_lock(&s->mu);
             s->current[w] = NULL;
             requeue(s, j);
-            uv_cond_broadcast(&s->cv); /* it may complete a batch */
+                    uv_cond_broadcast(&s->cv); /* it may complete a batch */
             continue;
         }
         if (j->kind == JOB_INFER)
@@ -638,7 +670,8 @@ static void worker(void *arg)
             s->done_tail = j;
             j = k;
         }
-        uv_cond_broadcast(&s->cv); /* an instance is free */
+        if (inst >= 0 && s->head)
+            uv_cond_broadcast(&s->cv); /* an instance is free */
         uv_async_send(s->wake);
     }
     uv_mutex_unlock(&s->mu);
@@ -693,8 +726,70 @@ void srv_sched_submit(srv_sched *s, srv_job *j)
         s->head = j;
     s->tail = j;
     s->busy++;
-    uv_cond_broadcast(&s->cv);
+    uv_cond_signal(&s->cv); /* one worker: any can take any job, and broadcasting wakes the others for nothing */
     uv_mutex_unlock(&s->mu);
+}
+
+bool srv_sched_is_short(const srv_sched *s, const srv_job *j)
+{
+    const srv_version *v = j->v;
+    if (j->kind != JOB_INFER || v->batch.on || !s->o->inline_call_us)
+        return false;
+    uint64_t per_kib = __atomic_load_n(&v->call_ns_per_kib[j->header_len >= 0], __ATOMIC_RELAXED);
+    /* no call measured yet, or too slow: a worker runs it */
+    return per_kib && mul_sat(per_kib, j->len) / 1024 <= mul_sat(s->o->inline_call_us, 1000);
+}
+
+bool srv_sched_run_here(srv_sched *s, srv_job *j)
+{
+    srv_version *v = j->v;
+    if (!srv_sched_is_short(s, j))
+        return false;
+    uv_mutex_lock(&s->mu);
+    /* FIFO: a queued job goes first, and the loop thread never waits for one */
+    int inst = s->head || s->cancel_all || s->stop ? -1 : free_instance(s, v);
+    if (inst >= 0) {
+        v->inst[inst].busy = true;
+        v->running++;
+    }
+    uv_mutex_unlock(&s->mu);
+    if (inst < 0)
+        return false;
+    /* the prediction knows the body's size, not its values: a call that
+     * runs past the cap is stopped and the request goes to a worker, so
+     * the loop thread is never held long */
+    uint64_t cap = mul_sat(s->o->inline_call_us, 4000);
+    if (cap < HERE_CAP_MIN_NS)
+        cap = HERE_CAP_MIN_NS;
+    bool capped = false;
+    uint64_t now = uv_hrtime();
+    if (still_wanted(j, &j->cancel, now)) {
+        oip_request r;
+        if (decode(s, j, &r, now, true)) {
+            capped = call_one(s, j, &r, inst, &j->cancel, cap);
+            if (capped) { /* undone: the worker decodes it again */
+                __atomic_sub_fetch(s->inflight, j->out_bytes, __ATOMIC_RELAXED);
+                j->out_bytes = 0;
+                j->status = 0;
+                j->err[0] = 0;
+            }
+            oip_request_free(&r);
+        }
+    }
+    if (!capped) {
+        srv_metric_add(&v->met.queue_us, us(now - j->t_enqueue));
+        srv_metric_add(&v->met.loop_thread, 1);
+        free(j->body);
+        j->body = NULL;
+        j->t_done = uv_hrtime();
+    }
+    uv_mutex_lock(&s->mu);
+    v->inst[inst].busy = false;
+    v->running--;
+    if (s->head)
+        uv_cond_broadcast(&s->cv); /* an instance is free */
+    uv_mutex_unlock(&s->mu);
+    return !capped;
 }
 
 srv_job *srv_sched_done(srv_sched *s)

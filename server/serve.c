@@ -30,6 +30,9 @@ static const char serve_usage[] =
     "  --instances N              instances of each model, one call each at a time (1)\n"
     "  --threads-per-instance N   parallel-region workers of an instance (1)\n"
     "  --workers N                threads that decode, call and encode (the online CPUs)\n"
+    "  --inline-call-us US        the HTTP thread runs a request itself, without waking\n"
+    "                             a worker, when none waits and the model's recent\n"
+    "                             calls predict at most US for it (500; 0: never)\n"
     "HTTP:\n"
     "  --http-address ADDR        IPv4 or IPv6 address to listen on (0.0.0.0: all\n"
     "                             interfaces; 127.0.0.1: this machine only)\n"
@@ -105,6 +108,7 @@ int serve_main(int argc, char **argv)
     o.model.threads_per_instance = 1;
     unsigned ncpu = uv_available_parallelism();
     o.workers = ncpu < 2 ? 2 : ncpu > 256 ? 256 : (int)ncpu;
+    o.inline_call_us = 500;
     const char *repo = NULL, *model_name = NULL, *address = "0.0.0.0", *port_file = NULL;
     uint64_t port = 8080;
     const char **models = calloc((size_t)argc + 1, sizeof *models);
@@ -173,6 +177,7 @@ int serve_main(int argc, char **argv)
             {"--instances", false, 1, 64, &o.model.instances, 1},
             {"--threads-per-instance", false, 1, 64, &o.model.threads_per_instance, 1},
             {"--workers", false, 1, 256, &o.workers, 1},
+            {"--inline-call-us", false, 0, 1000000, &o.inline_call_us, 8},
             {"--http-port", false, 0, 65535, &port, 8},
         };
         bool matched = false;

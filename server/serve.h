@@ -80,6 +80,10 @@ typedef struct {
     unsigned shutdown_delay_ms;
     unsigned drain_timeout_ms;
     int workers;
+    /* the loop thread runs a request itself, without a hand-off to a
+     * worker, when nothing waits and its call is expected to take at most
+     * this long (µs; 0: never) */
+    uint64_t inline_call_us;
     bool model_control;
     const char *repository; /* --model-repository, for model control loads */
     srv_model_limits model; /* defaults for every model */
@@ -117,6 +121,7 @@ typedef struct {
 void srv_hist_observe(srv_hist *h, enum srv_hist_kind kind, uint64_t x);
 typedef struct {
     uint64_t success, count, exec_count;
+    uint64_t loop_thread; /* requests run on the loop thread (srv_sched_run_here) */
     uint64_t failure[FAIL_NREASONS];
     uint64_t request_us, queue_us, input_us, infer_us, output_us;
     uint64_t limit_steps_memory, limit_deadline;
@@ -156,6 +161,10 @@ typedef struct srv_version {
     int batch_param;          /* the scalar parameter that is the batch variable, or -1 */
     unsigned scan_mark;       /* the scheduler's, under its lock */
     srv_model_metrics met;
+    /* atomic: how long its recent calls took per KiB of request body (JSON
+     * bodies [0], binary [1]), rising at once and falling slowly; 0: no call
+     * yet.  Whether the loop thread may run a request itself (sched.c). */
+    uint64_t call_ns_per_kib[2];
     int outstanding; /* requests queued or running (the loop thread's count) */
     int refs; /* atomic */
 } srv_version;
@@ -296,6 +305,17 @@ typedef struct srv_sched srv_sched;
 srv_sched *srv_sched_new(int workers, const srv_options *o, uint64_t *inflight_bytes, void *wake);
 /* Queues a job (the caller checked the model's queue bound). */
 void srv_sched_submit(srv_sched *s, srv_job *j);
+/* Whether an inference job's call is expected to be short enough for the
+ * loop thread to run it: its model does not batch, and its recent calls
+ * predict at most --inline-call-us for a body of this size. */
+bool srv_sched_is_short(const srv_sched *s, const srv_job *j);
+/* Runs a short job (srv_sched_is_short) on the calling thread (the loop
+ * thread) when nothing waits in the queue and its model has a free
+ * instance under its worker cap.  True when it ran (j holds the answer,
+ * t_done set); false when it is to be submitted: it could not run, or its
+ * call ran past 4 x --inline-call-us (at least 2 ms) and was stopped, its
+ * body kept for a worker to decode again. */
+bool srv_sched_run_here(srv_sched *s, srv_job *j);
 /* The finished jobs, oldest first (the loop thread). */
 srv_job *srv_sched_done(srv_sched *s);
 /* Cancels every running call and fails every queued one (shutdown). */
