@@ -22,20 +22,13 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import serve_tap  # noqa: E402
-from serve_tap import ok, stop  # noqa: E402
+from serve_tap import ADD_ONE, ok, stop  # noqa: E402
 
 TIRC, TIRVM = sys.argv[1], sys.argv[2]
 T = tempfile.mkdtemp(prefix="tirvm-serve-handoff-")
 
 # inc: a short call; slow: the same answer after ~200k loop steps (milliseconds)
-INC = '''@T.prim_func
-def main(a: T.handle, c: T.handle):
-    n = T.int32()
-    A = T.match_buffer(a, (n,), "int32")
-    C = T.match_buffer(c, (n,), "int32")
-    for i in range(n):
-        C[i] = A[i] + 1
-'''
+INC = ADD_ONE
 SLOW = '''@T.prim_func
 def main(a: T.handle, c: T.handle):
     A = T.match_buffer(a, (4,), "int32")

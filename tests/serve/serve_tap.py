@@ -1,11 +1,22 @@
-"""What the serve tests share (weights_test.py, batching_test.py): TAP
-reporting, starting tirvm serve on a free loopback port and stopping it,
-and killing whatever is left at the end."""
+"""What the serve tests share (weights_test.py, batching_test.py,
+handoff_test.py, limits_test.py): TAP reporting, starting tirvm serve on a
+free loopback port and stopping it, killing whatever is left at the end,
+and the small model they serve."""
 import os
 import signal
 import subprocess
 import sys
 import time
+
+# A model of one symbolic-length int32 vector: C = A + 1.
+ADD_ONE = '''@T.prim_func
+def main(a: T.handle, c: T.handle):
+    n = T.int32()
+    A = T.match_buffer(a, (n,), "int32")
+    C = T.match_buffer(c, (n,), "int32")
+    for i in range(n):
+        C[i] = A[i] + 1
+'''
 
 counts = {"n": 0, "failed": 0}
 procs = []
