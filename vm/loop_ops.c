@@ -129,27 +129,13 @@
                 KERNEL(&m);                                                                                            \
             } else {                                                                                                   \
                 /* the loops' own order, so an error comes where they would raise it */                                \
-                for (int64_t a = 0; a < na; a++)                                                                       \
-                    for (int64_t b = 0; b < nb; b++) {                                                                 \
-                        uint64_t yi = (uint64_t)yb + (uint64_t)a * (uint64_t)ya + (uint64_t)b * (uint64_t)ys;          \
-                        if (yi >= bufs[Y].nelem)                                                                       \
-                            OOB(Y, yi);                                                                                \
-                        CT y = LOADV(bufs[Y].data, yi);                                                                \
-                        for (uint32_t j = 0; j < nl; j++) {                                                            \
-                            uint64_t xi = (uint64_t)xb + j;                                                            \
-                            uint64_t zi = (uint64_t)zb + (uint64_t)a * (uint64_t)za + (uint64_t)b * (uint64_t)zs + j;  \
-                            if (xi >= bufs[X].nelem)                                                                   \
-                                OOB(X, xi);                                                                            \
-                            if (zi >= bufs[Z].nelem)                                                                   \
-                                OOB(Z, zi);                                                                            \
-                            STOREV(bufs[X].data, xi, LOADV(bufs[X].data, xi) + y * LOADV(bufs[Z].data, zi));           \
-                        }                                                                                              \
-                    }                                                                                                  \
+                const int64_t ysd[3] = {0, ya, ys}, zsd[4] = {0, za, zs, 1}, n[3] = {1, na, nb};                       \
+                MAC_ROWS_BY_ELEMENT(CT, LOADV, STOREV, 1, 0, 0, 0, ysd, zsd, n)                                        \
             }                                                                                                          \
         }                                                                                                              \
     LOOP_OP_END
 
-    /* mac3's loops, and mact's over its rows, element by element in the
+    /* mac2's loops, mac3's, and mact's over its rows, element by element in the
      * loops' own order, so an error comes where they would raise it:
      * for r < NR, c < N3[0], a < N3[1], b < N3[2], j < nl,
      * X[xb + r*XR + j] += Y[yb + r*YR + c*YS[0] + a*YS[1] + b*YS[2]]
