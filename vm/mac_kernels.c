@@ -5,6 +5,7 @@
  * are summed in the loops' order whatever the vector width. */
 #include "mac_kernels.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 #ifndef MAC_ISA
@@ -293,9 +294,10 @@ static void MAC_NAME(tirvm_mac_strided_f32)(const tirvm_mac_args *all, int64_t z
  * vectors).  Each element still takes its terms in the loops' order, a
  * separately rounded multiply and add each.
  * ZL2: Z's lanes two elements apart, taken as MAC_S2_STEP takes them.
- * LAST: the bytes of X the last vector holds, 32 or (the row's last 5 to 7
- * lanes, when Z may be read to the end of their vector) fewer; its other
- * lanes are computed and never stored. */
+ * LAST: the bytes of X the last vector holds, 32 or (the row's last 9 to
+ * 15 lanes as two vectors, or 5 to 7 as one, when Z may be read to the end
+ * of the last vector) fewer; its other lanes are computed and never
+ * stored, and nothing is read from X past the row. */
 #define MAC_T_LOAD(R, K) if (NR > R && NV > K) memcpy(&a##R##K, xrow + (R) * xrs + K * 32, K == NV - 1 ? last : 32)
 #define MAC_T_STORE(R, K) if (NR > R && NV > K) memcpy(xrow + (R) * xrs + K * 32, &a##R##K, K == NV - 1 ? last : 32)
 #define MAC_T_Z(K, AT)                                                                   \
@@ -349,8 +351,9 @@ static void MAC_NAME(tirvm_mac_strided_f32)(const tirvm_mac_args *all, int64_t z
 #define MAC_T_CASES_V(R)                                                                                   \
     MAC_T_CASE(R, 1, 0, 0) MAC_T_CASE(R, 1, 1, 0) MAC_T_CASE(R, 2, 0, 0) MAC_T_CASE(R, 2, 1, 0)           \
     MAC_T_CASE(R, 1, 0, 1) MAC_T_CASE(R, 1, 1, 1) MAC_T_CASE(R, 2, 0, 1) MAC_T_CASE(R, 2, 1, 1)
-#define MAC_P_CASE(R, Z2, ZR) case (R) * 4 + (Z2) * 2 + (ZR): MAC_F32_TILE(R, 1, Z2, ZR, tail_bytes); break;
-#define MAC_P_CASES(R) MAC_P_CASE(R, 0, 0) MAC_P_CASE(R, 1, 0) MAC_P_CASE(R, 0, 1) MAC_P_CASE(R, 1, 1)
+#define MAC_P_CASE(R, V, Z2, ZR) case (R) * 8 + (V) * 4 + (Z2) * 2 + (ZR): MAC_F32_TILE(R, (V) + 1, Z2, ZR, tail_bytes); break;
+#define MAC_P_CASES_V(R, V) MAC_P_CASE(R, V, 0, 0) MAC_P_CASE(R, V, 1, 0) MAC_P_CASE(R, V, 0, 1) MAC_P_CASE(R, V, 1, 1)
+#define MAC_P_CASES(R) MAC_P_CASES_V(R, 0) MAC_P_CASES_V(R, 1)
 
 /* The last 1 to 7 lanes of a tile's rows (NL = 4*NH + NS): a half vector
  * and single lanes per row, Z's lanes zl elements apart loaded once a step
@@ -435,7 +438,10 @@ static void MAC_NAME(tirvm_mac_tile_f32)(const tirvm_mac_args *all, int64_t zl)
         part.yb = all->yb + r0 * all->yr;
         part.zb = all->zb + r0 * all->zr;
         uint32_t left = all->lanes;
-        for (uint32_t nv; (zl == 1 || zl == 2) && left >= 8; left -= 8 * nv) {
+        /* the last 9 to 15 lanes as two whole vectors, 5 to 7 as one: one
+         * pass over the reduction instead of a vector and a rest */
+        bool pairs = zl == 1 || zl == 2, two = pairs && (all->zover & TIRVM_ZOVER_16) && left % 16 > 8;
+        for (uint32_t nv; pairs && left >= (two ? 16u : 8u); left -= 8 * nv) {
             nv = left >= 16 ? 2 : 1;
             switch ((int)nr * 16 + (int)nv * 4 + (zl == 2) * 2 + (all->zr != 0)) {
                 MAC_T_CASES_V(1) MAC_T_CASES_V(2) MAC_T_CASES_V(3) MAC_T_CASES_V(4)
@@ -444,9 +450,10 @@ static void MAC_NAME(tirvm_mac_tile_f32)(const tirvm_mac_args *all, int64_t zl)
             part.xb += 8 * nv;
             part.zb += 8 * (int64_t)nv * zl;
         }
-        if (left > 4 && left < 8 && all->zover && (zl == 1 || zl == 2)) { /* 5 to 7 last lanes as a whole vector */
-            size_t tail_bytes = left * sizeof(float);
-            switch ((int)nr * 4 + (zl == 2) * 2 + (all->zr != 0)) {
+        bool one = left > 4 && left < 8 && (all->zover & TIRVM_ZOVER_8);
+        if (pairs && (two || one)) {
+            size_t tail_bytes = (left - (two ? 8 : 0)) * sizeof(float);
+            switch ((int)nr * 8 + (two ? 1 : 0) * 4 + (zl == 2) * 2 + (all->zr != 0)) {
                 MAC_P_CASES(1) MAC_P_CASES(2) MAC_P_CASES(3) MAC_P_CASES(4)
             default: break;
             }

@@ -9,6 +9,8 @@
 
 #include "halffloat.h"
 
+enum { TIRVM_ZOVER_8 = 1, TIRVM_ZOVER_16 = 2 };
+
 typedef struct {
     uint8_t *x;
     const uint8_t *y, *z;
@@ -20,8 +22,9 @@ typedef struct {
     /* float (mact): rows r < nr of X, xr elements apart, each with Y's
      * offsets moved by r*yr and Z's by r*zr (rows that do not overlap) */
     int64_t nr, xr, yr, zr;
-    /* mact: Z may be read to the end of the last row's last vector of 8
-     * (lanes rounded up to 8 stay inside Z's buffer) */
+    /* mact: Z may be read to the end of the last row's last vector:
+     * TIRVM_ZOVER_8, its lanes rounded up to 8 stay inside Z's buffer;
+     * TIRVM_ZOVER_16, rounded up to 16 (a pair of vectors) */
     int64_t zover;
 } tirvm_mac_args;
 
