@@ -192,8 +192,8 @@
     /* mac3 over a tile of rows (mact): rows that do not overlap, in a
      * buffer that is neither Y's nor Z's, run together; otherwise row
      * after row, element by element, as nr mac3s would */
-#define MACT_BODY(T, CT, LOADV, STOREV, TILE)                                                                            \
-    LOOP_OP(MACT_##T)                                                                                                  \
+#define MACT_BODY(ID, T, CT, LOADV, STOREV, TILE, ZERO)                                                                 \
+    LOOP_OP(ID##_##T)                                                                                                  \
         uint32_t X = OPND(BUF0), Y = OPND(BUF1), Z = OPND(BUF2), nl = OPND(WIDTH);                                     \
         int64_t xb = R(OPND(SRC0)).i, yb = R(OPND(SRC1)).i, zb = R(OPND(SRC5)).i;                                      \
         int64_t xr = R(OPND(SRC13)).i, yr = R(OPND(SRC14)).i, zr = R(OPND(SRC15)).i, nr = R(OPND(SRC16)).i;            \
@@ -201,6 +201,21 @@
         int64_t zsd[5] = {zr, R(OPND(SRC6)).i, R(OPND(SRC7)).i, R(OPND(SRC8)).i, R(OPND(SRC12)).i};                    \
         int64_t yn[4] = {nr, R(OPND(SRC9)).i, R(OPND(SRC10)).i, R(OPND(SRC11)).i}, total;                              \
         int64_t zn[5] = {nr, yn[1], yn[2], yn[3], nl}, xsd[2] = {xr, 1}, xn[2] = {nr, nl};                             \
+        if ((ZERO) && nr > 0) { /* mactz: every row's lanes to +0.0 first, in the rows' order */                     \
+            SPEND_STEPS((uint64_t)nr);                                                                                 \
+            if (affine_n_in_bounds(xb, xsd, xn, 2, bufs[X].nelem)) {                                                  \
+                for (int64_t r = 0; r < nr; r++)                                                                       \
+                    memset(bufs[X].data + ((uint64_t)xb + (uint64_t)r * (uint64_t)xr) * sizeof(CT), 0, nl * sizeof(CT)); \
+            } else {                                                                                                   \
+                for (int64_t r = 0; r < nr; r++)                                                                       \
+                    for (uint32_t j = 0; j < nl; j++) {                                                                \
+                        uint64_t xi = (uint64_t)xb + (uint64_t)r * (uint64_t)xr + j;                                   \
+                        if (xi >= bufs[X].nelem)                                                                       \
+                            OOB(X, xi);                                                                                \
+                        STOREV(bufs[X].data, xi, (CT)0);                                                               \
+                    }                                                                                                  \
+            }                                                                                                          \
+        }                                                                                                              \
         if (nr > 0 && yn[1] > 0 && yn[2] > 0 && yn[3] > 0) {                                                           \
             SPEND_STEPS(__builtin_mul_overflow(nr, yn[1], &total) || __builtin_mul_overflow(total, yn[2], &total) ||   \
                                 __builtin_mul_overflow(total, yn[3], &total)                                           \
@@ -424,7 +439,8 @@
 #define MAC2_DEFINE(T) MAC2_BODY(T, CT_##T, LOAD_##T, STORE_##T, MAC_KERNEL_##T)
 #define MAC3_DEFINE(T) MAC3_BODY(T, CT_##T, LOAD_##T, STORE_##T, MAC_KERNEL_##T, MAC_STRIDED_##T)
 #define MAC2S_DEFINE(T) MAC2S_BODY(T, CT_##T, LOAD_##T, STORE_##T, MAC_STRIDED_##T)
-#define MACT_DEFINE(T) MACT_BODY(T, CT_##T, LOAD_##T, STORE_##T, MAC_TILE_##T)
+#define MACT_DEFINE(T) MACT_BODY(MACT, T, CT_##T, LOAD_##T, STORE_##T, MAC_TILE_##T, 0)
+#define MACTZ_DEFINE(T) MACT_BODY(MACTZ, T, CT_##T, LOAD_##T, STORE_##T, MAC_TILE_##T, 1)
 #define RSUM_DEFINE(T) REDUCE_BODY(RSUM, T, CT_##T, M_##T, LOAD_##T, RED_ADD)
 #define RMAX_DEFINE(T) REDUCE_BODY(RMAX, T, CT_##T, M_##T, LOAD_##T, RED_MAX)
 #define RMIN_DEFINE(T) REDUCE_BODY(RMIN, T, CT_##T, M_##T, LOAD_##T, RED_MIN)

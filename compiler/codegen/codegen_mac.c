@@ -62,7 +62,8 @@ static void gen_reduce(cg *c, const tir_expr *call)
  * with Z's lanes that many elements apart; tirvm.mac3(X, Y, Z, ysc, ysa,
  * ysb, zsc, zsa, zsb, ec, ea, eb, z_lane_stride[, init, cond]) with a
  * third, outer loop; tirvm.mact(X, Y, Z, the same ten, xsr, ysr, zsr, er),
- * mac3 over er rows, X's xsr, Y's ysr and Z's zsr elements apart (no init).  With
+ * mac3 over er rows, X's xsr, Y's ysr and Z's zsr elements apart (no init;
+ * an 18th argument 1: mactz, the rows set to +0.0 first).  With
  * init, X = init first where cond holds. */
 static void gen_mac(cg *c, const tir_expr *call, uint32_t nloops, bool strided)
 {
@@ -96,8 +97,8 @@ static void gen_mac(cg *c, const tir_expr *call, uint32_t nloops, bool strided)
                 i64_arg(c, call->args[3]), i64_arg(c, call->args[4]), (uint32_t)zb, zr, i64_arg(c, call->args[5]),
                 i64_arg(c, call->args[6]), i64_arg(c, call->args[7]), i64_arg(c, call->args[8]),
                 i64_arg(c, call->args[9]), lanes);
-    } else if (nloops == 4) { /* mact */
-        cg_emit(c, TIRBC_OP_MACT_F32, 21, (uint32_t)xb, xr, (uint32_t)yb, yr, i64_arg(c, call->args[3]),
+    } else if (nloops == 4) { /* mact, or mactz with an 18th argument */
+        cg_emit(c, call->nargs == 18 ? TIRBC_OP_MACTZ_F32 : TIRBC_OP_MACT_F32, 21, (uint32_t)xb, xr, (uint32_t)yb, yr, i64_arg(c, call->args[3]),
                 i64_arg(c, call->args[4]), i64_arg(c, call->args[5]), (uint32_t)zb, zr, i64_arg(c, call->args[6]),
                 i64_arg(c, call->args[7]), i64_arg(c, call->args[8]), i64_arg(c, call->args[9]),
                 i64_arg(c, call->args[10]), i64_arg(c, call->args[11]), i64_arg(c, call->args[12]),
@@ -156,7 +157,8 @@ bool cg_gen_loop_instruction(cg *c, const tir_expr *call)
         gen_mac(c, call, 2, true);
     else if (i == TIR_I_TIRVM_MAC3 && (call->nargs == 13 || call->nargs == 15))
         gen_mac(c, call, 3, false);
-    else if (i == TIR_I_TIRVM_MACT && call->nargs == 17)
+    else if (i == TIR_I_TIRVM_MACT && (call->nargs == 17 || (call->nargs == 18 && call->args[17]->kind == TIR_E_INT &&
+                                                            call->args[17]->ival == 1)))
         gen_mac(c, call, 4, false);
     else if ((i == TIR_I_TIRVM_WINDOW_ADD || i == TIR_I_TIRVM_WINDOW_MAX || i == TIR_I_TIRVM_WINDOW_MIN) && call->nargs == 7)
         gen_window(c, call);

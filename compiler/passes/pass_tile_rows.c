@@ -9,12 +9,13 @@
  * over the tile's rows and every other statement a loop over them:
  *     for fo in range(F // TILE):
  *         for y in range(H):
- *             for r in range(TILE): X[fo*TILE + r, y, 0:W] = 0
- *             tirvm.mact(X[fo*TILE, y, 0:W], Y[fo*TILE, ..], Z[.., y, ..], ..., xs, ys, TILE)
+ *             tirvm.mact(X[fo*TILE, y, 0:W], Y[fo*TILE, ..], Z[.., y, ..], ..., xs, ys, TILE, 1)
  *     for f in range(F // TILE * TILE, F): the body as it was
  * The VM then loads each vector of Z once for the tile's rows and keeps
  * their accumulators in registers: a register tile of output channels ×
- * lanes, as a GEMM microkernel keeps one.  Where Z moves with the row too
+ * lanes, as a GEMM microkernel keeps one.  A store of +0.0 at the
+ * instruction's X just before it (the reduction's init) becomes its last
+ * argument, 1 (mactz: the rows start at zero), not a loop of stores.  Where Z moves with the row too
  * (a depthwise convolution's channels) the tile shares no load, but runs
  * four short rows in one dispatch and as whole vectors.
  *
@@ -142,8 +143,31 @@ static bool tileable(const tir_stmt *s, const tir_var *v, uint32_t *n)
 
 static tir_expr *i64(tir_arena *a, int64_t v, tir_loc loc) { return tir_int(a, TIR_DT_I64, v, loc); }
 
-/* mact for the row instruction e, its row 0 at v = first. */
-static tir_stmt *mact_of(tir_arena *a, const tir_expr *e, const tir_var *v, tir_expr *first)
+/* Is s the store X = +0.0 of the row instruction in next, at its X (the
+ * same buffer and indices, every lane)?  Then the tile's rows start at
+ * zero in the instruction itself (mactz), in the same order: every row's
+ * store, then the sums. */
+static bool zeroes_row_of(const tir_stmt *s, const tir_stmt *next)
+{
+    if (s->kind != TIR_S_STORE || !next || next->kind != TIR_S_EVALUATE || !mact_layout(next->value))
+        return false;
+    const tir_expr *x = next->value->args[0], *val = s->value;
+    if (val->kind == TIR_E_BROADCAST && val->lanes == x->dtype.lanes)
+        val = val->a;
+    else if (x->dtype.lanes != 1)
+        return false;
+    if (val->kind != TIR_E_FLOAT || !tir_dt_eq(val->dtype, TIR_DT_F32) || val->fval != 0.0 || __builtin_signbit(val->fval) ||
+        x->kind != TIR_E_LOAD || s->buffer != x->buffer || s->nindices != x->nargs)
+        return false;
+    for (uint32_t i = 0; i < x->nargs; i++)
+        if (!tir_expr_equal(s->indices[i], x->args[i]))
+            return false;
+    return true;
+}
+
+/* mact for the row instruction e, its row 0 at v = first; zero: mactz
+ * (an 18th argument, 1). */
+static tir_stmt *mact_of(tir_arena *a, const tir_expr *e, const tir_var *v, tir_expr *first, bool zero)
 {
     const int8_t *lay = mact_layout(e);
     int64_t xs = 0, ys = 0, zs = 0;
@@ -152,8 +176,8 @@ static tir_stmt *mact_of(tir_arena *a, const tir_expr *e, const tir_var *v, tir_
     flat_coefficient(e->args[2], v, &zs);
     tir_expr *call = tir_expr_new(a, TIR_E_CALL, TIR_DT_VOID, e->loc);
     tir_call_set_op(call, TIRVM_MACT);
-    call->nargs = 17;
-    call->args = tir_arena_alloc(a, 17 * sizeof *call->args);
+    call->nargs = zero ? 18 : 17;
+    call->args = tir_arena_alloc(a, call->nargs * sizeof *call->args);
     for (uint32_t i = 0; i < 13; i++)
         call->args[i] = lay[i] == -1 ? i64(a, 0, e->loc)
                         : lay[i] == -2 ? i64(a, 1, e->loc)
@@ -163,6 +187,8 @@ static tir_stmt *mact_of(tir_arena *a, const tir_expr *e, const tir_var *v, tir_
     call->args[14] = i64(a, ys, e->loc);
     call->args[15] = i64(a, zs, e->loc);
     call->args[16] = i64(a, TILE, e->loc);
+    if (zero)
+        call->args[17] = i64(a, 1, e->loc);
     tir_stmt *ev = tir_stmt_new(a, TIR_S_EVALUATE, e->loc);
     ev->value = call;
     return ev;
@@ -178,9 +204,13 @@ static tir_stmt *tile_body(tir_arena *a, const tir_stmt *s, const tir_var *v, ti
         switch (s->kind) {
         case TIR_S_SEQ: {
             tir_stmt **items = tir_arena_alloc(a, s->nseq * sizeof *items);
+            uint32_t kept = 0;
             for (uint32_t i = 0; i < s->nseq; i++)
-                items[i] = tile_body(a, s->seq[i], v, first);
-            return tir_seq(a, items, s->nseq, s->loc);
+                if (i + 1 < s->nseq && zeroes_row_of(s->seq[i], s->seq[i + 1]))
+                    items[kept++] = mact_of(a, s->seq[++i]->value, v, first, true);
+                else
+                    items[kept++] = tile_body(a, s->seq[i], v, first);
+            return tir_seq(a, items, kept, s->loc);
         }
         case TIR_S_FOR:
         case TIR_S_LET:
@@ -191,7 +221,7 @@ static tir_stmt *tile_body(tir_arena *a, const tir_stmt *s, const tir_var *v, ti
             n->body = tile_body(a, s->body, v, first);
             return n;
         default: /* TIR_S_EVALUATE, as tileable() checked */
-            return mact_of(a, s->value, v, first);
+            return mact_of(a, s->value, v, first, false);
         }
     }
     /* once per row of the tile: v = first + r */

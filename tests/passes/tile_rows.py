@@ -1,6 +1,6 @@
-# pass tile-rows: a 3x3 convolution's 6 output channels (each a mac3 over its 3 input channels and window, every row reading the same input rows) run as one tile of 4 channels (one mact: X rows 6*8 = 48 elements apart, W's 27 apart, the input shared: 0), the init of each row in a loop over the tile, then channels 4 and 5 as before; rows that read their own weights as Z (a batched matmul's U[i]: 256 apart) take tiles too, sharing no load; a sum over i into one row (X does not move with i) stays as it is
+# pass tile-rows: a 3x3 convolution's 6 output channels (each a mac3 over its 3 input channels and window, every row reading the same input rows) run as one tile of 4 channels (one mact: X rows 6*8 = 48 elements apart, W's 27 apart, the input shared: 0), each row's init to +0.0 folded into it (its last argument, 1: mactz), then channels 4 and 5 as before; rows that read their own weights as Z (a batched matmul's U[i]: 256 apart) take tiles too, sharing no load; a sum over i into one row (X does not move with i) stays as it is; rows whose init is 1.0 or -0.0 (not the +0.0 an empty sum starts from) keep a loop of init stores before their mact
 @T.prim_func
-def main(A: T.Buffer((1, 3, 8, 10), "float32"), W: T.Buffer((6, 3, 3, 3), "float32"), C: T.Buffer((1, 6, 6, 8), "float32"), P: T.Buffer((8, 16), "float32"), Q: T.Buffer((16, 16), "float32"), R: T.Buffer((16,), "float32"), S: T.Buffer((8, 16), "float32"), U: T.Buffer((8, 16, 16), "float32")):
+def main(A: T.Buffer((1, 3, 8, 10), "float32"), W: T.Buffer((6, 3, 3, 3), "float32"), C: T.Buffer((1, 6, 6, 8), "float32"), P: T.Buffer((8, 16), "float32"), Q: T.Buffer((16, 16), "float32"), R: T.Buffer((16,), "float32"), S: T.Buffer((8, 16), "float32"), U: T.Buffer((8, 16, 16), "float32"), V: T.Buffer((8, 16), "float32"), N: T.Buffer((8, 16), "float32")):
     T.func_attr({"tir.noalias": True})
     for nn, ff, yy, xx, rc, ry, rx in T.grid(1, 6, 6, 8, 3, 3, 3):
         with T.block("conv"):
@@ -20,3 +20,15 @@ def main(A: T.Buffer((1, 3, 8, 10), "float32"), W: T.Buffer((6, 3, 3, 3), "float
             with T.init():
                 S[v_i, v_j] = T.float32(0)
             S[v_i, v_j] = S[v_i, v_j] + P[v_i, v_k] * U[v_i, v_k, v_j]
+    for i, j, k in T.grid(8, 16, 16):
+        with T.block("init_one"):
+            v_i, v_j, v_k = T.axis.remap("SSR", [i, j, k])
+            with T.init():
+                V[v_i, v_j] = T.float32(1)
+            V[v_i, v_j] = V[v_i, v_j] + P[v_i, v_k] * Q[v_k, v_j]
+    for i, j, k in T.grid(8, 16, 16):
+        with T.block("init_negative_zero"):
+            v_i, v_j, v_k = T.axis.remap("SSR", [i, j, k])
+            with T.init():
+                N[v_i, v_j] = T.float32(-0.0)
+            N[v_i, v_j] = N[v_i, v_j] + P[v_i, v_k] * Q[v_k, v_j]
