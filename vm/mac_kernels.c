@@ -231,19 +231,28 @@ DEFINE_MAC(tirvm_mac_bf16, uint16_t, tirvm_muladd_bf16)
 DEFINE_MAC_STRIDED(tirvm_mac_strided_any_f32, float, tirvm_muladd_f32)
 DEFINE_MAC_STRIDED(tirvm_mac_strided_f64, double, tirvm_muladd_f64)
 
+/* Lanes two elements apart (a stride-2 row): the even elements e0..e7 of
+ * two overlapping loads of 8 (elements 0..7 and 7..14, so nothing past
+ * the last lane's element is read), in the lane order e0 e1 e4 e5 e2 e3
+ * e6 e7 that one in-lane shuffle gives (vshufps; the order 0..7 needs a
+ * cross-lane permute, vpermd, 4 cycles a vector on Zen 1).  Accumulators
+ * of such lanes keep that order over the reduction: MAC_S2_ORDER puts a
+ * row of X in it when loaded and back when stored (it is its own
+ * inverse).  Each lane still takes its own terms in order. */
+#define MAC_S2_EVEN(lo, hi) __builtin_shufflevector(lo, hi, 0, 2, 9, 11, 4, 6, 13, 15)
+#define MAC_S2_ORDER(v) __builtin_shufflevector(v, v, 0, 1, 4, 5, 2, 3, 6, 7)
+
 /* float lanes two elements apart (a stride-2 convolution), NV vectors of 8
- * in one pass: each vector's elements are the even ones of two overlapping
- * loads of 8 (elements 0..7 and 7..14, so nothing past the last lane's
- * element is read), accumulated as MAC_VECTORS does. */
-#define MAC_S2_LOAD(K) if (NV > K) memcpy(&a##K, xrow + K * 32, 32)
+ * in one pass, accumulated as MAC_VECTORS does. */
+#define MAC_S2_LOAD(K) if (NV > K) { memcpy(&a##K, xrow + K * 32, 32); a##K = MAC_S2_ORDER(a##K); }
 #define MAC_S2_STEP(K)                                                                   \
     if (NV > K) {                                                                        \
         mac_f32x8 lo, hi;                                                                \
         memcpy(&lo, zrow + K * 64, 32);                                                  \
         memcpy(&hi, zrow + K * 64 + 28, 32);                                             \
-        a##K = a##K + yv * __builtin_shufflevector(lo, hi, 0, 2, 4, 6, 9, 11, 13, 15);  \
+        a##K = a##K + yv * MAC_S2_EVEN(lo, hi);                                          \
     }
-#define MAC_S2_STORE(K) if (NV > K) memcpy(xrow + K * 32, &a##K, 32)
+#define MAC_S2_STORE(K) if (NV > K) { a##K = MAC_S2_ORDER(a##K); memcpy(xrow + K * 32, &a##K, 32); }
 #define MAC_F32_STRIDE2(NVEC)                                                                              \
     do {                                                                                                   \
         enum { NV = (NVEC) };                                                                              \
@@ -298,15 +307,25 @@ static void MAC_NAME(tirvm_mac_strided_f32)(const tirvm_mac_args *all, int64_t z
  * 15 lanes as two vectors, or 5 to 7 as one, when Z may be read to the end
  * of the last vector) fewer; its other lanes are computed and never
  * stored, and nothing is read from X past the row. */
-#define MAC_T_LOAD(R, K) if (NR > R && NV > K) memcpy(&a##R##K, xrow + (R) * xrs + K * 32, K == NV - 1 ? last : 32)
-#define MAC_T_STORE(R, K) if (NR > R && NV > K) memcpy(xrow + (R) * xrs + K * 32, &a##R##K, K == NV - 1 ? last : 32)
+#define MAC_T_LOAD(R, K)                                                                 \
+    if (NR > R && NV > K) {                                                              \
+        memcpy(&a##R##K, xrow + (R) * xrs + K * 32, K == NV - 1 ? last : 32);            \
+        if (ZL2)                                                                         \
+            a##R##K = MAC_S2_ORDER(a##R##K);                                             \
+    }
+#define MAC_T_STORE(R, K)                                                                \
+    if (NR > R && NV > K) {                                                              \
+        if (ZL2)                                                                         \
+            a##R##K = MAC_S2_ORDER(a##R##K);                                             \
+        memcpy(xrow + (R) * xrs + K * 32, &a##R##K, K == NV - 1 ? last : 32);            \
+    }
 #define MAC_T_Z(K, AT)                                                                   \
     if (NV > K) {                                                                        \
         if (ZL2) {                                                                       \
             mac_f32x8 lo, hi;                                                            \
             memcpy(&lo, (AT) + K * 64, 32);                                              \
             memcpy(&hi, (AT) + K * 64 + 28, 32);                                         \
-            z##K = __builtin_shufflevector(lo, hi, 0, 2, 4, 6, 9, 11, 13, 15);           \
+            z##K = MAC_S2_EVEN(lo, hi);                                                  \
         } else {                                                                         \
             memcpy(&z##K, (AT) + K * 32, 32);                                            \
         }                                                                                \
@@ -503,7 +522,7 @@ typedef int32_t mac_i32x4 __attribute__((vector_size(16)));
             mac_f32x8 lo, hi;                                                            \
             memcpy(&lo, (AT) + K * 64, 32);                                              \
             memcpy(&hi, (AT) + K * 64 + 28, 32);                                         \
-            t = __builtin_shufflevector(lo, hi, 0, 2, 4, 6, 9, 11, 13, 15);              \
+            t = MAC_S2_EVEN(lo, hi);                                                     \
         } else {                                                                         \
             memcpy(&t, (AT) + K * 32, 32);                                               \
         }                                                                                \
@@ -518,11 +537,17 @@ typedef int32_t mac_i32x4 __attribute__((vector_size(16)));
         if (NV > 1) memcpy(&w1, xrow + 32, 32);                                                            \
         if (NV > 2) memcpy(&w2, xrow + 64, 32);                                                            \
         if (NV > 3) memcpy(&w3, xrow + 96, 32);                                                            \
+        if (ZLTWO) {                                                                                       \
+            w0 = MAC_S2_ORDER(w0); w1 = MAC_S2_ORDER(w1); w2 = MAC_S2_ORDER(w2); w3 = MAC_S2_ORDER(w3);    \
+        }                                                                                                  \
         for (int64_t a = 0; a < m->na; a++)                                                                \
             for (int64_t b = 0; b < m->nb; b++) {                                                          \
                 const uint8_t *zrow = m->z + (uint64_t)(m->zb + a * m->za + b * m->zs + (int64_t)j0 * zl) * sizeof(float); \
                 MAC_W_Z(0, zrow, ZLTWO) MAC_W_Z(1, zrow, ZLTWO) MAC_W_Z(2, zrow, ZLTWO) MAC_W_Z(3, zrow, ZLTWO)  \
             }                                                                                              \
+        if (ZLTWO) {                                                                                       \
+            w0 = MAC_S2_ORDER(w0); w1 = MAC_S2_ORDER(w1); w2 = MAC_S2_ORDER(w2); w3 = MAC_S2_ORDER(w3);    \
+        }                                                                                                  \
         memcpy(xrow, &w0, 32);                                                                             \
         if (NV > 1) memcpy(xrow + 32, &w1, 32);                                                            \
         if (NV > 2) memcpy(xrow + 64, &w2, 32);                                                            \
