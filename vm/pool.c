@@ -18,7 +18,13 @@ struct vm_pool {
     uv_cond_t wake, done;
     uv_mutex_t busy;      /* held by the caller running a task */
     atomic_uint generation;
-    atomic_int pending;   /* workers (other than the caller) still running this generation */
+    /* The task's seats: the generation in the high bits, the workers that
+     * may still join it in the low 16.  A worker takes a seat before it
+     * touches the task; the caller, done with its own part, takes the
+     * seats left, so a worker that wakes after that skips the task and the
+     * caller does not wait for it (it would find nothing left to do). */
+    atomic_uint_fast64_t seats;
+    atomic_int finished;  /* workers that joined this generation and are done */
     atomic_bool quit;
     vm_pool_task task;
     void *arg;
@@ -50,12 +56,18 @@ static void worker_main(void *raw)
         if (atomic_load(&p->quit))
             return;
         seen = gen;
+        uint_fast64_t at = atomic_load_explicit(&p->seats, memory_order_acquire);
+        bool joined = false;
+        while (!joined && at >> 16 == gen && (at & 0xffff) > 0)
+            joined = atomic_compare_exchange_weak_explicit(&p->seats, &at, at - 1, memory_order_acq_rel,
+                                                           memory_order_acquire);
+        if (!joined)
+            continue;
         p->task(p->arg, index);
-        if (atomic_fetch_sub_explicit(&p->pending, 1, memory_order_acq_rel) == 1) {
-            uv_mutex_lock(&p->lock);
-            uv_cond_signal(&p->done);
-            uv_mutex_unlock(&p->lock);
-        }
+        atomic_fetch_add_explicit(&p->finished, 1, memory_order_acq_rel);
+        uv_mutex_lock(&p->lock);
+        uv_cond_signal(&p->done);
+        uv_mutex_unlock(&p->lock);
     }
 }
 
@@ -75,7 +87,8 @@ vm_pool *vm_pool_new(int threads)
         return NULL;
     }
     atomic_init(&p->generation, 0);
-    atomic_init(&p->pending, 0);
+    atomic_init(&p->seats, 0);
+    atomic_init(&p->finished, 0);
     atomic_init(&p->quit, false);
     for (int i = 1; i < threads; i++) {
         worker_start *ws = malloc(sizeof *ws);
@@ -121,18 +134,22 @@ bool vm_pool_run(vm_pool *p, vm_pool_task task, void *arg)
         return false;
     p->task = task;
     p->arg = arg;
-    atomic_store(&p->pending, p->size - 1);
+    unsigned gen = atomic_load(&p->generation) + 1u;
+    atomic_store(&p->finished, 0);
+    atomic_store_explicit(&p->seats, (uint_fast64_t)gen << 16 | (uint_fast64_t)(p->size - 1), memory_order_release);
     uv_mutex_lock(&p->lock);
-    atomic_fetch_add_explicit(&p->generation, 1, memory_order_release);
+    atomic_store_explicit(&p->generation, gen, memory_order_release);
     uv_cond_broadcast(&p->wake);
     uv_mutex_unlock(&p->lock);
     task(arg, 0);
-    /* Wait for the others: spin briefly, then sleep. */
-    for (int spin = 0; atomic_load_explicit(&p->pending, memory_order_acquire) > 0 && spin < SPIN_ROUNDS; spin++)
+    /* Close the task: the workers that have not joined never will.  Wait
+     * for those that did: spin briefly, then sleep. */
+    int joined = p->size - 1 - (int)(atomic_exchange(&p->seats, (uint_fast64_t)gen << 16) & 0xffff);
+    for (int spin = 0; atomic_load_explicit(&p->finished, memory_order_acquire) < joined && spin < SPIN_ROUNDS; spin++)
         ;
-    if (atomic_load(&p->pending) > 0) {
+    if (atomic_load(&p->finished) < joined) {
         uv_mutex_lock(&p->lock);
-        while (atomic_load(&p->pending) > 0)
+        while (atomic_load(&p->finished) < joined)
             uv_cond_wait(&p->done, &p->lock);
         uv_mutex_unlock(&p->lock);
     }

@@ -14,9 +14,13 @@ vm_pool *vm_pool_new(int threads);
 /* Stops and joins every thread. */
 void vm_pool_free(vm_pool *p);
 int vm_pool_size(const vm_pool *p);
-/* Runs task(arg, k) for every worker k concurrently and returns when all
- * have finished.  Returns false (running nothing) if the pool is already
- * running a task for another caller; the caller then runs serially. */
+/* Runs task(arg, 0) on the calling thread and task(arg, k) on every worker
+ * k that joins before the caller's own part returns; then waits for the
+ * workers that joined.  A worker that wakes later skips the task: tasks
+ * must share their work out dynamically (parallel.c takes chunks in turn),
+ * never count on every worker running.  Returns false (running nothing) if
+ * the pool is already running a task for another caller; the caller then
+ * runs serially. */
 bool vm_pool_run(vm_pool *p, vm_pool_task task, void *arg);
 
 #endif
