@@ -221,13 +221,16 @@
                                 __builtin_mul_overflow(total, yn[3], &total)                                           \
                             ? UINT64_MAX : (uint64_t)total);                                                           \
             bool apart = nr == 1 || (xr != INT64_MIN && (xr < 0 ? -xr : xr) >= (int64_t)nl);                         \
+            /* Z's lanes rounded up to 16, else to 8 (more lanes the same way,                                         \
+             * so either in bounds puts Z's own range in bounds too) */                                                \
+            int64_t zn8[5] = {zn[0], zn[1], zn[2], zn[3], ((int64_t)nl + 7) / 8 * 8};                                 \
+            int64_t zn16[5] = {zn[0], zn[1], zn[2], zn[3], ((int64_t)nl + 15) / 16 * 16};                            \
+            int64_t zover = affine_n_in_bounds(zb, zsd, zn16, 5, bufs[Z].nelem)                                       \
+                                ? TIRVM_ZOVER_8 | TIRVM_ZOVER_16                                                      \
+                                : affine_n_in_bounds(zb, zsd, zn8, 5, bufs[Z].nelem) ? TIRVM_ZOVER_8 : 0;             \
             if (apart && X != Y && X != Z && affine_n_in_bounds(xb, xsd, xn, 2, bufs[X].nelem) &&                      \
-                affine_n_in_bounds(yb, ysd, yn, 4, bufs[Y].nelem) && affine_n_in_bounds(zb, zsd, zn, 5, bufs[Z].nelem)) { \
-                int64_t zn8[5] = {zn[0], zn[1], zn[2], zn[3], ((int64_t)nl + 7) / 8 * 8};                             \
-                int64_t zn16[5] = {zn[0], zn[1], zn[2], zn[3], ((int64_t)nl + 15) / 16 * 16};                        \
-                int64_t zover = affine_n_in_bounds(zb, zsd, zn16, 5, bufs[Z].nelem)                                   \
-                                    ? TIRVM_ZOVER_8 | TIRVM_ZOVER_16                                                  \
-                                    : affine_n_in_bounds(zb, zsd, zn8, 5, bufs[Z].nelem) ? TIRVM_ZOVER_8 : 0;         \
+                affine_n_in_bounds(yb, ysd, yn, 4, bufs[Y].nelem) &&                                                   \
+                (zover || affine_n_in_bounds(zb, zsd, zn, 5, bufs[Z].nelem))) {                                        \
                 tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ysd[2], ysd[3], zb, zsd[2],      \
                                     zsd[3], yn[2], yn[3], nl, yn[1], ysd[1], zsd[1], nr, xr, yr, zr,                  \
                                     zover};                                                                           \
