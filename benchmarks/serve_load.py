@@ -226,9 +226,9 @@ def server_timers(server, model):
 
 def wait_idle(server, limit_s=60):
     """Waits until the server holds no request: a cell's client closes its
-    connections with requests still queued, and the server runs them to the
-    end; the next cell must not share the cores with them.  Returns the
-    seconds waited."""
+    connections with requests still queued or running; the server drops the
+    queued ones and finishes the running ones, and the next cell must not
+    share the cores with them.  Returns the seconds waited."""
     t0, last = time.time(), None
     while time.time() - t0 < limit_s:
         m = metrics(server)

@@ -835,6 +835,22 @@ static enum MHD_Result first_call(req *q, const char *url, const char *method)
     q->v = v;
     srv_version_ref(v);
     sb_init(&q->body, (size_t)S.o.max_body_bytes);
+    if (cl && clen) {
+        /* the whole body in one allocation, its binary part (after the
+         * JSON header) 64-byte aligned so that the decoder can bind a
+         * tensor where it lies instead of copying it */
+        const char *h = MHD_lookup_connection_value(q->conn, MHD_HEADER_KIND, "Inference-Header-Content-Length");
+        unsigned long long hlen = 0;
+        if (h) {
+            char *end;
+            errno = 0;
+            hlen = strtoull(h, &end, 10);
+            if (errno || *end || end == h || hlen > clen)
+                hlen = 0; /* refused or reported by body_complete */
+        }
+        if (!sb_prepare(&q->body, (size_t)clen, (size_t)hlen))
+            return reply_error(q, 500, "out of memory");
+    }
     return MHD_YES;
 }
 
@@ -902,13 +918,13 @@ static enum MHD_Result body_complete(req *q)
         j->kind = JOB_INFER;
         j->v = q->v;
         srv_version_ref(j->v);
-        j->body = q->body.data;
         j->len = q->body.len;
-        q->body.data = NULL;
+        j->body = sb_take(&q->body, &j->body_mem);
         if (q->v->lim.timeout_ms)
             j->deadline_ns = j->t_enqueue + q->v->lim.timeout_ms * 1000000u;
-        /* a batching model's request waits for others: its socket tells
-         * whether its client is still there when its call starts */
+        /* a queued request's socket tells whether its client is still
+         * there when a worker takes it (a suspended connection is not
+         * polled, so its close is seen nowhere else) */
         const union MHD_ConnectionInfo *ci = MHD_get_connection_info(q->conn, MHD_CONNECTION_INFO_CONNECTION_FD);
         j->client_fd = ci ? (int)ci->connect_fd : -1;
         q->v->outstanding++;

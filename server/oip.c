@@ -47,7 +47,7 @@ static void *alloc_copy(const void *src, size_t n)
 void oip_request_free(oip_request *r)
 {
     for (int i = 0; i < r->nparams; i++) {
-        if (r->data)
+        if (r->data && !(r->borrowed && r->borrowed[i]))
             free(r->data[i]);
         if (r->sent)
             free(r->sent[i]);
@@ -57,6 +57,7 @@ void oip_request_free(oip_request *r)
     free(r->tensors);
     free(r->shapes);
     free(r->data);
+    free(r->borrowed);
     free(r->nbytes);
     free(r->given);
     free(r->want);
@@ -293,8 +294,8 @@ static bool is_output_param(const srv_version *v, int p)
     return v->params[p].written;
 }
 
-static int decode_inputs(const srv_version *v, json_t *inputs, size_t json_len, const unsigned char *bin,
-                         size_t binlen, oip_request *r, char *err, size_t n)
+static int decode_inputs(const srv_version *v, json_t *inputs, size_t json_len, unsigned char *bin, size_t binlen,
+                         bool in_place, oip_request *r, char *err, size_t n)
 {
     size_t off = 0, i;
     json_t *in;
@@ -366,9 +367,15 @@ static int decode_inputs(const srv_version *v, json_t *inputs, size_t json_len, 
             if (bds > binlen - off)
                 return bad(err, n, "input '%.100s': binary_data_size %llu runs past the end of the body (%zu binary "
                            "bytes left)", name, (unsigned long long)bds, binlen - off);
-            buf = r->data[p] = alloc_copy(bin + off, (size_t)nbytes);
-            if (!buf)
+            /* bound where it lies when aligned as a copy would be and the
+             * call does not write it (a call stopped on the loop thread is
+             * decoded again from the same bytes); else copied */
+            if (in_place && !pi->written && (uintptr_t)(bin + off) % ALIGN == 0) {
+                buf = r->data[p] = bin + off;
+                r->borrowed[p] = true;
+            } else if (!(buf = r->data[p] = alloc_copy(bin + off, (size_t)nbytes))) {
                 return 500;
+            }
             off += (size_t)nbytes;
             if (dt_is_bool(pi->dtype))
                 for (size_t e = 0; e < nbytes; e++)
@@ -526,7 +533,7 @@ static int decode_outputs(const srv_version *v, json_t *root, oip_request *r, co
     return 200;
 }
 
-int oip_decode(const srv_version *v, const char *body, size_t len, long long header_len, const oip_limits *lim,
+int oip_decode(const srv_version *v, char *body, size_t len, long long header_len, const oip_limits *lim,
                oip_request *r, char *err, size_t err_len)
 {
     memset(r, 0, sizeof *r);
@@ -536,14 +543,15 @@ int oip_decode(const srv_version *v, const char *body, size_t len, long long hea
     r->tensors = calloc((size_t)np + 1, sizeof *r->tensors);
     r->shapes = calloc((size_t)np + 1, sizeof *r->shapes);
     r->data = calloc((size_t)np + 1, sizeof *r->data);
+    r->borrowed = calloc((size_t)np + 1, sizeof *r->borrowed);
     r->nbytes = calloc((size_t)np + 1, sizeof *r->nbytes);
     r->given = calloc((size_t)np + 1, sizeof *r->given);
     r->want = calloc((size_t)np + 1, sizeof *r->want);
     r->binary = calloc((size_t)np + 1, sizeof *r->binary);
     r->order = calloc((size_t)np + 2, sizeof *r->order);
     r->sent = calloc((size_t)np + 1, sizeof *r->sent);
-    if (!r->args || !r->tensors || !r->shapes || !r->data || !r->nbytes || !r->given || !r->want || !r->binary ||
-        !r->order || !r->sent) {
+    if (!r->args || !r->tensors || !r->shapes || !r->data || !r->borrowed || !r->nbytes || !r->given || !r->want ||
+        !r->binary || !r->order || !r->sent) {
         snprintf(err, err_len, "out of memory");
         return 500;
     }
@@ -601,8 +609,8 @@ int oip_decode(const srv_version *v, const char *body, size_t len, long long hea
         for (int k = 0; k < v->bound[p].ndim && k < 32; k++)
             r->shapes[p][k] = v->bound[p].shape[k];
     }
-    st = decode_inputs(v, json_object_get(root, "inputs"), hlen, (const unsigned char *)body + hlen, len - hlen, r, err,
-                       err_len);
+    st = decode_inputs(v, json_object_get(root, "inputs"), hlen, (unsigned char *)body + hlen, len - hlen,
+                       lim->bind_in_place, r, err, err_len);
     if (st == 200)
         st = decode_outputs(v, root, r, lim, err, err_len);
 done:

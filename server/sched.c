@@ -68,7 +68,7 @@ void srv_job_free(srv_job *j)
         oip_request_free(j->decoded);
         free(j->decoded);
     }
-    free(j->body);
+    free(j->body_mem);
     free(j->resp);
     free(j->load_model);
     free(j->load_dir);
@@ -90,9 +90,17 @@ static void fail(srv_job *j, int status, int reason, const char *msg)
 
 static uint64_t us(uint64_t ns) { return ns / 1000; }
 
+/* Frees j's body once no decoded request uses it (inputs bound in place). */
+static void drop_body(srv_job *j)
+{
+    free(j->body_mem);
+    j->body = NULL;
+    j->body_mem = NULL;
+}
+
 static oip_limits limits_of(const srv_sched *s)
 {
-    oip_limits lim = {s->o->max_json_bytes, s->o->max_output_bytes, s->inflight, s->o->max_inflight_bytes};
+    oip_limits lim = {s->o->max_json_bytes, s->o->max_output_bytes, s->inflight, s->o->max_inflight_bytes, true};
     return lim;
 }
 
@@ -113,16 +121,13 @@ static bool still_wanted(srv_job *j, const int *cancel, uint64_t now)
 }
 
 /* Decodes j's body into *r and counts its outputs in the in-flight budget;
- * false when j was answered instead.  The body is freed unless keep_body. */
-static bool decode(srv_sched *s, srv_job *j, oip_request *r, uint64_t now, bool keep_body)
+ * false when j was answered instead.  *r may use the body's bytes: the body
+ * is freed after *r. */
+static bool decode(srv_sched *s, srv_job *j, oip_request *r, uint64_t now)
 {
     srv_version *v = j->v;
     oip_limits lim = limits_of(s);
     int st = oip_decode(v, j->body, j->len, j->header_len, &lim, r, j->err, sizeof j->err);
-    if (!keep_body) {
-        free(j->body);
-        j->body = NULL;
-    }
     srv_metric_add(&v->met.input_us, us(uv_hrtime() - now));
     if (st == 503) { /* the in-flight budget, like the outputs' below: no failure of the model */
         j->status = 503;
@@ -240,12 +245,14 @@ static bool call_one(srv_sched *s, srv_job *j, oip_request *r, int inst, const i
     char err[900];
     tirvm_status cs = tirvm_call_ex(v->inst[inst].m, v->func, r->args, r->nparams, &co, &ret, err, sizeof err);
     uint64_t t_call = uv_hrtime();
-    srv_metric_add(&met->infer_us, us(t_call - t_in));
-    srv_metric_add(&met->exec_count, 1);
     if ((cs == TIRVM_OK || capped) && !v->batch.on)
         note_call_time(v, j, t_call - t_in);
+    /* a call stopped by the cap is rerun by a worker, and counted (its
+     * execution and its time) there: one request, one execution */
     if (capped && cs == TIRVM_ERR_CANCELLED && !__atomic_load_n(cancel, __ATOMIC_RELAXED))
         return true; /* the cap, not the deadline nor a cancel */
+    srv_metric_add(&met->infer_us, us(t_call - t_in));
+    srv_metric_add(&met->exec_count, 1);
     if (v->batch.on) {
         srv_hist_observe(&met->batch_rows, HIST_ROWS, j->rows);
         srv_hist_observe(&met->batch_requests, HIST_ROWS, 1);
@@ -266,11 +273,19 @@ static void run_infer(srv_sched *s, srv_job *j, int inst)
     srv_metric_add(&j->v->met.queue_us, us(now - j->t_enqueue));
     if (!still_wanted(j, &j->cancel, now))
         return;
-    oip_request r;
-    if (!decode(s, j, &r, now, false))
+    /* a client that left while its request was queued gets no answer:
+     * running it would only delay the requests of clients still there */
+    if (srv_client_gone(j->client_fd)) {
+        fail(j, 400, FAIL_CLIENT_GONE, "the client closed its connection while the request waited");
+        drop_body(j);
         return;
-    call_one(s, j, &r, inst, &j->cancel, 0);
-    oip_request_free(&r);
+    }
+    oip_request r;
+    if (decode(s, j, &r, now)) {
+        call_one(s, j, &r, inst, &j->cancel, 0);
+        oip_request_free(&r);
+    }
+    drop_body(j);
 }
 
 /* ---- dynamic batching -------------------------------------------------------------- */
@@ -288,8 +303,9 @@ static bool decode_for_batch(srv_sched *s, srv_job *j)
         fail(j, 500, FAIL_INTERNAL, "out of memory");
         return false;
     }
-    if (!decode(s, j, r, now, false)) {
+    if (!decode(s, j, r, now)) {
         free(r);
+        drop_body(j);
         return false;
     }
     uint64_t rows = oip_request_rows(v, r);
@@ -304,6 +320,7 @@ static bool decode_for_batch(srv_sched *s, srv_job *j)
         fail(j, 400, FAIL_INVALID, j->err);
         oip_request_free(r);
         free(r);
+        drop_body(j);
         return false;
     }
     j->decoded = r;
@@ -318,6 +335,7 @@ static void free_decoded(srv_job *j)
         free(j->decoded);
         j->decoded = NULL;
     }
+    drop_body(j);
 }
 
 /* Runs the decoded jobs chained from h (batch_next) as one call on
@@ -765,7 +783,7 @@ bool srv_sched_run_here(srv_sched *s, srv_job *j)
     uint64_t now = uv_hrtime();
     if (still_wanted(j, &j->cancel, now)) {
         oip_request r;
-        if (decode(s, j, &r, now, true)) {
+        if (decode(s, j, &r, now)) {
             capped = call_one(s, j, &r, inst, &j->cancel, cap);
             if (capped) { /* undone: the worker decodes it again */
                 __atomic_sub_fetch(s->inflight, j->out_bytes, __ATOMIC_RELAXED);
@@ -779,8 +797,7 @@ bool srv_sched_run_here(srv_sched *s, srv_job *j)
     if (!capped) {
         srv_metric_add(&v->met.queue_us, us(now - j->t_enqueue));
         srv_metric_add(&v->met.loop_thread, 1);
-        free(j->body);
-        j->body = NULL;
+        drop_body(j);
         j->t_done = uv_hrtime();
     }
     uv_mutex_lock(&s->mu);

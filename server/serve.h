@@ -27,6 +27,8 @@
 /* ---- a bounded growing byte buffer ------------------------------------- */
 typedef struct {
     char *data;
+    char *mem;    /* the allocation when it starts before data (sb_prepare), else NULL */
+    size_t align_at; /* sb_prepare's: data + align_at stays 64-byte aligned as it grows */
     size_t len, cap;
     size_t limit; /* 0: none */
     bool failed;  /* out of memory or over the limit: later writes are dropped */
@@ -34,6 +36,12 @@ typedef struct {
 } sbuf;
 void sb_init(sbuf *b, size_t limit);
 void sb_free(sbuf *b);
+/* Allocates room for cap bytes (a hint: the buffer still grows) such that
+ * data + align_at is 64-byte aligned, so that a tensor starting there can be
+ * used in place; false when out of memory. */
+bool sb_prepare(sbuf *b, size_t cap, size_t align_at);
+/* The bytes, handed to the caller: *mem is what to free().  b is emptied. */
+char *sb_take(sbuf *b, void **mem);
 void sb_put(sbuf *b, const void *p, size_t n);
 void sb_puts(sbuf *b, const char *s);
 void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -107,7 +115,7 @@ enum srv_fail_reason {
     FAIL_DEADLINE,  /* the request's deadline passed (504) */
     FAIL_CANCELLED, /* cancelled at shutdown (503) */
     FAIL_INTERNAL,  /* out of memory and the like (500) */
-    FAIL_CLIENT_GONE, /* a batched request's client closed its connection while it waited: never run */
+    FAIL_CLIENT_GONE, /* a queued request's client closed its connection while it waited: never run */
     FAIL_NREASONS
 };
 /* A Prometheus histogram: counts per bucket (not cumulative; the text sums
@@ -212,6 +220,10 @@ typedef struct {
      * is answered 503. */
     uint64_t *inflight;
     uint64_t max_inflight;
+    /* A binary input the call does not write, 64-byte aligned in the body,
+     * is bound where it lies instead of copied: the body must then outlive
+     * the request (oip_request_free) and stay unchanged. */
+    bool bind_in_place;
 } oip_limits;
 
 typedef struct {
@@ -219,7 +231,8 @@ typedef struct {
     tirvm_arg *args;
     DLTensor *tensors;
     int64_t (*shapes)[32];
-    void **data;          /* 64-byte aligned buffers we own */
+    void **data;          /* 64-byte aligned buffers we own, or in the body (borrowed) */
+    bool *borrowed;       /* data[p] lies in the request's body: not freed (NULL: none) */
     size_t *nbytes;
     bool *given;          /* supplied by the request */
     bool *want;           /* returned in the response */
@@ -235,10 +248,11 @@ typedef struct {
 
 /* Decodes a request body (the JSON header is the first header_len bytes,
  * the rest binary tensor data; header_len < 0: the whole body is JSON) and
- * binds it to v's entry function: inputs copied into aligned tensors,
+ * binds it to v's entry function: inputs copied into aligned tensors (or
+ * bound where they lie in body, lim->bind_in_place),
  * outputs allocated from the resolved shapes.  Returns an HTTP status: 200,
  * or 400/413/503 with a message. */
-int oip_decode(const srv_version *v, const char *body, size_t len, long long header_len, const oip_limits *lim,
+int oip_decode(const srv_version *v, char *body, size_t len, long long header_len, const oip_limits *lim,
                oip_request *r, char *err, size_t err_len);
 void oip_request_free(oip_request *r);
 /* A message of the VM about an argument of the entry function names it as
@@ -275,7 +289,8 @@ typedef struct srv_job {
     struct srv_job *next;
     srv_job_kind kind;
     srv_version *v;          /* JOB_INFER: holds a reference */
-    char *body;
+    char *body;              /* the request's bytes, NUL-terminated; the decoded request may use them */
+    void *body_mem;          /* the allocation holding body, to free */
     size_t len;
     long long header_len;    /* Inference-Header-Content-Length, -1 when absent */
     void *owner;             /* the HTTP side's request */
@@ -288,8 +303,8 @@ typedef struct srv_job {
     long long resp_header_len;
     uint64_t out_bytes;      /* output bytes counted in the in-flight budget */
     char err[1024];
-    /* dynamic batching */
     int client_fd;           /* the client's socket (-1: unknown), to drop a request whose client left */
+    /* dynamic batching */
     oip_request *decoded;    /* decoded while it waits for others to share its call */
     uint64_t rows;           /* its first dimension */
     struct srv_job *batch_next; /* the other requests of its call */

@@ -12,10 +12,59 @@ void sb_init(sbuf *b, size_t limit)
     b->limit = limit;
 }
 
+#define SB_ALIGN 64
+
 void sb_free(sbuf *b)
 {
-    free(b->data);
+    free(b->mem ? b->mem : b->data);
     memset(b, 0, sizeof *b);
+}
+
+/* An allocation of at least need bytes from data on, with data + align_at
+ * 64-byte aligned; the old bytes moved there. */
+static bool sb_realign(sbuf *b, size_t need, size_t align_at)
+{
+    size_t skew = (SB_ALIGN - align_at % SB_ALIGN) % SB_ALIGN;
+    if (need > SIZE_MAX - skew - SB_ALIGN)
+        return false;
+    size_t sz = (skew + need + SB_ALIGN - 1) / SB_ALIGN * SB_ALIGN;
+    char *mem = aligned_alloc(SB_ALIGN, sz);
+    if (!mem)
+        return false;
+    char *data = mem + skew;
+    if (b->data)
+        memcpy(data, b->data, b->len + 1);
+    else
+        data[0] = 0;
+    free(b->mem ? b->mem : b->data);
+    b->mem = mem;
+    b->data = data;
+    b->cap = sz - skew;
+    return true;
+}
+
+bool sb_prepare(sbuf *b, size_t cap, size_t align_at)
+{
+    if (b->limit && cap > b->limit)
+        cap = b->limit;
+    if (cap >= SIZE_MAX / 2) {
+        b->failed = true;
+        return false;
+    }
+    b->align_at = align_at;
+    if (!sb_realign(b, cap < b->len ? b->len + 1 : cap + 1, align_at)) {
+        b->failed = true;
+        return false;
+    }
+    return true;
+}
+
+char *sb_take(sbuf *b, void **mem)
+{
+    char *d = b->data;
+    *mem = b->mem ? b->mem : b->data;
+    memset(b, 0, sizeof *b);
+    return d;
 }
 
 static bool sb_reserve(sbuf *b, size_t n)
@@ -32,6 +81,13 @@ static bool sb_reserve(sbuf *b, size_t n)
     size_t cap = b->cap ? b->cap : 256;
     while (cap < need)
         cap = cap > SIZE_MAX / 2 ? need : cap * 2;
+    if (b->mem) { /* keeps its alignment (sb_prepare) */
+        if (!sb_realign(b, cap, b->align_at)) {
+            b->failed = true;
+            return false;
+        }
+        return true;
+    }
     char *p = realloc(b->data, cap);
     if (!p) {
         b->failed = true;

@@ -4,6 +4,8 @@ thread runs a request of a model whose calls are short itself (no wake-up of
 a worker and back); a slow model's requests, a large request of a fast
 model and every request under --inline-call-us 0 go to the workers, and a call on the HTTP thread that runs long (a model whose
 time depends on its input's values) is stopped and finished by a worker.
+A stopped and rerun call counts as one execution, and a queued request
+whose client closed its connection is dropped without running.
 Concurrent clients moving the server between the two paths all get the
 answers numpy computes, and an idle server uses no CPU.
 TAP output.  Usage: handoff_test.py TIRC TIRVM"""
@@ -12,6 +14,7 @@ import json
 import os
 import random
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -88,6 +91,15 @@ def metric(port, name, model):
     return None
 
 
+def failures(port, model, reason):
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    c.request("GET", "/metrics")
+    text = c.getresponse().read().decode()
+    c.close()
+    key = 'tirvm_inference_request_failure{model="%s",version="1",reason="%s"} ' % (model, reason)
+    return next((int(line.split()[-1]) for line in text.splitlines() if line.startswith(key)), None)
+
+
 def cpu_s(pid):
     with open("/proc/%d/stat" % pid) as f:
         fields = f.read().rsplit(")", 1)[1].split()
@@ -155,6 +167,7 @@ try:
         result["s"] = time.time() - t0
         c2.close()
 
+    execs0 = metric(port, "tirvm_inference_exec_count", "count")
     t = threading.Thread(target=long_call)
     t.start()
     time.sleep(0.05)
@@ -176,9 +189,49 @@ try:
        % (len(lags), 1000 * max(lags or [0])))
     ok(metric(port, "tirvm_inference_loop_thread_count", "count") == here0,
        "that request is not counted as run on the HTTP thread: stopped there, a worker answered it")
+    execs = metric(port, "tirvm_inference_exec_count", "count") - execs0
+    ok(execs == 1, "stopped on the HTTP thread and rerun by a worker, it counts as one execution (%s)" % execs)
     st, y = infer(c, "count", np.array([7], np.int32))
     ok(st == 200 and y[0] == 7, "the model still answers short requests")
     c.close()
+
+    # a client that gives up on a queued request: while a long call holds
+    # the one worker the model may take (three models are served), a request
+    # waits in the queue; its client closes the connection; the worker that
+    # takes it next drops it without running it
+    gone0, execs0 = failures(port, "count", "client_gone"), metric(port, "tirvm_inference_exec_count", "count")
+    longs = []
+
+    def long_call2():
+        c2 = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+        longs.append(infer(c2, "count", np.array([30000000], np.int32)))
+        c2.close()
+
+    threads = [threading.Thread(target=long_call2)]
+    for t in threads:
+        t.start()
+    time.sleep(0.1)
+    raw = np.array([5], np.int32).astype("<i4").tobytes()
+    hdr = json.dumps({"inputs": [{"name": "A", "shape": [1], "datatype": "INT32",
+                                  "parameters": {"binary_data_size": len(raw)}}]}).encode()
+    sock = socket.create_connection(("127.0.0.1", port))
+    sock.sendall(b"POST /v2/models/count/infer HTTP/1.1\r\nHost: x\r\nInference-Header-Content-Length: %d\r\n"
+                 b"Content-Length: %d\r\n\r\n" % (len(hdr), len(hdr) + len(raw)) + hdr + raw)
+    time.sleep(0.05)
+    pending = metric(port, "tirvm_inference_pending_request_count", "count")
+    sock.close()
+    for t in threads:
+        t.join()
+    time.sleep(0.2)
+    gone, execs = failures(port, "count", "client_gone"), metric(port, "tirvm_inference_exec_count", "count")
+    ok(len(longs) == 1 and all(st == 200 and y[0] == 30000000 for st, y in longs) and pending == 1,
+       "a long call answered right while another request waited in the queue (pending %s)" % pending,
+       [(st, y[:4]) for st, y in longs])
+    ok(gone == gone0 + 1 and execs == execs0 + 1,
+       "the request whose client closed its connection while it waited is dropped unrun: client_gone %s -> %s, "
+       "executions +%s (the long call's)" % (gone0, gone, execs - execs0))
+    st, y = infer(http.client.HTTPConnection("127.0.0.1", port, timeout=60), "count", np.array([9], np.int32))
+    ok(st == 200 and y[0] == 9, "the model answers the next request")
 
     # clients arriving and leaving move the server between the HTTP thread
     # and the workers; every answer must be right
