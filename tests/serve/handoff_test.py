@@ -79,25 +79,21 @@ def infer(conn, model, x):
     return 200, np.frombuffer(body[n:], "<i4")
 
 
-def metric(port, name, model):
+def labelled(port, key):
+    """The value of the /metrics line that starts with key, or None."""
     c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     c.request("GET", "/metrics")
     text = c.getresponse().read().decode()
     c.close()
-    key = '%s{model="%s",version="1"} ' % (name, model)
-    for line in text.splitlines():
-        if line.startswith(key):
-            return int(line.split()[-1])
-    return None
+    return next((int(line.split()[-1]) for line in text.splitlines() if line.startswith(key)), None)
+
+
+def metric(port, name, model):
+    return labelled(port, '%s{model="%s",version="1"} ' % (name, model))
 
 
 def failures(port, model, reason):
-    c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    c.request("GET", "/metrics")
-    text = c.getresponse().read().decode()
-    c.close()
-    key = 'tirvm_inference_request_failure{model="%s",version="1",reason="%s"} ' % (model, reason)
-    return next((int(line.split()[-1]) for line in text.splitlines() if line.startswith(key)), None)
+    return labelled(port, 'tirvm_inference_request_failure{model="%s",version="1",reason="%s"} ' % (model, reason))
 
 
 def cpu_s(pid):
