@@ -24,12 +24,15 @@ struct vm_pool {
      * seats left, so a worker that wakes after that skips the task and the
      * caller does not wait for it (it would find nothing left to do). */
     atomic_uint_fast64_t seats;
+#define SEATS_MASK 0xffffu
     atomic_int finished;  /* workers that joined this generation and are done */
     atomic_bool quit;
     vm_pool_task task;
     void *arg;
     int started;
 };
+
+_Static_assert(TIRVM_MAX_THREADS <= SEATS_MASK, "a pool's workers fit the seats' count");
 
 typedef struct {
     vm_pool *pool;
@@ -58,7 +61,7 @@ static void worker_main(void *raw)
         seen = gen;
         uint_fast64_t at = atomic_load_explicit(&p->seats, memory_order_acquire);
         bool joined = false;
-        while (!joined && at >> 16 == gen && (at & 0xffff) > 0)
+        while (!joined && at >> 16 == gen && (at & SEATS_MASK) > 0)
             joined = atomic_compare_exchange_weak_explicit(&p->seats, &at, at - 1, memory_order_acq_rel,
                                                            memory_order_acquire);
         if (!joined)
@@ -144,7 +147,7 @@ bool vm_pool_run(vm_pool *p, vm_pool_task task, void *arg)
     task(arg, 0);
     /* Close the task: the workers that have not joined never will.  Wait
      * for those that did: spin briefly, then sleep. */
-    int joined = p->size - 1 - (int)(atomic_exchange(&p->seats, (uint_fast64_t)gen << 16) & 0xffff);
+    int joined = p->size - 1 - (int)(atomic_exchange(&p->seats, (uint_fast64_t)gen << 16) & SEATS_MASK);
     for (int spin = 0; atomic_load_explicit(&p->finished, memory_order_acquire) < joined && spin < SPIN_ROUNDS; spin++)
         ;
     if (atomic_load(&p->finished) < joined) {
