@@ -1,0 +1,331 @@
+/* Pass fill-pads: a padding stage, as split-guards leaves it,
+ *     for c in range(C): for h in range(H + 2p):
+ *         if p <= h and h < H + p:
+ *             for w in range(p):    P[0, c, h, w] = 0
+ *             for w in range(W):    P[0, c, h, w + p] = X[0, c, h - p, w]
+ *             for w in range(p):    P[0, c, h, w + W + p] = 0
+ *         else:
+ *             for w in range(W + 2p): P[0, c, h, w] = 0
+ * becomes one fill of the whole buffer and the copy of its interior rows:
+ *     for f in range(C * (H + 2p) * (W + 2p)): P'[f] = 0
+ *     for c in range(C): for h in range(H): for w in range(W): P[0, c, h + p, w + p] = X[0, c, h, w]
+ * P' a flat view of P's storage, which pass strip runs as 1024-lane
+ * vectors.  Interpreted, the stage spent about fifteen dispatches a row on
+ * the guard, three stores and their indices; now a row is one copy.
+ *
+ * It holds when the stage stores every element of P exactly once and reads
+ * nothing of P: each loop variable indexes its own dimension of P, whole,
+ * the other leading indices are 0 in a dimension of 1, and on every path
+ * through the guards the stores' column ranges tile the row [0, W) without
+ * overlap.  The fill stores all have one constant value.  Then the final
+ * contents are the same whatever order the stores run in, and P is an
+ * allocation of this function, so no other name sees it between them. */
+#include "passes.h"
+
+#include <stdlib.h>
+
+#include "fold.h"
+#include "tir_visit.h"
+
+#define MAX_LOOPS 8
+#define MAX_PIECES 8
+
+typedef struct {
+    tir_arena *a;
+    tir_var_list allocated;   /* data of the function's allocations */
+    tir_buffer *pad;          /* P, from the first store seen */
+    tir_expr *const *prefix;  /* the first store's indices but the last */
+    const tir_expr *fill;     /* the fill stores' constant */
+    tir_stmt *loops[MAX_LOOPS];
+    uint32_t nloops;
+    bool copies;              /* some store is not a fill */
+} pad_stage;
+
+static bool plain_loop(const tir_stmt *s)
+{
+    return s && s->kind == TIR_S_FOR && s->for_kind == TIR_FOR_SERIAL && s->min->kind == TIR_E_INT &&
+           s->min->ival == 0 && s->extent->kind == TIR_E_INT && s->extent->ival > 0 &&
+           tir_dt_is_int(s->var->dtype) && !tir_dt_is_bool(s->var->dtype);
+}
+
+static bool is_constant(const tir_expr *e) { return e->kind == TIR_E_INT || e->kind == TIR_E_FLOAT; }
+
+static bool reads_storage(const tir_expr *e, void *ctx)
+{
+    const tir_var *data = ctx;
+    return !(e->kind == TIR_E_LOAD && e->buffer->data == data) &&
+           !(e->kind == TIR_E_VAR && e->var == data); /* its address taken */
+}
+
+/* The first store fixes P: an allocation of this function, of constant
+ * shape, compact, scalar elements. */
+static bool take_pad(pad_stage *ps, tir_buffer *b, tir_expr *const *idx, uint32_t n)
+{
+    if (!ps->pad) {
+        if (!b->data || !tir_var_list_has(&ps->allocated, b->data) || b->nstrides || b->dtype.lanes != 1 ||
+            b->ndim < 2 || n != b->ndim || (b->elem_offset && !(b->elem_offset->kind == TIR_E_INT &&
+                                                                b->elem_offset->ival == 0)))
+            return false;
+        for (uint32_t d = 0; d < b->ndim; d++)
+            if (b->shape[d]->kind != TIR_E_INT || b->shape[d]->ival < 1)
+                return false;
+        ps->pad = b;
+        ps->prefix = idx;
+        return true;
+    }
+    if (b != ps->pad || n != b->ndim)
+        return false;
+    for (uint32_t d = 0; d + 1 < n; d++)
+        if (!tir_expr_equal(idx[d], ps->prefix[d]))
+            return false;
+    return true;
+}
+
+/* A store of one row's columns [lo, hi): P[prefix, k] = V, or a loop
+ * for w in range(E): P[prefix, w + k] = V. */
+static bool piece(pad_stage *ps, const tir_stmt *s, int64_t *lo, int64_t *hi)
+{
+    const tir_var *w = NULL;
+    int64_t extent = 1, k;
+    if (plain_loop(s)) {
+        w = s->var;
+        extent = s->extent->ival;
+        s = s->body;
+    }
+    if (s->kind != TIR_S_STORE || !take_pad(ps, s->buffer, s->indices, s->nindices) || s->value->dtype.lanes != 1)
+        return false;
+    const tir_expr *col = s->indices[s->nindices - 1];
+    if (!w) {
+        if (col->kind != TIR_E_INT)
+            return false;
+        k = col->ival;
+    } else if (col->kind == TIR_E_VAR && col->var == w) {
+        k = 0;
+    } else if (col->kind == TIR_E_ADD && col->a->kind == TIR_E_VAR && col->a->var == w && col->b->kind == TIR_E_INT) {
+        k = col->b->ival;
+    } else {
+        return false;
+    }
+    for (uint32_t d = 0; d + 1 < s->nindices; d++)
+        if (w && tir_expr_uses_var(s->indices[d], w))
+            return false;
+    if (__builtin_add_overflow(k, extent, hi))
+        return false;
+    *lo = k;
+    if (is_constant(s->value)) {
+        if (!ps->fill)
+            ps->fill = s->value;
+        return tir_expr_equal(s->value, ps->fill);
+    }
+    ps->copies = true;
+    return tir_walk_expr(s->value, reads_storage, ps->pad->data);
+}
+
+static int by_lo(const void *x, const void *y)
+{
+    const int64_t *a = x, *b = y;
+    return (a[0] > b[0]) - (a[0] < b[0]);
+}
+
+/* One path through the guards: stores whose ranges tile [0, W). */
+static bool row(pad_stage *ps, const tir_stmt *s)
+{
+    int64_t spans[MAX_PIECES][2];
+    uint32_t n = s->kind == TIR_S_SEQ ? s->nseq : 1;
+    if (n > MAX_PIECES)
+        return false;
+    for (uint32_t i = 0; i < n; i++)
+        if (!piece(ps, s->kind == TIR_S_SEQ ? s->seq[i] : s, &spans[i][0], &spans[i][1]))
+            return false;
+    qsort(spans, n, sizeof spans[0], by_lo);
+    const tir_expr *width = ps->pad->shape[ps->pad->ndim - 1];
+    for (uint32_t i = 0; i < n; i++)
+        if (spans[i][0] != (i ? spans[i - 1][1] : 0))
+            return false;
+    return spans[n - 1][1] == width->ival;
+}
+
+static bool paths(pad_stage *ps, const tir_stmt *s)
+{
+    if (s->kind != TIR_S_IF)
+        return row(ps, s);
+    return s->else_case && s->cond->dtype.lanes == 1 && tir_expr_harmless(s->cond) && paths(ps, s->body) &&
+           paths(ps, s->else_case);
+}
+
+/* Each loop indexes its own dimension of P whole; the others are 0 of 1. */
+static bool covers_leading(const pad_stage *ps)
+{
+    const tir_buffer *b = ps->pad;
+    uint32_t used = 0;
+    for (uint32_t d = 0; d + 1 < b->ndim; d++) {
+        const tir_expr *e = ps->prefix[d];
+        if (e->kind == TIR_E_INT) {
+            if (e->ival != 0 || b->shape[d]->ival != 1)
+                return false;
+            continue;
+        }
+        uint32_t j = 0;
+        while (j < ps->nloops && !(e->kind == TIR_E_VAR && e->var == ps->loops[j]->var))
+            j++;
+        if (j == ps->nloops || (used >> j & 1) || ps->loops[j]->extent->ival != b->shape[d]->ival)
+            return false;
+        used |= 1u << j;
+    }
+    return used == (1u << ps->nloops) - 1;
+}
+
+/* s without its fill stores, or NULL when nothing is left. */
+static tir_stmt *drop_fills(pad_stage *ps, tir_stmt *s)
+{
+    tir_arena *a = ps->a;
+    if (s->kind == TIR_S_IF) {
+        tir_stmt *t = drop_fills(ps, s->body), *e = drop_fills(ps, s->else_case);
+        if (!t && !e)
+            return NULL;
+        tir_stmt *n = tir_stmt_new(a, TIR_S_IF, s->loc);
+        if (!t) {
+            n->cond = tir_expr_new(a, TIR_E_NOT, s->cond->dtype, s->cond->loc);
+            n->cond->a = s->cond;
+            n->body = e;
+        } else {
+            n->cond = s->cond;
+            n->body = t;
+            n->else_case = e;
+        }
+        return n;
+    }
+    tir_stmt *kept[MAX_PIECES];
+    uint32_t n = 0, total = s->kind == TIR_S_SEQ ? s->nseq : 1;
+    for (uint32_t i = 0; i < total; i++) {
+        tir_stmt *p = s->kind == TIR_S_SEQ ? s->seq[i] : s;
+        const tir_stmt *st = p->kind == TIR_S_FOR ? p->body : p;
+        if (!is_constant(st->value))
+            kept[n++] = p;
+    }
+    return n == 0 ? NULL : n == 1 ? kept[0] : tir_seq(a, kept, n, s->loc);
+}
+
+/* for v in range(E): if lo <= v and v < hi: body  ->  the loop over [lo, hi)
+ * alone (the interior rows), or NULL when that range is empty. */
+static tir_stmt *narrow(tir_arena *a, tir_stmt *loop)
+{
+    tir_stmt *g = loop->body;
+    if (g->kind != TIR_S_IF || g->else_case)
+        return loop;
+    tir_expr *terms[4];
+    uint32_t nterms = 0;
+    int64_t lo = 0, hi = loop->extent->ival;
+    if (!tir_and_terms(g->cond, terms, 4, &nterms))
+        return loop;
+    for (uint32_t i = 0; i < nterms; i++) {
+        const tir_var *v;
+        tir_expr_kind kind;
+        int64_t k;
+        if (!tir_cmp_var_const(terms[i], &v, &kind, &k) || v != loop->var || k == INT64_MAX)
+            return loop;
+        switch (kind) {
+        case TIR_E_GE: lo = lo > k ? lo : k; break;
+        case TIR_E_GT: lo = lo > k + 1 ? lo : k + 1; break;
+        case TIR_E_LT: hi = hi < k ? hi : k; break;
+        case TIR_E_LE: hi = hi < k + 1 ? hi : k + 1; break;
+        default: return loop;
+        }
+    }
+    if (hi <= lo)
+        return NULL;
+    tir_var *nv = tir_var_new(a, loop->var->name, loop->var->dtype, loop->loc);
+    tir_expr *at = tir_var_ref(a, nv, loop->loc);
+    if (lo)
+        at = tir_binary(a, TIR_E_ADD, at, tir_int(a, nv->dtype, lo, loop->loc), loop->loc);
+    tir_stmt *n = tir_stmt_new(a, TIR_S_FOR, loop->loc);
+    *n = *loop;
+    n->var = nv;
+    n->extent = tir_int(a, loop->extent->dtype, hi - lo, loop->loc);
+    n->body = tir_substitute_stmt(a, g->body, loop->var, at);
+    return n;
+}
+
+/* for f in range(size of P): P'[f] = fill, P' a flat view of P. */
+static tir_stmt *fill_all(pad_stage *ps, tir_loc loc)
+{
+    tir_arena *a = ps->a;
+    const tir_buffer *b = ps->pad;
+    int64_t total = 1;
+    for (uint32_t d = 0; d < b->ndim; d++)
+        if (__builtin_mul_overflow(total, b->shape[d]->ival, &total))
+            return NULL;
+    tir_dtype it = b->shape[0]->dtype;
+    tir_buffer *flat = tir_arena_alloc(a, sizeof *flat);
+    *flat = *b;
+    flat->ndim = 1;
+    flat->shape = tir_arena_alloc(a, sizeof *flat->shape);
+    flat->shape[0] = tir_int(a, it, total, b->loc);
+    tir_var *f = tir_var_new(a, "f", it, loc);
+    tir_stmt *st = tir_stmt_new(a, TIR_S_STORE, loc);
+    st->buffer = flat;
+    st->nindices = 1;
+    st->indices = tir_arena_alloc(a, sizeof *st->indices);
+    st->indices[0] = tir_var_ref(a, f, loc);
+    st->value = tir_copy_expr(a, ps->fill);
+    tir_stmt *loop = tir_stmt_new(a, TIR_S_FOR, loc);
+    loop->var = f;
+    loop->min = tir_int(a, it, 0, loc);
+    loop->extent = tir_int(a, it, total, loc);
+    loop->for_kind = TIR_FOR_SERIAL;
+    loop->body = st;
+    return loop;
+}
+
+static tir_stmt *fill_stage(tir_rewriter *r, tir_stmt *s)
+{
+    pad_stage *ps = r->ctx;
+    ps->pad = NULL;
+    ps->fill = NULL;
+    ps->copies = false;
+    ps->nloops = 0;
+    tir_stmt *body = s;
+    while (plain_loop(body) && ps->nloops < MAX_LOOPS) {
+        ps->loops[ps->nloops++] = body;
+        body = body->body;
+    }
+    if (!ps->nloops || plain_loop(body) || !paths(ps, body) || !ps->fill || !ps->copies ||
+        !tir_dt_eq(ps->fill->dtype, ps->pad->dtype) || !covers_leading(ps))
+        return s;
+    tir_stmt *fill = fill_all(ps, s->loc);
+    if (!fill)
+        return s;
+    /* the loops keep their places; the innermost's body loses its fills */
+    tir_stmt *inner = ps->loops[ps->nloops - 1];
+    inner->body = drop_fills(ps, inner->body);
+    tir_stmt *copy = narrow(ps->a, inner);
+    if (!copy)
+        return fill;
+    if (ps->nloops == 1)
+        s = copy;
+    else
+        ps->loops[ps->nloops - 2]->body = copy;
+    tir_stmt *parts[2] = {fill, s};
+    return tir_seq(ps->a, parts, 2, s->loc);
+}
+
+static bool note_allocation(tir_rewriter *r, tir_stmt *s)
+{
+    pad_stage *ps = r->ctx;
+    if (s->kind == TIR_S_ALLOCATE)
+        tir_var_list_add(&ps->allocated, s->var);
+    return true;
+}
+
+bool tir_pass_fill_pads(tir_pass_ctx *p, tir_func *f)
+{
+    pad_stage ps = {.a = p->a};
+    tir_rewriter find = {.enter = note_allocation, .ctx = &ps};
+    tir_rewrite_stmt(&find, f->body);
+    if (ps.allocated.n) {
+        tir_rewriter r = {.stmt = fill_stage, .ctx = &ps};
+        f->body = tir_rewrite_stmt(&r, f->body);
+    }
+    free(ps.allocated.vars);
+    return true;
+}
