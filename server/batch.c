@@ -4,12 +4,9 @@
  * its outputs.  A kernel whose rows are independent computes every row as
  * it would alone, so each answer is the one a call of its own would give.
  * The scheduling (when a batch runs) is sched.c's. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <sys/types.h>
 
 #include "serve.h"
 
@@ -194,16 +191,4 @@ void oip_split(const srv_version *v, const oip_request *merged, oip_request *con
             src += rs[i]->nbytes[p];
         }
     }
-}
-
-bool srv_client_gone(int fd)
-{
-    if (fd < 0)
-        return false;
-    /* a waiting HTTP client sends nothing (or its next pipelined request):
-     * end of stream or an error means it closed the connection, as nginx
-     * reads it (499) */
-    char c;
-    ssize_t got = recv(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT);
-    return got == 0 || (got < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
 }

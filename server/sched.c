@@ -23,9 +23,12 @@
  * as a small model's whole call, so when the server is otherwise idle the
  * loop thread runs a request itself (srv_sched_run_here) if the model's
  * calls are known to be short.  A new job wakes one worker, not all. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/types.h>
 
 #include <uv.h>
 
@@ -102,6 +105,21 @@ static oip_limits limits_of(const srv_sched *s)
 {
     oip_limits lim = {s->o->max_json_bytes, s->o->max_output_bytes, s->inflight, s->o->max_inflight_bytes, true};
     return lim;
+}
+
+/* Whether the client on socket fd closed its side (or the connection
+ * failed); fd < 0: unknown, false.  A queued request whose client is gone
+ * is dropped, never run. */
+static bool srv_client_gone(int fd)
+{
+    if (fd < 0)
+        return false;
+    /* a waiting HTTP client sends nothing (or its next pipelined request):
+     * end of stream or an error means it closed the connection, as nginx
+     * reads it (499) */
+    char c;
+    ssize_t got = recv(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT);
+    return got == 0 || (got < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
 }
 
 /* Whether a queued job may still run: false when it was answered (shutdown,

@@ -278,9 +278,6 @@ int oip_merge(const srv_version *v, oip_request *const *rs, int n, oip_request *
 /* Copies each request's rows of the merged call's outputs (and of any
  * tensor the function writes) back into the request. */
 void oip_split(const srv_version *v, const oip_request *merged, oip_request *const *rs, int n);
-/* Whether the client on socket fd closed its side (or the connection
- * failed); fd < 0: unknown, false. */
-bool srv_client_gone(int fd);
 
 /* ---- the scheduler: worker threads and jobs ------------------------------- */
 typedef enum { JOB_INFER, JOB_LOAD } srv_job_kind;
