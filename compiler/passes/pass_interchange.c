@@ -30,7 +30,11 @@
  *   - nothing can trap or have an effect: no calls, no integer division,
  *     every access provably inside every dimension over the loops' ranges,
  *     and T's loads vary with x in their last dimension only (a strided
- *     vector load);
+ *     vector load), or, when T is one load (a pure reduction: a pooling, a
+ *     mean, a row sum), in any dimension of a buffer read through its flat
+ *     view (lanes a constant stride apart: each lane reads its own row);
+ *   - X's dimensions after x's, if any, are 1 with index 0 (a global
+ *     pool's [1, C, 1, 1]): it is accessed through a view without them;
  *   - the reduction loops are serial and their bounds do not name x.
  * It is done only where it pays: when the row (E) is longer than the
  * window one loop-level instruction covers (the innermost two reduction
@@ -39,8 +43,9 @@
  * instruction of 7 lanes instead of 7 of one lane), or when the innermost reduction
  * loop reads some factor with a stride other than 1 (a matmul's column, a
  * 1x1 convolution's channels), which a vector of contiguous lanes
- * replaces.  A row sum over contiguous elements (softmax, layer norm)
- * stays one reduction instruction per row. */
+ * replaces.  Row sums over contiguous elements (softmax, layer norm, a
+ * global pool) become lanes too: a reduction per row is one chain of
+ * dependent additions, where W lanes are W independent chains. */
 #include "passes.h"
 
 #include <string.h>
@@ -63,6 +68,7 @@ typedef struct {
     tir_stmt *loops[MAX_RLOOPS];  /* the reduction loops, outermost first */
     uint32_t nloops;
     tir_stmt *update;             /* the accumulation */
+    bool gathers;                 /* a load has x outside its last index */
 } nest;
 
 static bool harmless_node(const tir_expr *e, void *ctx)
@@ -96,41 +102,64 @@ static bool uses_rvars(const nest *n, const tir_expr *e)
     return false;
 }
 
+/* Can an access to b be read through b's flat view (compact, constant
+ * extents, indices of one type)? */
+static bool flattenable(const tir_buffer *b, tir_expr *const *idx, uint32_t n)
+{
+    if (b->nstrides || (b->elem_offset && !(b->elem_offset->kind == TIR_E_INT && b->elem_offset->ival == 0)))
+        return false;
+    for (uint32_t d = 0; d < n; d++)
+        if (b->shape[d]->kind != TIR_E_INT || !tir_dt_eq(idx[d]->dtype, idx[0]->dtype))
+            return false;
+    return true;
+}
+
 /* Is every index of the access inside its dimension, and does x appear in
- * its last index only (any constant coefficient: a strided vector)? */
+ * its last index only (any constant coefficient: a strided vector)?  With
+ * *outer non-NULL, x may also appear in other indices of a buffer read
+ * through its flat view (lanes a constant stride apart); *outer is then set. */
 static bool access_ok(tir_scoped_rewriter *sr, const tir_buffer *b, tir_expr *const *idx, uint32_t n,
-                      const tir_var *x)
+                      const tir_var *x, bool *outer)
 {
     if (b->dtype.lanes != 1 || b->ndim != n)
         return false;
+    bool varies_outer = false;
     for (uint32_t d = 0; d < n; d++) {
         int64_t coef;
-        if (idx[d]->dtype.lanes != 1 || (d + 1 < n && tir_expr_uses_var(idx[d], x)) ||
-            !tir_linear_coefficient(idx[d], x, &coef))
+        if (idx[d]->dtype.lanes != 1 || !tir_linear_coefficient(idx[d], x, &coef))
             return false;
+        if (d + 1 < n && coef != 0)
+            varies_outer = true;
         if (!tir_scope_index_fits(sr, idx[d], b->shape[d], 1))
             return false;
     }
+    if (!varies_outer)
+        return true;
+    if (!outer || !flattenable(b, idx, n))
+        return false;
+    *outer = true;
     return true;
 }
 
 typedef struct {
     tir_scoped_rewriter *sr;
     const tir_var *x;
+    bool *outer;
     bool ok;
 } loads_ctx;
 
 static bool load_ok(const tir_expr *e, void *ctx)
 {
     loads_ctx *c = ctx;
-    if (e->kind == TIR_E_LOAD && !access_ok(c->sr, e->buffer, e->args, e->nargs, c->x))
+    if (e->kind == TIR_E_LOAD && !access_ok(c->sr, e->buffer, e->args, e->nargs, c->x, c->outer))
         c->ok = false;
     return c->ok;
 }
 
-static bool loads_ok(tir_scoped_rewriter *sr, const tir_expr *e, const tir_var *x)
+/* outer as access_ok's */
+static bool loads_ok(tir_scoped_rewriter *sr, const tir_expr *e, const tir_var *x, bool *outer)
 {
-    loads_ctx c = {sr, x, true};
+    loads_ctx c = {sr, x, outer, true};
     tir_walk_expr(e, load_ok, &c);
     return c.ok;
 }
@@ -198,6 +227,34 @@ static bool serial_loop(const tir_stmt *s)
            !tir_dt_is_bool(s->var->dtype);
 }
 
+/* X[.., x, 0, 0] of a buffer whose dimensions after x's are 1 (a global
+ * pool's output, [1, C, 1, 1]) as X'[.., x] over a view without them, in
+ * the update, its load of X and the init: the same element, x now last. */
+static void drop_unit_tail(tir_arena *a, nest *n, tir_expr *acc)
+{
+    tir_stmt *red = n->update;
+    const tir_buffer *b = red->buffer;
+    uint32_t keep = red->nindices;
+    while (keep > 1 && b->shape[keep - 1]->kind == TIR_E_INT && b->shape[keep - 1]->ival == 1 &&
+           red->indices[keep - 1]->kind == TIR_E_INT && red->indices[keep - 1]->ival == 0)
+        keep--;
+    if (keep == red->nindices || b->nstrides || b->ndim != red->nindices ||
+        !tir_expr_uses_var(red->indices[keep - 1], n->x->var) || acc->buffer != b ||
+        (n->init && n->init->buffer != b))
+        return;
+    tir_buffer *view = tir_arena_alloc(a, sizeof *view);
+    *view = *b;
+    view->ndim = keep;
+    red->buffer = view;
+    red->nindices = keep;
+    acc->buffer = view;
+    acc->nargs = keep;
+    if (n->init) {
+        n->init->buffer = view;
+        n->init->nindices = keep;
+    }
+}
+
 /* The nest rooted at spatial loop s (its variable's range known), or false. */
 static bool match(tir_scoped_rewriter *sr, tir_stmt *s, nest *n)
 {
@@ -229,6 +286,7 @@ static bool match(tir_scoped_rewriter *sr, tir_stmt *s, nest *n)
     const tir_expr *acc, *term;
     if (!tir_accumulation(red, &acc, &term) || tir_scope_in_registers(sr, red->buffer->data) || !harmless(term))
         return false;
+    drop_unit_tail(sr->ctx, n, (tir_expr *)acc);
     /* X[J]: J without reduction variables, x in its last index with coefficient 1 */
     int64_t coef;
     for (uint32_t d = 0; d < red->nindices; d++)
@@ -239,7 +297,7 @@ static bool match(tir_scoped_rewriter *sr, tir_stmt *s, nest *n)
     if (n->init) {
         const tir_stmt *in = n->init;
         if (in->buffer != red->buffer || in->nindices != red->nindices || in->value->dtype.lanes != 1 ||
-            !harmless(in->value) || reads_storage(in->value, red->buffer->data) || !loads_ok(sr, in->value, x))
+            !harmless(in->value) || reads_storage(in->value, red->buffer->data) || !loads_ok(sr, in->value, x, NULL))
             return false;
         for (uint32_t d = 0; d < in->nindices; d++)
             if (!tir_expr_equal(in->indices[d], red->indices[d]))
@@ -247,13 +305,15 @@ static bool match(tir_scoped_rewriter *sr, tir_stmt *s, nest *n)
     }
     /* bounds, with the reduction loops' ranges known */
     uint32_t mark = sr->env.n;
-    bool ok = access_ok(sr, red->buffer, red->indices, red->nindices, x);
+    bool ok = access_ok(sr, red->buffer, red->indices, red->nindices, x, NULL);
     for (uint32_t l = 0; ok && l < n->nloops; l++) {
         const tir_stmt *r = n->loops[l];
         tir_range_env_push(&sr->env, r->var,
                            tir_range_loop(tir_scope_range(sr, r->min), tir_scope_range(sr, r->extent)));
     }
-    ok = ok && loads_ok(sr, term, x);
+    /* a pure reduction (a pooling, a mean) may read its rows across
+     * x, through the flat view: each lane gathers its own row's terms */
+    ok = ok && loads_ok(sr, term, x, term->kind == TIR_E_LOAD ? &n->gathers : NULL);
     tir_range_env_pop(&sr->env, mark);
     return ok && worth_it(n, term);
 }
@@ -282,6 +342,12 @@ static tir_stmt *rebuild_nest(tir_arena *a, const nest *n, tir_stmt *inner, bool
     return body;
 }
 
+static tir_stmt *vectorize(tir_arena *a, const nest *n, unsigned lanes, tir_expr *base)
+{
+    return n->gathers ? tir_vectorize_body_in_bounds(a, n->update, n->x->var, lanes, base)
+                      : tir_vectorize_body(a, n->update, n->x->var, lanes, base);
+}
+
 static tir_stmt *interchange(tir_arena *a, const nest *n)
 {
     tir_stmt *s = n->x;
@@ -299,7 +365,7 @@ static tir_stmt *interchange(tir_arena *a, const nest *n)
     }
     tir_stmt *rows;
     if (full == 1) {
-        tir_stmt *vec = tir_vectorize_body(a, n->update, x, (unsigned)W, tir_int(a, x->dtype, m, loc));
+        tir_stmt *vec = vectorize(a, n, (unsigned)W, tir_int(a, x->dtype, m, loc));
         if (!vec)
             return NULL;
         rows = rebuild_nest(a, n, vec, false);
@@ -308,7 +374,7 @@ static tir_stmt *interchange(tir_arena *a, const nest *n)
         tir_expr *base = tir_binary(a, TIR_E_MUL, tir_var_ref(a, chunk, loc), tir_int(a, x->dtype, W, loc), loc);
         if (m != 0)
             base = tir_binary(a, TIR_E_ADD, tir_int(a, x->dtype, m, loc), base, loc);
-        tir_stmt *vec = tir_vectorize_body(a, n->update, x, (unsigned)W, base);
+        tir_stmt *vec = vectorize(a, n, (unsigned)W, base);
         if (!vec)
             return NULL;
         rows = tir_stmt_new(a, TIR_S_FOR, loc);
@@ -322,7 +388,7 @@ static tir_stmt *interchange(tir_arena *a, const nest *n)
     if (rest > 0) { /* the last lanes: a narrower vector, or one element */
         tir_expr *at = tir_int(a, x->dtype, m + full * W, loc);
         tir_stmt *last = rest == 1 ? tir_substitute_stmt(a, n->update, x, at)
-                                   : tir_vectorize_body(a, n->update, x, (unsigned)rest, at);
+                                   : vectorize(a, n, (unsigned)rest, at);
         if (!last)
             return NULL;
         parts[np++] = rebuild_nest(a, n, last, true);
