@@ -331,6 +331,8 @@
                         WINDOW_BLOCK8(CT, COMBINE, 1);                                              \
                     else if (n == 8 && zl == 2)                                                     \
                         WINDOW_BLOCK8(CT, COMBINE, 2);                                              \
+                    else if (n == 8) /* lanes rows apart (a global pool): 8 chains in registers */ \
+                        WINDOW_BLOCK(CT, LOADV, STOREV, COMBINE, 8);                                \
                     else                                                                            \
                         WINDOW_BLOCK(CT, LOADV, STOREV, COMBINE, n);                                \
                 }                                                                                   \
