@@ -40,11 +40,15 @@
 #include "fold.h"
 #include "pass_scope.h"
 
-/* Element operations below which a loop stays serial: waking the workers
- * and copying a frame costs some tens of microseconds, as long as 2^18
- * multiply-adds take in the tiled kernels (mact): at 2^18, the CNNs ran
- * slower on two threads than on one. */
-#define MIN_WORK ((int64_t)1 << 20)
+/* Element operations below which a loop stays serial.  A region costs the
+ * caller a frame copy and a wake-up, a few microseconds while the workers
+ * still spin after the last region and tens once they sleep; since the
+ * caller stopped waiting for workers that never joined a region (pool.c),
+ * 2^17 pays on every public model at two threads (squeezenet 1.62x ->
+ * 1.81x, mobilenet_v3 1.17x -> 1.33x, the decoder 1.46x -> 1.57x against
+ * 2^20), one thread unchanged, while 2^16 made mlp slower on two threads
+ * than on one (its 100K multiply-adds split). */
+#define MIN_WORK ((int64_t)1 << 17)
 /* A lane of a math builtin (erf, exp, tanh: a libm call each) against an
  * add's: tens of nanoseconds against a fraction of one. */
 #define MATH_WORK 64

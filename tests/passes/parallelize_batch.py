@@ -1,4 +1,4 @@
-# pass parallelize: a matmul over a symbolic batch n (each row 256 columns over 256 terms: 2^16 multiply-adds) is versioned: rows run in parallel when n >= 16, the fewest rows that hold 2^20 operations, and serially below
+# pass parallelize: a matmul over a symbolic batch n (each row 256 columns over 256 terms: 2^16 multiply-adds) is versioned: rows run in parallel when n >= 2, the fewest rows that hold 2^17 operations, and serially below
 @T.prim_func
 def main(x: T.handle, w: T.Buffer((T.int64(256), T.int64(256)), "float32"), c: T.handle):
     T.func_attr({"tir.noalias": True})
