@@ -25,9 +25,10 @@
  * cannot trap has no such iteration, so running its iterations in any order
  * is indistinguishable from running them in order.
  * Small loops stay serial: a loop must hold at least MIN_WORK element
- * operations (stores' lanes and loop-level instructions' multiply-adds,
- * times the inner loops' extents, a symbolic inner extent counted as 4; a
- * lane of a math builtin such as erf or exp counts MATH_WORK).
+ * operations (a store's lanes times its value's operations, loop-level
+ * instructions' multiply-adds, times the inner loops' extents, a symbolic
+ * inner extent counted as 4; a lane of a math builtin such as erf or exp
+ * counts MATH_WORK).
  * A loop whose own extent is symbolic (a batch) is versioned: parallel when
  * the call's extent brings it to MIN_WORK, serial below. */
 #include "passes.h"
@@ -321,14 +322,29 @@ static bool no_math_call(const tir_expr *e, void *ctx)
     return !(b && b->lanewise);
 }
 
+/* Counts the operations of a stored value: its loads, arithmetic and calls. */
+static bool count_op(const tir_expr *e, void *ctx)
+{
+    int64_t *n = ctx;
+    if (tir_is_binary(e->kind) || tir_is_cmp(e->kind) || e->kind == TIR_E_AND || e->kind == TIR_E_OR ||
+        e->kind == TIR_E_NOT || e->kind == TIR_E_SELECT || e->kind == TIR_E_CAST || e->kind == TIR_E_LOAD ||
+        e->kind == TIR_E_CALL)
+        (*n)++;
+    return true;
+}
+
 static int64_t work_of(const tir_stmt *s)
 {
     if (!s)
         return 0;
-    int64_t w = 0;
+    int64_t w = 0, ops = 0;
     switch (s->kind) {
     case TIR_S_STORE:
-        return times(s->value->dtype.lanes, tir_walk_expr(s->value, no_math_call, NULL) ? 1 : MATH_WORK);
+        /* a lane per operation of the value (a fused bias and activation
+         * is several), a math builtin's lane as MATH_WORK */
+        tir_walk_expr(s->value, count_op, &ops);
+        return times(times(s->value->dtype.lanes, ops > 1 ? ops : 1),
+                     tir_walk_expr(s->value, no_math_call, NULL) ? 1 : MATH_WORK);
     case TIR_S_EVALUATE:
         return s->value->kind == TIR_E_CALL ? call_work(s->value) : 1;
     case TIR_S_FOR:
