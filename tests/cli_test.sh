@@ -423,6 +423,11 @@ expect 1 "tirc rejects a JSON node whose dtype disagrees with its operands" "$TI
 check "the message names the node and both dtypes" grep -q "BufferLoad is declared float32x16 but its operands make it float32" "$T/err"
 # (node 50 of the file is that tir.BufferLoad)
 check "the error is located at the node" grep -q "load_lanes_disagree_with_index.json: node 50: error:" "$T/err"
+# A padding stage one of whose guarded branches is an empty sequence: pass
+# fill-pads must leave it, not read the buffer of a store it never saw.
+expect 0 "tirc compiles a pad stage with an empty branch" "$TIRC" \
+    "$SRC/tests/fuzz/regressions/pad_stage_with_empty_row.json" -o "$T/padempty.tirbc"
+expect 0 "the module verifies" "$TIRVM" verify "$T/padempty.tirbc"
 expect 2 "--max-steps needs a positive number" "$TIRVM" run "$T/forever.tirbc" --max-steps 0
 expect 0 "compile a dynamic allocation" "$TIRC" "$T/big.py" -o "$T/big.tirbc"
 expect 0 "an allocation under --max-memory runs" "$TIRVM" run "$T/big.tirbc" n=1000 --max-memory 1M

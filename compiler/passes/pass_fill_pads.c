@@ -92,7 +92,7 @@ static bool piece(pad_stage *ps, const tir_stmt *s, int64_t *lo, int64_t *hi)
         extent = s->extent->ival;
         s = s->body;
     }
-    if (s->kind != TIR_S_STORE || !take_pad(ps, s->buffer, s->indices, s->nindices) || s->value->dtype.lanes != 1)
+    if (!s || s->kind != TIR_S_STORE || !take_pad(ps, s->buffer, s->indices, s->nindices) || s->value->dtype.lanes != 1)
         return false;
     const tir_expr *col = s->indices[s->nindices - 1];
     if (!w) {
@@ -132,10 +132,10 @@ static bool row(pad_stage *ps, const tir_stmt *s)
 {
     int64_t spans[MAX_PIECES][2];
     uint32_t n = s->kind == TIR_S_SEQ ? s->nseq : 1;
-    if (n > MAX_PIECES)
+    if (n == 0 || n > MAX_PIECES) /* an empty sequence stores nothing */
         return false;
     for (uint32_t i = 0; i < n; i++)
-        if (!piece(ps, s->kind == TIR_S_SEQ ? s->seq[i] : s, &spans[i][0], &spans[i][1]))
+        if (!piece(ps, s->kind == TIR_S_SEQ ? s->seq[i] : s, &spans[i][0], &spans[i][1]) || !ps->pad)
             return false;
     qsort(spans, n, sizeof spans[0], by_lo);
     const tir_expr *width = ps->pad->shape[ps->pad->ndim - 1];
@@ -147,6 +147,8 @@ static bool row(pad_stage *ps, const tir_stmt *s)
 
 static bool paths(pad_stage *ps, const tir_stmt *s)
 {
+    if (!s)
+        return false;
     if (s->kind != TIR_S_IF)
         return row(ps, s);
     return s->else_case && s->cond->dtype.lanes == 1 && tir_expr_harmless(s->cond) && paths(ps, s->body) &&
