@@ -194,7 +194,11 @@ def main():
         # rows of 1 to 31 lanes, stride 1 and 2, padding 0 and 1
         for (C, H, W, F, k, s, p) in [(3, 7, 9, 5, 3, 1, 1), (2, 5, 33, 9, 3, 1, 1), (3, 11, 31, 7, 3, 2, 1),
                                        (1, 6, 18, 4, 3, 2, 0), (4, 3, 3, 6, 1, 1, 0), (5, 4, 13, 3, 1, 1, 0),
-                                       (3, 9, 49, 8, 3, 2, 1), (2, 2, 2, 1, 1, 1, 0), (6, 5, 21, 13, 3, 1, 1)]:
+                                       (3, 9, 49, 8, 3, 2, 1), (2, 2, 2, 1, 1, 1, 0), (6, 5, 21, 13, 3, 1, 1),
+                                       # rows longer than a chunk of 64 lanes (130 = 2*64 + 2, a 1x1's
+                                       # 10*30 = 4*64 + 44, 125 = 64 + 61 at stride 2): each chunk's
+                                       # lanes start at +0.0 in its own instruction (mactz)
+                                       (2, 3, 130, 5, 3, 1, 1), (3, 10, 30, 6, 1, 1, 0), (2, 5, 250, 5, 3, 2, 1)]:
             name = "conv_c%d_%dx%d_f%d_k%d_s%d_p%d" % (C, H, W, F, k, s, p)
             Ho, Wo, source = conv_program(C, H, W, F, k, s, p)
             x = rng.standard_normal((1, C, H, W)).astype(np.float32)
@@ -221,12 +225,16 @@ def main():
             OUTPUT[name] = "Y"
             check(tmp, name, maxpool_program(C, H, W, k, s, p), {"X": x}, maxpool_reference(x, k, s, p))
         # matmuls: rows 1..9, columns (lanes) 1..40, reductions of 1 and more
-        for (M, K, N) in [(1, 7, 13), (3, 5, 8), (4, 16, 24), (5, 1, 17), (7, 9, 31), (9, 3, 40), (6, 12, 5), (8, 4, 1)]:
+        for (M, K, N) in [(1, 7, 13), (3, 5, 8), (4, 16, 24), (5, 1, 17), (7, 9, 31), (9, 3, 40), (6, 12, 5), (8, 4, 1),
+                          (5, 6, 200), (4, 3, 128)]:
             name = "matmul_%dx%dx%d" % (M, K, N)
             a = rng.standard_normal((M, K)).astype(np.float32)
             b = rng.standard_normal((K, N)).astype(np.float32)
             OUTPUT[name] = "C"
-            check(tmp, name, matmul_program(M, K, N, False), {"A": a, "B": b}, matmul_reference(a, b))
+            # C given as NaN: the init's +0.0 (stored, or mactz's accumulators
+            # starting at it) must replace every element
+            c = np.full((M, N), np.nan, np.float32)
+            check(tmp, name, matmul_program(M, K, N, False), {"A": a, "B": b, "C": c}, matmul_reference(a, b))
         # a symbolic batch: one program, batches of 1, 7 and 64 rows
         for n in (1, 7, 64):
             name = "matmul_batch%d" % n

@@ -40,7 +40,7 @@
             SPEND_STEPS(count);                                                                     \
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) && mac_in_bounds(yb, ys, count, 1, bufs[Y].nelem) && \
                 mac_in_bounds(zb, zs, count, nl, bufs[Z].nelem)) {                                  \
-                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, 0, ys, zb, 0, zs, 1, count, nl, 1, 0, 0, 1, 0, 0, 0, 0}; \
+                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, 0, ys, zb, 0, zs, 1, count, nl, 1, 0, 0, 1, 0, 0, 0, 0, 0}; \
                 KERNEL(&m);                                                                         \
             } else {                                                                                \
                 /* the loop's own order, so an error comes where the loop would raise it */         \
@@ -125,7 +125,7 @@
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                                         \
                 affine2_in_bounds(yb, ya, na, ys, nb, 1, bufs[Y].nelem) &&                                             \
                 affine2_in_bounds(zb, za, na, zs, nb, nl, bufs[Z].nelem)) {                                            \
-                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl, 1, 0, 0, 1, 0, 0, 0, 0}; \
+                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl, 1, 0, 0, 1, 0, 0, 0, 0, 0}; \
                 KERNEL(&m);                                                                                            \
             } else {                                                                                                   \
                 /* the loops' own order, so an error comes where they would raise it */                                \
@@ -178,7 +178,7 @@
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) && affine_n_in_bounds(yb, ysd, n, 3, bufs[Y].nelem) &&    \
                 affine_n_in_bounds(zb, zsd, n, 4, bufs[Z].nelem)) {                                                    \
                 tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ysd[1], ysd[2], zb, zsd[1],      \
-                                    zsd[2], n[1], n[2], nl, n[0], ysd[0], zsd[0], 1, 0, 0, 0, 0};                                  \
+                                    zsd[2], n[1], n[2], nl, n[0], ysd[0], zsd[0], 1, 0, 0, 0, 0, 0};                               \
                 if (zsd[3] == 1)                                                                                       \
                     KERNEL(&m);                                                                                        \
                 else                                                                                                   \
@@ -201,9 +201,24 @@
         int64_t zsd[5] = {zr, R(OPND(SRC6)).i, R(OPND(SRC7)).i, R(OPND(SRC8)).i, R(OPND(SRC12)).i};                    \
         int64_t yn[4] = {nr, R(OPND(SRC9)).i, R(OPND(SRC10)).i, R(OPND(SRC11)).i}, total;                              \
         int64_t zn[5] = {nr, yn[1], yn[2], yn[3], nl}, xsd[2] = {xr, 1}, xn[2] = {nr, nl};                             \
+        bool sums = nr > 0 && yn[1] > 0 && yn[2] > 0 && yn[3] > 0;                                                    \
+        bool apart = nr == 1 || (xr != INT64_MIN && (xr < 0 ? -xr : xr) >= (int64_t)nl);                             \
+        /* Z's lanes rounded up to 16, else to 8 (more lanes the same way,                                             \
+         * so either in bounds puts Z's own range in bounds too) */                                                    \
+        int64_t zn8[5] = {zn[0], zn[1], zn[2], zn[3], ((int64_t)nl + 7) / 8 * 8};                                     \
+        int64_t zn16[5] = {zn[0], zn[1], zn[2], zn[3], ((int64_t)nl + 15) / 16 * 16};                                \
+        int64_t zover = !sums ? 0                                                                                      \
+                        : affine_n_in_bounds(zb, zsd, zn16, 5, bufs[Z].nelem) ? TIRVM_ZOVER_8 | TIRVM_ZOVER_16        \
+                        : affine_n_in_bounds(zb, zsd, zn8, 5, bufs[Z].nelem) ? TIRVM_ZOVER_8 : 0;                     \
+        /* the tile kernel: every access in bounds, X apart from Y and Z */                                            \
+        bool tile = sums && apart && X != Y && X != Z && affine_n_in_bounds(xb, xsd, xn, 2, bufs[X].nelem) &&          \
+                    affine_n_in_bounds(yb, ysd, yn, 4, bufs[Y].nelem) &&                                               \
+                    (zover || affine_n_in_bounds(zb, zsd, zn, 5, bufs[Z].nelem));                                      \
         if ((ZERO) && nr > 0) { /* mactz: every row's lanes to +0.0 first, in the rows' order */                     \
             SPEND_STEPS((uint64_t)nr);                                                                                 \
-            if (affine_n_in_bounds(xb, xsd, xn, 2, bufs[X].nelem)) {                                                  \
+            if (tile) {                                                                                                \
+                /* the kernel starts its accumulators at +0.0 instead */                                               \
+            } else if (affine_n_in_bounds(xb, xsd, xn, 2, bufs[X].nelem)) {                                           \
                 for (int64_t r = 0; r < nr; r++)                                                                       \
                     memset(bufs[X].data + ((uint64_t)xb + (uint64_t)r * (uint64_t)xr) * sizeof(CT), 0, nl * sizeof(CT)); \
             } else {                                                                                                   \
@@ -216,24 +231,14 @@
                     }                                                                                                  \
             }                                                                                                          \
         }                                                                                                              \
-        if (nr > 0 && yn[1] > 0 && yn[2] > 0 && yn[3] > 0) {                                                           \
+        if (sums) {                                                                                                    \
             SPEND_STEPS(__builtin_mul_overflow(nr, yn[1], &total) || __builtin_mul_overflow(total, yn[2], &total) ||   \
                                 __builtin_mul_overflow(total, yn[3], &total)                                           \
                             ? UINT64_MAX : (uint64_t)total);                                                           \
-            bool apart = nr == 1 || (xr != INT64_MIN && (xr < 0 ? -xr : xr) >= (int64_t)nl);                         \
-            /* Z's lanes rounded up to 16, else to 8 (more lanes the same way,                                         \
-             * so either in bounds puts Z's own range in bounds too) */                                                \
-            int64_t zn8[5] = {zn[0], zn[1], zn[2], zn[3], ((int64_t)nl + 7) / 8 * 8};                                 \
-            int64_t zn16[5] = {zn[0], zn[1], zn[2], zn[3], ((int64_t)nl + 15) / 16 * 16};                            \
-            int64_t zover = affine_n_in_bounds(zb, zsd, zn16, 5, bufs[Z].nelem)                                       \
-                                ? TIRVM_ZOVER_8 | TIRVM_ZOVER_16                                                      \
-                                : affine_n_in_bounds(zb, zsd, zn8, 5, bufs[Z].nelem) ? TIRVM_ZOVER_8 : 0;             \
-            if (apart && X != Y && X != Z && affine_n_in_bounds(xb, xsd, xn, 2, bufs[X].nelem) &&                      \
-                affine_n_in_bounds(yb, ysd, yn, 4, bufs[Y].nelem) &&                                                   \
-                (zover || affine_n_in_bounds(zb, zsd, zn, 5, bufs[Z].nelem))) {                                        \
+            if (tile) {                                                                                                \
                 tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ysd[2], ysd[3], zb, zsd[2],      \
                                     zsd[3], yn[2], yn[3], nl, yn[1], ysd[1], zsd[1], nr, xr, yr, zr,                  \
-                                    zover};                                                                           \
+                                    zover, (ZERO)};                                                                   \
                 TILE(&m, zsd[4]);                                                                                      \
             } else { /* row after row */                                                                               \
                 MAC_ROWS_BY_ELEMENT(CT, LOADV, STOREV, nr, xr, yr, zr, ysd + 1, zsd + 1, yn + 1)                       \
@@ -253,7 +258,7 @@
             if (strided_in_bounds(xb, 1, nl, bufs[X].nelem) &&                                                         \
                 affine2_in_bounds(yb, ya, na, ys, nb, 1, bufs[Y].nelem) &&                                             \
                 affine3_in_bounds(zb, za, na, zs, nb, zl, nl, bufs[Z].nelem)) {                                        \
-                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl, 1, 0, 0, 1, 0, 0, 0, 0}; \
+                tirvm_mac_args m = {bufs[X].data, bufs[Y].data, bufs[Z].data, xb, yb, ya, ys, zb, za, zs, na, nb, nl, 1, 0, 0, 1, 0, 0, 0, 0, 0}; \
                 KERNEL(&m, zl);                                                                                        \
             } else {                                                                                                   \
                 /* the loops' own order, so an error comes where they would raise it */                                \

@@ -357,8 +357,10 @@ static void MAC_NAME(tirvm_mac_strided_f32)(const tirvm_mac_args *all, int64_t z
         mac_f32x8 a00 = {0}, a01 = {0}, a10 = {0}, a11 = {0}, a20 = {0}, a21 = {0}, a30 = {0}, a31 = {0}; \
         mac_f32x8 z0 = {0}, z1 = {0};                                                                      \
         uint8_t *xrow = m->x + (uint64_t)m->xb * sizeof(float);                                            \
-        MAC_T_LOAD(0, 0); MAC_T_LOAD(0, 1); MAC_T_LOAD(1, 0); MAC_T_LOAD(1, 1);                            \
-        MAC_T_LOAD(2, 0); MAC_T_LOAD(2, 1); MAC_T_LOAD(3, 0); MAC_T_LOAD(3, 1);                            \
+        if (!m->zero) {                                                                                    \
+            MAC_T_LOAD(0, 0); MAC_T_LOAD(0, 1); MAC_T_LOAD(1, 0); MAC_T_LOAD(1, 1);                        \
+            MAC_T_LOAD(2, 0); MAC_T_LOAD(2, 1); MAC_T_LOAD(3, 0); MAC_T_LOAD(3, 1);                        \
+        }                                                                                                  \
         for (int64_t c = 0; c < nc; c++)                                                                   \
             for (int64_t a = 0; a < m->na; a++)                                                            \
                 for (int64_t b = 0; b < m->nb; b++) {                                                      \
@@ -430,7 +432,9 @@ static void MAC_NAME(tirvm_mac_strided_f32)(const tirvm_mac_args *all, int64_t z
         float s00 = 0, s01 = 0, s02 = 0, s10 = 0, s11 = 0, s12 = 0;                                        \
         float s20 = 0, s21 = 0, s22 = 0, s30 = 0, s31 = 0, s32 = 0;                                        \
         uint8_t *xrow = m->x + (uint64_t)m->xb * sizeof(float);                                            \
-        MAC_R_LOAD(0) MAC_R_LOAD(1) MAC_R_LOAD(2) MAC_R_LOAD(3)                                            \
+        if (!m->zero) {                                                                                    \
+            MAC_R_LOAD(0) MAC_R_LOAD(1) MAC_R_LOAD(2) MAC_R_LOAD(3)                                        \
+        }                                                                                                  \
         for (int64_t c = 0; c < nc; c++)                                                                   \
             for (int64_t a = 0; a < m->na; a++)                                                            \
                 for (int64_t b = 0; b < m->nb; b++) {                                                      \
@@ -459,6 +463,11 @@ static void MAC_NAME(tirvm_mac_tile_f32)(const tirvm_mac_args *all, int64_t zl)
     int64_t nc = all->nc > 1 ? all->nc : 1;
     int64_t xrs = all->xr * (int64_t)sizeof(float), yrs = all->yr * (int64_t)sizeof(float);
     int64_t zrs = all->zr * (int64_t)sizeof(float);
+    if (all->zero && zl != 1 && zl != 2) { /* its rows go row by row below, through X: +0.0 first */
+        for (int64_t r = 0; r < all->nr; r++)
+            memset(all->x + (uint64_t)(all->xb + r * all->xr) * sizeof(float), 0, all->lanes * sizeof(float));
+        part.zero = 0;
+    }
     for (int64_t r0 = 0, nr; r0 < all->nr; r0 += nr) {
         nr = all->nr - r0 < 4 ? all->nr - r0 : 4;
         part.xb = all->xb + r0 * all->xr;

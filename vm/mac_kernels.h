@@ -26,6 +26,9 @@ typedef struct {
      * TIRVM_ZOVER_8, its lanes rounded up to 8 stay inside Z's buffer;
      * TIRVM_ZOVER_16, rounded up to 16 (a pair of vectors) */
     int64_t zover;
+    /* mact (mactz): the rows start at +0.0 instead of X's values, which
+     * are neither read nor set first */
+    int64_t zero;
 } tirvm_mac_args;
 
 /* One step acc + y * z of each element type, rounded as the loop's
