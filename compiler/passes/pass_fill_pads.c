@@ -24,6 +24,7 @@
 
 #include <stdlib.h>
 
+#include "buffer_views.h"
 #include "fold.h"
 #include "tir_visit.h"
 
@@ -252,17 +253,10 @@ static tir_stmt *narrow(tir_arena *a, tir_stmt *loop)
 static tir_stmt *fill_all(pad_stage *ps, tir_loc loc)
 {
     tir_arena *a = ps->a;
-    const tir_buffer *b = ps->pad;
-    int64_t total = 1;
-    for (uint32_t d = 0; d < b->ndim; d++)
-        if (__builtin_mul_overflow(total, b->shape[d]->ival, &total))
-            return NULL;
-    tir_dtype it = b->shape[0]->dtype;
-    tir_buffer *flat = tir_arena_alloc(a, sizeof *flat);
-    *flat = *b;
-    flat->ndim = 1;
-    flat->shape = tir_arena_alloc(a, sizeof *flat->shape);
-    flat->shape[0] = tir_int(a, it, total, b->loc);
+    tir_buffer *flat = tir_buffer_flat_view(a, ps->pad);
+    if (!flat)
+        return NULL;
+    tir_dtype it = flat->shape[0]->dtype;
     tir_var *f = tir_var_new(a, "f", it, loc);
     tir_stmt *st = tir_stmt_new(a, TIR_S_STORE, loc);
     st->buffer = flat;
@@ -273,7 +267,7 @@ static tir_stmt *fill_all(pad_stage *ps, tir_loc loc)
     tir_stmt *loop = tir_stmt_new(a, TIR_S_FOR, loc);
     loop->var = f;
     loop->min = tir_int(a, it, 0, loc);
-    loop->extent = tir_int(a, it, total, loc);
+    loop->extent = tir_int(a, it, flat->shape[0]->ival, loc);
     loop->for_kind = TIR_FOR_SERIAL;
     loop->body = st;
     return loop;

@@ -16,6 +16,7 @@
 
 #include <stdlib.h>
 
+#include "buffer_views.h"
 #include "fold.h"
 #include "oom.h"
 #include "tir_visit.h"
@@ -65,12 +66,7 @@ static tir_buffer *flat_view_of(flattener *f, const tir_buffer *b, int64_t hw)
     for (uint32_t i = 0; i < f->nviews; i++)
         if (f->views[i].from == b)
             return f->views[i].view;
-    tir_buffer *v = tir_arena_alloc(f->a, sizeof *v);
-    *v = *b;
-    v->ndim = b->ndim - 1;
-    v->shape = tir_arena_alloc(f->a, v->ndim * sizeof *v->shape);
-    for (uint32_t d = 0; d + 1 < v->ndim; d++)
-        v->shape[d] = b->shape[d];
+    tir_buffer *v = tir_buffer_view(f->a, b, b->ndim - 1);
     v->shape[v->ndim - 1] = tir_int(f->a, b->shape[b->ndim - 1]->dtype, hw, b->loc);
     f->views = tir_xgrow(f->views, &f->cap_views, f->nviews + 1, sizeof *f->views);
     f->views[f->nviews++] = (flat_view){b, v};

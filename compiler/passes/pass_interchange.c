@@ -50,6 +50,7 @@
 
 #include <string.h>
 
+#include "buffer_views.h"
 #include "fold.h"
 #include "module.h"
 #include "pass_scope.h"
@@ -62,6 +63,14 @@
 /* The widest row of a loop-level instruction (mac, mac2). */
 #define MAX_LANES ((int64_t)TIRBC_MAX_WIDTH)
 
+/* What drop_unit_tail changed, to put back when the nest is refused. */
+typedef struct {
+    tir_stmt *update, *init;
+    tir_expr *acc;
+    tir_buffer *buffer; /* the buffer before the view; NULL: nothing changed */
+    uint32_t nindices;
+} unit_tail;
+
 typedef struct {
     tir_stmt *x;                  /* the spatial loop */
     tir_stmt *init;               /* its init store, or NULL */
@@ -69,6 +78,7 @@ typedef struct {
     uint32_t nloops;
     tir_stmt *update;             /* the accumulation */
     bool gathers;                 /* a load has x outside its last index */
+    unit_tail dropped;            /* drop_unit_tail's change */
 } nest;
 
 static bool harmless_node(const tir_expr *e, void *ctx)
@@ -103,13 +113,14 @@ static bool uses_rvars(const nest *n, const tir_expr *e)
 }
 
 /* Can an access to b be read through b's flat view (compact, constant
- * extents, indices of one type)? */
+ * extents, indices of one type), as pass vectorize's flat load reads it? */
 static bool flattenable(const tir_buffer *b, tir_expr *const *idx, uint32_t n)
 {
-    if (b->nstrides || (b->elem_offset && !(b->elem_offset->kind == TIR_E_INT && b->elem_offset->ival == 0)))
+    int64_t elems;
+    if (!tir_buffer_flattenable(b, &elems))
         return false;
     for (uint32_t d = 0; d < n; d++)
-        if (b->shape[d]->kind != TIR_E_INT || !tir_dt_eq(idx[d]->dtype, idx[0]->dtype))
+        if (!tir_dt_eq(idx[d]->dtype, idx[0]->dtype))
             return false;
     return true;
 }
@@ -242,9 +253,8 @@ static void drop_unit_tail(tir_arena *a, nest *n, tir_expr *acc)
         !tir_expr_uses_var(red->indices[keep - 1], n->x->var) || acc->buffer != b ||
         (n->init && n->init->buffer != b))
         return;
-    tir_buffer *view = tir_arena_alloc(a, sizeof *view);
-    *view = *b;
-    view->ndim = keep;
+    tir_buffer *view = tir_buffer_view(a, b, keep);
+    n->dropped = (unit_tail){red, n->init, acc, red->buffer, red->nindices};
     red->buffer = view;
     red->nindices = keep;
     acc->buffer = view;
@@ -253,6 +263,23 @@ static void drop_unit_tail(tir_arena *a, nest *n, tir_expr *acc)
         n->init->buffer = view;
         n->init->nindices = keep;
     }
+}
+
+/* The accesses drop_unit_tail moved onto the view, back on the buffer. */
+static void undo_unit_tail(nest *n)
+{
+    unit_tail *u = &n->dropped;
+    if (!u->buffer)
+        return;
+    u->update->buffer = u->buffer;
+    u->update->nindices = u->nindices;
+    u->acc->buffer = u->buffer;
+    u->acc->nargs = u->nindices;
+    if (u->init) {
+        u->init->buffer = u->buffer;
+        u->init->nindices = u->nindices;
+    }
+    u->buffer = NULL;
 }
 
 /* The nest rooted at spatial loop s (its variable's range known), or false. */
@@ -399,9 +426,11 @@ static tir_stmt *interchange(tir_arena *a, const nest *n)
 static tir_stmt *leave_loop(tir_scoped_rewriter *sr, tir_stmt *s)
 {
     nest n;
-    if (s->kind != TIR_S_FOR || !match(sr, s, &n))
+    if (s->kind != TIR_S_FOR)
         return s;
-    tir_stmt *out = interchange(sr->ctx, &n);
+    tir_stmt *out = match(sr, s, &n) ? interchange(sr->ctx, &n) : NULL;
+    if (!out) /* refused: the nest as it was, on its own buffer */
+        undo_unit_tail(&n);
     return out ? out : s;
 }
 

@@ -18,6 +18,7 @@
 
 #include <stdlib.h>
 
+#include "buffer_views.h"
 #include "oom.h"
 #include "tir_visit.h"
 
@@ -72,12 +73,7 @@ static tir_buffer *view_of(merger *m, const tir_buffer *b)
     for (uint32_t k = 0; k < m->nviews; k++)
         if (m->views[k].from == b)
             return m->views[k].view;
-    tir_buffer *v = tir_arena_alloc(m->a, sizeof *v);
-    *v = *b;
-    v->ndim = b->ndim - 1;
-    v->shape = tir_arena_alloc(m->a, v->ndim * sizeof *v->shape);
-    for (uint32_t d = 0; d + 1 < v->ndim; d++)
-        v->shape[d] = b->shape[d];
+    tir_buffer *v = tir_buffer_view(m->a, b, b->ndim - 1);
     v->shape[v->ndim - 1] =
         tir_int(m->a, b->shape[b->ndim - 1]->dtype, b->shape[b->ndim - 2]->ival * m->ei, b->loc);
     m->views = tir_xgrow(m->views, &m->cap_views, m->nviews + 1, sizeof *m->views);

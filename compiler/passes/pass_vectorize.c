@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "buffer_views.h"
 #include "builtins.h"
 #include "fold.h"
 #include "tir_visit.h"
@@ -38,16 +39,13 @@ static tir_expr *widen(lowerer *l, tir_expr *e, const tir_var *v, unsigned L);
 static tir_expr *flat_load(lowerer *l, tir_expr *e, const tir_var *v, unsigned L)
 {
     const tir_buffer *b = e->buffer;
-    if (!l->gathers || b->nstrides || e->nargs != b->ndim ||
-        (b->elem_offset && !(b->elem_offset->kind == TIR_E_INT && b->elem_offset->ival == 0)))
+    int64_t total;
+    if (!l->gathers || e->nargs != b->ndim || e->nargs == 0 || !tir_buffer_flattenable(b, &total))
         return NULL;
     tir_dtype it = e->args[0]->dtype;
-    int64_t total = 1;
-    for (uint32_t d = 0; d < e->nargs; d++) {
-        if (!tir_dt_eq(e->args[d]->dtype, it) || e->args[d]->dtype.lanes != 1 || b->shape[d]->kind != TIR_E_INT ||
-            __builtin_mul_overflow(total, b->shape[d]->ival, &total))
+    for (uint32_t d = 0; d < e->nargs; d++)
+        if (!tir_dt_eq(e->args[d]->dtype, it) || e->args[d]->dtype.lanes != 1)
             return NULL;
-    }
     tir_expr *flat = e->args[0];
     for (uint32_t d = 1; d < e->nargs; d++)
         flat = tir_binary(l->a, TIR_E_ADD, tir_binary(l->a, TIR_E_MUL, flat, tir_int(l->a, it, b->shape[d]->ival, e->loc),
@@ -56,11 +54,7 @@ static tir_expr *flat_load(lowerer *l, tir_expr *e, const tir_var *v, unsigned L
     tir_expr *wide = widen(l, flat, v, L);
     if (!wide || wide->kind != TIR_E_RAMP)
         return NULL;
-    tir_buffer *view = tir_arena_alloc(l->a, sizeof *view);
-    *view = *b;
-    view->ndim = 1;
-    view->shape = tir_arena_alloc(l->a, sizeof *view->shape);
-    view->shape[0] = tir_int(l->a, b->shape[0]->dtype, total, b->loc);
+    tir_buffer *view = tir_buffer_flat_view(l->a, b);
     tir_expr *n = tir_expr_new(l->a, TIR_E_LOAD, tir_dt_with_lanes(e->dtype, (uint16_t)L), e->loc);
     n->buffer = view;
     n->nargs = 1;

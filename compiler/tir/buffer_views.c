@@ -1,0 +1,34 @@
+#include "buffer_views.h"
+
+tir_buffer *tir_buffer_view(tir_arena *a, const tir_buffer *b, uint32_t ndim)
+{
+    tir_buffer *v = tir_arena_alloc(a, sizeof *v);
+    *v = *b;
+    v->ndim = ndim;
+    v->shape = tir_arena_alloc(a, ndim * sizeof *v->shape);
+    for (uint32_t d = 0; d < ndim && d < b->ndim; d++)
+        v->shape[d] = b->shape[d];
+    return v;
+}
+
+bool tir_buffer_flattenable(const tir_buffer *b, int64_t *elems)
+{
+    if (b->nstrides || (b->elem_offset && !(b->elem_offset->kind == TIR_E_INT && b->elem_offset->ival == 0)))
+        return false;
+    int64_t total = 1;
+    for (uint32_t d = 0; d < b->ndim; d++)
+        if (b->shape[d]->kind != TIR_E_INT || __builtin_mul_overflow(total, b->shape[d]->ival, &total))
+            return false;
+    *elems = total;
+    return true;
+}
+
+tir_buffer *tir_buffer_flat_view(tir_arena *a, const tir_buffer *b)
+{
+    int64_t total;
+    if (b->ndim == 0 || !tir_buffer_flattenable(b, &total))
+        return NULL;
+    tir_buffer *v = tir_buffer_view(a, b, 1);
+    v->shape[0] = tir_int(a, b->shape[0]->dtype, total, b->loc);
+    return v;
+}

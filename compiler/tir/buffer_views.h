@@ -1,0 +1,25 @@
+/* Views of a buffer: the same data, element type and layout, seen with
+ * other dimensions.  The middle end reads a buffer through one where it
+ * has proven that every index stays inside its dimension, so that the
+ * view's row-major index names the same element (a transpose's gather,
+ * a padding stage's one fill, a global pool's [1, C, 1, 1] as [1, C],
+ * two dimensions merged into one). */
+#ifndef TIR_BUFFER_VIEWS_H
+#define TIR_BUFFER_VIEWS_H
+
+#include "tir_ast.h"
+
+/* b with ndim dimensions: the first min(ndim, b->ndim) extents are b's,
+ * the caller sets the others. */
+tir_buffer *tir_buffer_view(tir_arena *a, const tir_buffer *b, uint32_t ndim);
+
+/* May b be read through its flat view: compact (no strides, offset 0) and
+ * every extent a constant?  *elems gets the element count (false when it
+ * overflows). */
+bool tir_buffer_flattenable(const tir_buffer *b, int64_t *elems);
+
+/* b as one dimension of all its elements, or NULL when it is not
+ * flattenable. */
+tir_buffer *tir_buffer_flat_view(tir_arena *a, const tir_buffer *b);
+
+#endif
