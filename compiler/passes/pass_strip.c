@@ -18,10 +18,12 @@
 
 #include <string.h>
 
+#include "buffer_views.h"
 #include "fold.h"
 #include "module.h"
 #include "pass_scope.h"
 #include "register_buffers.h"
+#include "tir_visit.h"
 
 #define STRIP_LANES 16
 /* Even a loop of 2 or 3 iterations becomes one vector: one dispatch in
@@ -245,13 +247,95 @@ static tir_stmt *strip_mine(tir_arena *a, tir_stmt *loop)
     return n == 1 ? parts[0] : tir_seq(a, parts, n, loc);
 }
 
+/* Views of buffers without their trailing dimensions of extent 1, for
+ * the accesses that index them with 0: X[0, c, 0, 0] of a global pool's
+ * [1, C, 1, 1] output as X'[0, c], the same element (the dropped
+ * dimensions add 0 to the flat index and multiply no stride), with c now
+ * last, where a strip can take it. */
+typedef struct {
+    const tir_buffer *from;
+    uint32_t keep;
+    tir_buffer *view;
+} tail_view_of;
+
+typedef struct {
+    tir_arena *a;
+    tail_view_of views[8];
+    uint32_t nviews;
+    bool changed;
+} unit_tails;
+
+static tir_buffer *tail_view(unit_tails *u, tir_buffer *b, tir_expr *const *idx, uint32_t n, uint32_t *keep)
+{
+    *keep = n;
+    if (b->nstrides || b->ndim != n)
+        return b;
+    while (*keep > 1 && b->shape[*keep - 1]->kind == TIR_E_INT && b->shape[*keep - 1]->ival == 1 &&
+           idx[*keep - 1]->kind == TIR_E_INT && idx[*keep - 1]->ival == 0)
+        (*keep)--;
+    if (*keep == n)
+        return b;
+    for (uint32_t i = 0; i < u->nviews; i++)
+        if (u->views[i].from == b && u->views[i].keep == *keep)
+            return u->views[i].view;
+    if (u->nviews == sizeof u->views / sizeof u->views[0]) {
+        *keep = n;
+        return b;
+    }
+    tir_buffer *v = tir_buffer_view(u->a, b, *keep);
+    u->views[u->nviews++] = (tail_view_of){b, *keep, v};
+    return v;
+}
+
+static tir_expr *tail_load(tir_rewriter *r, tir_expr *e)
+{
+    unit_tails *u = r->ctx;
+    uint32_t keep;
+    if (e->kind == TIR_E_LOAD) {
+        e->buffer = tail_view(u, e->buffer, e->args, e->nargs, &keep);
+        u->changed |= keep != e->nargs;
+        e->nargs = keep;
+    }
+    return e;
+}
+
+static tir_stmt *tail_store(tir_rewriter *r, tir_stmt *s)
+{
+    unit_tails *u = r->ctx;
+    uint32_t keep;
+    if (s->kind == TIR_S_STORE) {
+        s->buffer = tail_view(u, s->buffer, s->indices, s->nindices, &keep);
+        u->changed |= keep != s->nindices;
+        s->nindices = keep;
+    }
+    return s;
+}
+
+/* A copy of loop with its accesses on unit-tail views, or NULL when none
+ * has such a tail. */
+static tir_stmt *without_unit_tails(tir_arena *a, const tir_stmt *loop)
+{
+    tir_stmt *copy = tir_copy_stmt(a, loop);
+    if (!copy)
+        return NULL;
+    unit_tails u = {.a = a};
+    tir_rewriter rw = {.expr = tail_load, .stmt = tail_store, .ctx = &u};
+    copy->body = tir_rewrite_stmt(&rw, copy->body);
+    return u.changed ? copy : NULL;
+}
+
 static tir_stmt *strip_loop(tir_scoped_rewriter *w, tir_stmt *s)
 {
     if (s->kind != TIR_S_FOR || s->for_kind != TIR_FOR_SERIAL || s->min->kind != TIR_E_INT || s->min->ival != 0 ||
-        s->extent->kind != TIR_E_INT || s->extent->ival < STRIP_MIN_EXTENT || !tir_dt_is_int(s->var->dtype) ||
-        !strippable(w, s))
+        s->extent->kind != TIR_E_INT || s->extent->ival < STRIP_MIN_EXTENT || !tir_dt_is_int(s->var->dtype))
         return s;
-    tir_stmt *strips = strip_mine(w->ctx, s);
+    tir_stmt *loop = s;
+    if (!strippable(w, s)) {
+        loop = without_unit_tails(w->ctx, s);
+        if (!loop || !strippable(w, loop))
+            return s;
+    }
+    tir_stmt *strips = strip_mine(w->ctx, loop);
     return strips ? strips : s;
 }
 
