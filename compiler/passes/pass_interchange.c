@@ -7,8 +7,8 @@
  *         for r1, r2, ..: X[.., x] = X[.., x] OP T(x, r1, r2, ..)
  * which becomes, W = E (at most MAX_LANES: else chunks of W lanes and a
  * narrower rest),
- *     for x in range(E): X[.., x] = c
  *     for chunk in range(E // W):
+ *         X[.., Ramp(chunk * W, 1, W)] = Broadcast(c, W)
  *         for r1, r2, ..: X[.., Ramp(chunk * W, 1, W)] = X[..] OP T(Ramp, r1, r2, ..)
  * so one vector statement covers W outputs per reduction step, and a nest
  * of one or two reduction loops over it becomes one loop-level mac or
@@ -369,10 +369,32 @@ static tir_stmt *rebuild_nest(tir_arena *a, const nest *n, tir_stmt *inner, bool
     return body;
 }
 
-static tir_stmt *vectorize(tir_arena *a, const nest *n, unsigned lanes, tir_expr *base)
+static tir_stmt *vectorize(tir_arena *a, const nest *n, tir_stmt *s, unsigned lanes, tir_expr *base)
 {
-    return n->gathers ? tir_vectorize_body_in_bounds(a, n->update, n->x->var, lanes, base)
-                      : tir_vectorize_body(a, n->update, n->x->var, lanes, base);
+    return n->gathers ? tir_vectorize_body_in_bounds(a, s, n->x->var, lanes, base)
+                      : tir_vectorize_body(a, s, n->x->var, lanes, base);
+}
+
+/* The lanes [base, base + lanes) of the nest: their init (a vector store,
+ * or one element's), then the reduction loops around the update.  Each
+ * piece stores its own lanes' init just before their sums: every element
+ * still gets its init and then its terms in order, and no lane reads
+ * another's (match() proved it), so this is the nest's result; the init
+ * beside the sums lets tile-rows fold a +0.0 one into the instruction. */
+static tir_stmt *piece(tir_arena *a, const nest *n, unsigned lanes, tir_expr *base, bool fresh)
+{
+    tir_stmt *upd = lanes == 1 ? tir_substitute_stmt(a, n->update, n->x->var, base) : vectorize(a, n, n->update, lanes, base);
+    if (!upd)
+        return NULL;
+    tir_stmt *sums = rebuild_nest(a, n, upd, fresh);
+    if (!n->init)
+        return sums;
+    tir_stmt *init = lanes == 1 ? tir_copy_stmt(a, tir_substitute_stmt(a, n->init, n->x->var, base))
+                                : vectorize(a, n, n->init, lanes, base);
+    if (!init)
+        return NULL;
+    tir_stmt *both[2] = {init, sums};
+    return tir_seq(a, both, 2, n->x->loc);
 }
 
 static tir_stmt *interchange(tir_arena *a, const nest *n)
@@ -382,45 +404,33 @@ static tir_stmt *interchange(tir_arena *a, const nest *n)
     tir_loc loc = s->loc;
     int64_t m = s->min->ival, E = s->extent->ival;
     int64_t W = E <= MAX_LANES ? E : MAX_LANES, full = E / W, rest = E - full * W;
-    tir_stmt *parts[3];
+    tir_stmt *parts[2];
     uint32_t np = 0;
-    if (n->init) { /* every element's init first: the loop with the init alone */
-        tir_stmt *loop = tir_stmt_new(a, TIR_S_FOR, loc);
-        *loop = *s;
-        loop->body = n->init;
-        parts[np++] = loop;
-    }
-    tir_stmt *rows;
     if (full == 1) {
-        tir_stmt *vec = vectorize(a, n, (unsigned)W, tir_int(a, x->dtype, m, loc));
-        if (!vec)
-            return NULL;
-        rows = rebuild_nest(a, n, vec, false);
+        parts[np] = piece(a, n, (unsigned)W, tir_int(a, x->dtype, m, loc), false);
     } else {
         tir_var *chunk = tir_var_new(a, "chunk", x->dtype, loc);
         tir_expr *base = tir_binary(a, TIR_E_MUL, tir_var_ref(a, chunk, loc), tir_int(a, x->dtype, W, loc), loc);
         if (m != 0)
             base = tir_binary(a, TIR_E_ADD, tir_int(a, x->dtype, m, loc), base, loc);
-        tir_stmt *vec = vectorize(a, n, (unsigned)W, base);
-        if (!vec)
-            return NULL;
-        rows = tir_stmt_new(a, TIR_S_FOR, loc);
-        rows->var = chunk;
-        rows->min = tir_int(a, x->dtype, 0, loc);
-        rows->extent = tir_int(a, x->dtype, full, loc);
-        rows->for_kind = TIR_FOR_SERIAL;
-        rows->body = rebuild_nest(a, n, vec, false);
+        tir_stmt *body = piece(a, n, (unsigned)W, base, false);
+        parts[np] = NULL;
+        if (body) {
+            parts[np] = tir_stmt_new(a, TIR_S_FOR, loc);
+            parts[np]->var = chunk;
+            parts[np]->min = tir_int(a, x->dtype, 0, loc);
+            parts[np]->extent = tir_int(a, x->dtype, full, loc);
+            parts[np]->for_kind = TIR_FOR_SERIAL;
+            parts[np]->body = body;
+        }
     }
-    parts[np++] = rows;
+    if (!parts[np++])
+        return NULL;
     if (rest > 0) { /* the last lanes: a narrower vector, or one element */
-        tir_expr *at = tir_int(a, x->dtype, m + full * W, loc);
-        tir_stmt *last = rest == 1 ? tir_substitute_stmt(a, n->update, x, at)
-                                   : vectorize(a, n, (unsigned)rest, at);
-        if (!last)
+        if (!(parts[np++] = piece(a, n, (unsigned)rest, tir_int(a, x->dtype, m + full * W, loc), true)))
             return NULL;
-        parts[np++] = rebuild_nest(a, n, last, true);
     }
-    return tir_seq(a, parts, np, loc);
+    return np == 1 ? parts[0] : tir_seq(a, parts, np, loc);
 }
 
 static tir_stmt *leave_loop(tir_scoped_rewriter *sr, tir_stmt *s)

@@ -165,72 +165,6 @@ static bool zeroes_row_of(const tir_stmt *s, const tir_stmt *next)
     return true;
 }
 
-/* The row instruction that statement t is (an evaluate), or that a loop t
- * runs as its whole body: for chunk in range(N): instruction.  Its X must
- * be lanes [at, at + L) of a row of the buffer `zero` stores, every other
- * index the same, and neither Y nor Z may read X's buffer.  *covered gets
- * the lanes' end, B + covered being where the next piece must start. */
-static bool chunk_of_row(tir_arena *a, const tir_stmt *zero, const tir_stmt *t, int64_t *covered)
-{
-    const tir_var *chunk = NULL;
-    int64_t count = 1;
-    if (t->kind == TIR_S_FOR) {
-        if (t->for_kind != TIR_FOR_SERIAL || t->min->kind != TIR_E_INT || t->min->ival != 0 ||
-            t->extent->kind != TIR_E_INT || t->extent->ival < 1 || !t->body)
-            return false;
-        chunk = t->var;
-        count = t->extent->ival;
-        t = t->body;
-    }
-    if (t->kind != TIR_S_EVALUATE || !mact_layout(t->value))
-        return false;
-    const tir_expr *e = t->value, *x = e->args[0];
-    if (x->kind != TIR_E_LOAD || x->buffer != zero->buffer || x->nargs != zero->nindices || x->nargs == 0 ||
-        e->args[1]->kind != TIR_E_LOAD || e->args[2]->kind != TIR_E_LOAD ||
-        e->args[1]->buffer->data == x->buffer->data || e->args[2]->buffer->data == x->buffer->data)
-        return false;
-    uint32_t last = x->nargs - 1;
-    for (uint32_t i = 0; i < last; i++)
-        if ((chunk && tir_expr_uses_var(x->args[i], chunk)) || !tir_expr_equal(x->args[i], zero->indices[i]))
-            return false;
-    const tir_expr *ramp = x->args[last], *row = zero->indices[last];
-    int64_t lanes = x->dtype.lanes, step = 0, at;
-    if (ramp->kind != TIR_E_RAMP || ramp->b->kind != TIR_E_INT || ramp->b->ival != 1 ||
-        (chunk && (!tir_linear_coefficient(ramp->a, chunk, &step) || step != lanes)))
-        return false;
-    /* the first chunk's lanes start where the pieces before it ended */
-    const tir_expr *start = chunk ? tir_drop_var(a, ramp->a, chunk) : ramp->a;
-    if (!start || !tir_const_difference(start, row->a, &at) || at != *covered)
-        return false;
-    *covered += count * lanes;
-    return true;
-}
-
-/* How many statements after seq[i] a store of +0.0 to a row's lanes
- * [B, B + W) covers, as pieces of one row instruction each (or a loop of
- * chunks of one): their X lanes in turn from B to B + W, each lane once.
- * Each piece then zeroes its own lanes (mactz) just before its sums: each
- * element still gets +0.0 and then its terms, and no piece reads another's
- * lanes, so the results are the same bits.  0: not such a run. */
-static uint32_t zeroed_pieces(tir_arena *a, const tir_stmt *s, uint32_t i)
-{
-    const tir_stmt *z = s->seq[i];
-    if (z->kind != TIR_S_STORE || z->nindices == 0 || z->value->kind != TIR_E_BROADCAST)
-        return 0;
-    const tir_expr *val = z->value->a, *row = z->indices[z->nindices - 1];
-    if (val->kind != TIR_E_FLOAT || !tir_dt_eq(val->dtype, TIR_DT_F32) || val->fval != 0.0 || __builtin_signbit(val->fval) ||
-        row->kind != TIR_E_RAMP || row->b->kind != TIR_E_INT || row->b->ival != 1)
-        return 0;
-    int64_t W = z->value->lanes, covered = 0;
-    for (uint32_t j = i + 1; j < s->nseq && covered < W; j++) {
-        if (!chunk_of_row(a, z, s->seq[j], &covered))
-            return 0;
-        if (covered == W)
-            return j - i;
-    }
-    return 0;
-}
-
 /* mact for the row instruction e, its row 0 at v = first; zero: mactz
  * (an 18th argument, 1). */
 static tir_stmt *mact_of(tir_arena *a, const tir_expr *e, const tir_var *v, tir_expr *first, bool zero)
@@ -260,17 +194,6 @@ static tir_stmt *mact_of(tir_arena *a, const tir_expr *e, const tir_var *v, tir_
     return ev;
 }
 
-/* A piece that zeroed_pieces took: its instruction as mactz. */
-static tir_stmt *zeroed_piece(tir_arena *a, const tir_stmt *t, const tir_var *v, tir_expr *first)
-{
-    if (t->kind == TIR_S_EVALUATE)
-        return mact_of(a, t->value, v, first, true);
-    tir_stmt *loop = tir_stmt_new(a, TIR_S_FOR, t->loc);
-    *loop = *t;
-    loop->body = mact_of(a, t->body->value, v, first, true);
-    return loop;
-}
-
 /* `first` is fo * TILE, the tile's first row. */
 static tir_stmt *tile_body(tir_arena *a, const tir_stmt *s, const tir_var *v, tir_expr *first)
 {
@@ -282,16 +205,11 @@ static tir_stmt *tile_body(tir_arena *a, const tir_stmt *s, const tir_var *v, ti
         case TIR_S_SEQ: {
             tir_stmt **items = tir_arena_alloc(a, s->nseq * sizeof *items);
             uint32_t kept = 0;
-            for (uint32_t i = 0; i < s->nseq; i++) {
-                uint32_t pieces;
+            for (uint32_t i = 0; i < s->nseq; i++)
                 if (i + 1 < s->nseq && zeroes_row_of(s->seq[i], s->seq[i + 1]))
                     items[kept++] = mact_of(a, s->seq[++i]->value, v, first, true);
-                else if ((pieces = zeroed_pieces(a, s, i)) > 0)
-                    for (uint32_t end = i + pieces; i < end;)
-                        items[kept++] = zeroed_piece(a, s->seq[++i], v, first);
                 else
                     items[kept++] = tile_body(a, s->seq[i], v, first);
-            }
             return tir_seq(a, items, kept, s->loc);
         }
         case TIR_S_FOR:
