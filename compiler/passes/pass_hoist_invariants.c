@@ -7,7 +7,11 @@
  * Taken are integer scalar expressions over variables bound outside the
  * body that cannot trap (a division only by a nonzero constant) and read no
  * memory, so computing one for a loop that runs no iteration changes
- * nothing, and broadcasts of them.  A broadcast of a constant stays: code
+ * nothing, and broadcasts of them.  Also a scalar load at such indices, of
+ * storage nothing in the loop writes (no store to it, no call but a math
+ * builtin), from a loop of constant extent of at least 1 and outside any
+ * if or inner loop of its body: every iteration would read that value, so
+ * reading it once before the first changes nothing either.  A broadcast of a constant stays: code
  * generation makes a constant vector where one is used as a vector.  Each
  * expression is the largest such one, taken where it first appears;
  * outer loops are done first, so a value invariant in several loops rises
@@ -24,42 +28,57 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "builtins.h"
 #include "fold.h"
 #include "oom.h"
 #include "tir_visit.h"
 
-static bool invariant(const tir_expr *e, const tir_var_list *inner)
+/* The expressions one loop hoists, in the order they first appear.
+ * loads: where the walk is, a scalar load of storage nothing in the loop
+ * writes may be hoisted (its value is the same in every iteration). */
+typedef struct {
+    const tir_var_list *inner;
+    const tir_var_list *written; /* storage the body stores to; NULL: every storage (a call may write) */
+    bool loads;
+    const tir_expr **e;
+    uint32_t n, cap;
+} found;
+
+static bool invariant(const found *f, const tir_expr *e)
 {
+    const tir_var_list *inner = f->inner;
     if (e->kind == TIR_E_BROADCAST && e->a->dtype.lanes == 1)
         return e->a->kind == TIR_E_INT || e->a->kind == TIR_E_FLOAT ||
-               (e->a->kind == TIR_E_VAR && !tir_var_list_has(inner, e->a->var)) || invariant(e->a, inner);
+               (e->a->kind == TIR_E_VAR && !tir_var_list_has(inner, e->a->var)) || invariant(f, e->a);
+    /* a scalar load at invariant indices of storage the loop does not
+     * write (a channel's bias under a loop over the channel's strips) */
+    if (e->kind == TIR_E_LOAD && f->loads && f->written && e->dtype.lanes == 1 && e->buffer->dtype.lanes == 1 &&
+        !tir_var_list_has(inner, e->buffer->data) && !tir_var_list_has(f->written, e->buffer->data)) {
+        for (uint32_t i = 0; i < e->nargs; i++)
+            if (!invariant(f, e->args[i]))
+                return false;
+        return true;
+    }
     if (e->dtype.lanes != 1 || !tir_dt_is_int(e->dtype))
         return false;
     switch (e->kind) {
     case TIR_E_INT: return true;
     case TIR_E_VAR: return !tir_var_list_has(inner, e->var);
-    case TIR_E_CAST: return tir_dt_is_int(e->a->dtype) && invariant(e->a, inner);
+    case TIR_E_CAST: return tir_dt_is_int(e->a->dtype) && invariant(f, e->a);
     case TIR_E_ADD: case TIR_E_SUB: case TIR_E_MUL: case TIR_E_MIN: case TIR_E_MAX:
-        return invariant(e->a, inner) && invariant(e->b, inner);
+        return invariant(f, e->a) && invariant(f, e->b);
     case TIR_E_DIV: case TIR_E_MOD: case TIR_E_FLOORDIV: case TIR_E_FLOORMOD:
-        return e->b->kind == TIR_E_INT && e->b->ival != 0 && invariant(e->a, inner);
+        return e->b->kind == TIR_E_INT && e->b->ival != 0 && invariant(f, e->a);
     default: return false;
     }
 }
-
-/* The expressions one loop hoists, in the order they first appear. */
-typedef struct {
-    const tir_var_list *inner;
-    const tir_expr **e;
-    uint32_t n, cap;
-} found;
 
 static void collect(found *f, const tir_expr *e)
 {
     if (!e)
         return;
     bool literal_vector = e->kind == TIR_E_BROADCAST && (e->a->kind == TIR_E_INT || e->a->kind == TIR_E_FLOAT);
-    if (e->kind != TIR_E_VAR && e->kind != TIR_E_INT && !literal_vector && invariant(e, f->inner)) {
+    if (e->kind != TIR_E_VAR && e->kind != TIR_E_INT && !literal_vector && invariant(f, e)) {
         for (uint32_t i = 0; i < f->n; i++)
             if (tir_expr_equal(f->e[i], e))
                 return;
@@ -78,6 +97,12 @@ static void collect_stmt(found *f, const tir_stmt *s)
 {
     if (!s)
         return;
+    /* a load is hoisted only from what every iteration runs: not from under
+     * an if or an inner loop (which may run no iteration), where an index
+     * the program never reaches could trap before the loop */
+    bool loads = f->loads;
+    if (s->kind != TIR_S_SEQ && s->kind != TIR_S_LET && s->kind != TIR_S_STORE)
+        f->loads = false;
     collect(f, s->value);
     collect(f, s->cond);
     collect(f, s->min);
@@ -88,6 +113,36 @@ static void collect_stmt(found *f, const tir_stmt *s)
         collect_stmt(f, s->seq[i]);
     collect_stmt(f, s->body);
     collect_stmt(f, s->else_case);
+    f->loads = loads;
+}
+
+typedef struct {
+    tir_var_list *written;
+    bool calls;
+} writes_ctx;
+
+static bool note_call(const tir_expr *e, void *ctx)
+{
+    writes_ctx *w = ctx;
+    /* a math builtin writes nothing; any other call might */
+    if (e->kind == TIR_E_CALL && !(e->op && !e->callee && tir_builtin_find(e->op)))
+        w->calls = true;
+    return !w->calls;
+}
+
+static void note_writes(const tir_stmt *s, writes_ctx *w)
+{
+    if (!s || w->calls)
+        return;
+    if (s->kind == TIR_S_STORE && !tir_var_list_has(w->written, s->buffer->data))
+        tir_var_list_add(w->written, s->buffer->data);
+    if (s->kind == TIR_S_EVALUATE)
+        w->calls = true;
+    tir_walk_stmt_exprs(s, note_call, w);
+    for (uint32_t i = 0; i < s->nseq; i++)
+        note_writes(s->seq[i], w);
+    note_writes(s->body, w);
+    note_writes(s->else_case, w);
 }
 
 /* e with every subexpression equal to one of from[0..n) replaced by the
@@ -175,9 +230,14 @@ static tir_stmt *hoist(hoist_ctx *h, tir_stmt *s)
     tir_var_list inner = {NULL, 0, 0};
     tir_var_list_add(&inner, s->var);
     tir_vars_bound_inside(s->body, &inner);
-    found f = {&inner, NULL, 0, 0};
+    /* loads only from a loop that runs: its extent a constant of at least 1 */
+    tir_var_list written = {NULL, 0, 0};
+    writes_ctx w = {&written, false};
+    note_writes(s->body, &w);
+    found f = {&inner, w.calls ? NULL : &written, s->extent->kind == TIR_E_INT && s->extent->ival >= 1, NULL, 0, 0};
     collect_stmt(&f, s->body);
     free(inner.vars);
+    free(written.vars);
     replacement r = {f.e, tir_arena_alloc(h->a, (f.n ? f.n : 1) * sizeof *r.to), 0, h->a};
     tir_stmt *top = s, **hole = &top;
     for (uint32_t i = 0; i < f.n; i++) {
