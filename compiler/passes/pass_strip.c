@@ -287,27 +287,26 @@ static tir_buffer *tail_view(unit_tails *u, tir_buffer *b, tir_expr *const *idx,
     return v;
 }
 
+/* An access (its buffer and index count) moved onto its view. */
+static void onto_view(unit_tails *u, tir_buffer **b, tir_expr *const *idx, uint32_t *n)
+{
+    uint32_t keep;
+    *b = tail_view(u, *b, idx, *n, &keep);
+    u->changed |= keep != *n;
+    *n = keep;
+}
+
 static tir_expr *tail_load(tir_rewriter *r, tir_expr *e)
 {
-    unit_tails *u = r->ctx;
-    uint32_t keep;
-    if (e->kind == TIR_E_LOAD) {
-        e->buffer = tail_view(u, e->buffer, e->args, e->nargs, &keep);
-        u->changed |= keep != e->nargs;
-        e->nargs = keep;
-    }
+    if (e->kind == TIR_E_LOAD)
+        onto_view(r->ctx, &e->buffer, e->args, &e->nargs);
     return e;
 }
 
 static tir_stmt *tail_store(tir_rewriter *r, tir_stmt *s)
 {
-    unit_tails *u = r->ctx;
-    uint32_t keep;
-    if (s->kind == TIR_S_STORE) {
-        s->buffer = tail_view(u, s->buffer, s->indices, s->nindices, &keep);
-        u->changed |= keep != s->nindices;
-        s->nindices = keep;
-    }
+    if (s->kind == TIR_S_STORE)
+        onto_view(r->ctx, &s->buffer, s->indices, &s->nindices);
     return s;
 }
 
