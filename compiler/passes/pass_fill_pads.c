@@ -136,7 +136,7 @@ static bool row(pad_stage *ps, const tir_stmt *s)
     if (n == 0 || n > MAX_PIECES) /* an empty sequence stores nothing */
         return false;
     for (uint32_t i = 0; i < n; i++)
-        if (!piece(ps, s->kind == TIR_S_SEQ ? s->seq[i] : s, &spans[i][0], &spans[i][1]) || !ps->pad)
+        if (!piece(ps, s->kind == TIR_S_SEQ ? s->seq[i] : s, &spans[i][0], &spans[i][1]))
             return false;
     qsort(spans, n, sizeof spans[0], by_lo);
     const tir_expr *width = ps->pad->shape[ps->pad->ndim - 1];

@@ -130,7 +130,9 @@ static bool note_call(const tir_expr *e, void *ctx)
     return !w->calls;
 }
 
-static void note_writes(const tir_stmt *s, writes_ctx *w)
+/* The storage s's statements store to; an evaluate (a loop-level
+ * instruction writes its X) counts as a call. */
+static void note_stores(const tir_stmt *s, writes_ctx *w)
 {
     if (!s || w->calls)
         return;
@@ -138,11 +140,10 @@ static void note_writes(const tir_stmt *s, writes_ctx *w)
         tir_var_list_add(w->written, s->buffer->data);
     if (s->kind == TIR_S_EVALUATE)
         w->calls = true;
-    tir_walk_stmt_exprs(s, note_call, w);
     for (uint32_t i = 0; i < s->nseq; i++)
-        note_writes(s->seq[i], w);
-    note_writes(s->body, w);
-    note_writes(s->else_case, w);
+        note_stores(s->seq[i], w);
+    note_stores(s->body, w);
+    note_stores(s->else_case, w);
 }
 
 /* e with every subexpression equal to one of from[0..n) replaced by the
@@ -233,7 +234,9 @@ static tir_stmt *hoist(hoist_ctx *h, tir_stmt *s)
     /* loads only from a loop that runs: its extent a constant of at least 1 */
     tir_var_list written = {NULL, 0, 0};
     writes_ctx w = {&written, false};
-    note_writes(s->body, &w);
+    note_stores(s->body, &w);
+    if (!w.calls)
+        tir_walk_stmt_exprs(s->body, note_call, &w);
     found f = {&inner, w.calls ? NULL : &written, s->extent->kind == TIR_E_INT && s->extent->ival >= 1, NULL, 0, 0};
     collect_stmt(&f, s->body);
     free(inner.vars);

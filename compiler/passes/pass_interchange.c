@@ -116,8 +116,7 @@ static bool uses_rvars(const nest *n, const tir_expr *e)
  * extents, indices of one type), as pass vectorize's flat load reads it? */
 static bool flattenable(const tir_buffer *b, tir_expr *const *idx, uint32_t n)
 {
-    int64_t elems;
-    if (!tir_buffer_flattenable(b, &elems))
+    if (!tir_buffer_flattenable(b, NULL))
         return false;
     for (uint32_t d = 0; d < n; d++)
         if (!tir_dt_eq(idx[d]->dtype, idx[0]->dtype))
@@ -245,12 +244,8 @@ static void drop_unit_tail(tir_arena *a, nest *n, tir_expr *acc)
 {
     tir_stmt *red = n->update;
     const tir_buffer *b = red->buffer;
-    uint32_t keep = red->nindices;
-    while (keep > 1 && b->shape[keep - 1]->kind == TIR_E_INT && b->shape[keep - 1]->ival == 1 &&
-           red->indices[keep - 1]->kind == TIR_E_INT && red->indices[keep - 1]->ival == 0)
-        keep--;
-    if (keep == red->nindices || b->nstrides || b->ndim != red->nindices ||
-        !tir_expr_uses_var(red->indices[keep - 1], n->x->var) || acc->buffer != b ||
+    uint32_t keep = tir_unit_tail_kept(b, red->indices, red->nindices);
+    if (keep == red->nindices || !tir_expr_uses_var(red->indices[keep - 1], n->x->var) || acc->buffer != b ||
         (n->init && n->init->buffer != b))
         return;
     tir_buffer *view = tir_buffer_view(a, b, keep);

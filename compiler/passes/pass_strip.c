@@ -267,12 +267,7 @@ typedef struct {
 
 static tir_buffer *tail_view(unit_tails *u, tir_buffer *b, tir_expr *const *idx, uint32_t n, uint32_t *keep)
 {
-    *keep = n;
-    if (b->nstrides || b->ndim != n)
-        return b;
-    while (*keep > 1 && b->shape[*keep - 1]->kind == TIR_E_INT && b->shape[*keep - 1]->ival == 1 &&
-           idx[*keep - 1]->kind == TIR_E_INT && idx[*keep - 1]->ival == 0)
-        (*keep)--;
+    *keep = tir_unit_tail_kept(b, idx, n);
     if (*keep == n)
         return b;
     for (uint32_t i = 0; i < u->nviews; i++)

@@ -39,8 +39,7 @@ static tir_expr *widen(lowerer *l, tir_expr *e, const tir_var *v, unsigned L);
 static tir_expr *flat_load(lowerer *l, tir_expr *e, const tir_var *v, unsigned L)
 {
     const tir_buffer *b = e->buffer;
-    int64_t total;
-    if (!l->gathers || e->nargs != b->ndim || e->nargs == 0 || !tir_buffer_flattenable(b, &total))
+    if (!l->gathers || e->nargs != b->ndim || e->nargs == 0 || !tir_buffer_flattenable(b, NULL))
         return NULL;
     tir_dtype it = e->args[0]->dtype;
     for (uint32_t d = 0; d < e->nargs; d++)

@@ -19,7 +19,8 @@ bool tir_buffer_flattenable(const tir_buffer *b, int64_t *elems)
     for (uint32_t d = 0; d < b->ndim; d++)
         if (b->shape[d]->kind != TIR_E_INT || __builtin_mul_overflow(total, b->shape[d]->ival, &total))
             return false;
-    *elems = total;
+    if (elems)
+        *elems = total;
     return true;
 }
 
@@ -31,4 +32,15 @@ tir_buffer *tir_buffer_flat_view(tir_arena *a, const tir_buffer *b)
     tir_buffer *v = tir_buffer_view(a, b, 1);
     v->shape[0] = tir_int(a, b->shape[0]->dtype, total, b->loc);
     return v;
+}
+
+uint32_t tir_unit_tail_kept(const tir_buffer *b, tir_expr *const *idx, uint32_t n)
+{
+    if (b->nstrides || b->ndim != n)
+        return n;
+    uint32_t keep = n;
+    while (keep > 1 && b->shape[keep - 1]->kind == TIR_E_INT && b->shape[keep - 1]->ival == 1 &&
+           idx[keep - 1]->kind == TIR_E_INT && idx[keep - 1]->ival == 0)
+        keep--;
+    return keep;
 }

@@ -14,12 +14,19 @@
 tir_buffer *tir_buffer_view(tir_arena *a, const tir_buffer *b, uint32_t ndim);
 
 /* May b be read through its flat view: compact (no strides, offset 0) and
- * every extent a constant?  *elems gets the element count (false when it
- * overflows). */
+ * every extent a constant?  *elems (if elems is not NULL) gets the element
+ * count (false when it overflows). */
 bool tir_buffer_flattenable(const tir_buffer *b, int64_t *elems);
 
 /* b as one dimension of all its elements, or NULL when it is not
  * flattenable. */
 tir_buffer *tir_buffer_flat_view(tir_arena *a, const tir_buffer *b);
+
+/* How many of an access's n indices remain once its trailing dimensions
+ * of extent 1 indexed by the constant 0 are dropped (at least 1; n when
+ * b has strides or is not indexed in every dimension): the access
+ * b[i, c, 0, 0] of a [1, C, 1, 1] buffer keeps 2, the same element in the
+ * view of b's first 2 dimensions. */
+uint32_t tir_unit_tail_kept(const tir_buffer *b, tir_expr *const *idx, uint32_t n);
 
 #endif
