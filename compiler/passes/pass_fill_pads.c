@@ -19,13 +19,18 @@
  * through the guards the stores' column ranges tile the row [0, W) without
  * overlap.  The fill stores all have one constant value.  Then the final
  * contents are the same whatever order the stores run in, and P is an
- * allocation of this function, so no other name sees it between them. */
+ * allocation of this function, so no other name sees it between them.
+ *
+ * A fill of zeros into an allocation that no statement has touched since
+ * it was made is then dropped (drop_fresh_fills below). */
 #include "passes.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "buffer_views.h"
 #include "fold.h"
+#include "oom.h"
 #include "tir_visit.h"
 
 #define MAX_LOOPS 8
@@ -305,6 +310,168 @@ static tir_stmt *fill_stage(tir_rewriter *r, tir_stmt *s)
     return tir_seq(ps->a, parts, 2, s->loc);
 }
 
+/* ---- a zero fill of an allocation nothing has touched yet is dropped ----
+ * The VM's alloc gives a zero-filled buffer (format/opcodes.md), so the
+ * fill above, when its constant is zero bits (0, +0.0), stores what the
+ * elements already hold.  An allocation is fresh from its statement until
+ * the first statement that names its storage; inside a loop, only those
+ * the loop's own body allocates are (a second iteration sees the first's
+ * stores). */
+typedef struct {
+    const tir_var *data;
+    int64_t elems; /* the allocation's elements (constant extents), or -1 */
+    bool fresh;
+} allocation;
+
+typedef struct {
+    allocation *v;
+    uint32_t n, cap;
+} allocations;
+
+static bool names_storage(const tir_expr *e, void *ctx)
+{
+    const tir_var *data = ctx;
+    return !(e->kind == TIR_E_LOAD && e->buffer->data == data) && !(e->kind == TIR_E_VAR && e->var == data);
+}
+
+static bool touches(const tir_stmt *s, const tir_var *data)
+{
+    if (!s)
+        return false;
+    if (s->buffer && s->buffer->data == data && s->kind != TIR_S_DECL_BUFFER) /* a declaration is no access */
+        return true;
+    if (s->kind == TIR_S_BLOCK_REALIZE)
+        return true; /* not lowered: not looked into */
+    const tir_expr *own[] = {s->value, s->cond, s->message, s->attr_node, s->min, s->extent, s->predicate};
+    for (uint32_t i = 0; i < sizeof own / sizeof own[0]; i++)
+        if (!tir_walk_expr(own[i], names_storage, (void *)data))
+            return true;
+    for (uint32_t i = 0; i < s->nindices; i++)
+        if (!tir_walk_expr(s->indices[i], names_storage, (void *)data))
+            return true;
+    for (uint32_t i = 0; i < s->nseq; i++)
+        if (touches(s->seq[i], data))
+            return true;
+    return touches(s->body, data) || touches(s->else_case, data);
+}
+
+static bool zero_bits(const tir_expr *e)
+{
+    return (e->kind == TIR_E_INT && e->ival == 0) || (e->kind == TIR_E_FLOAT && e->fval == 0 && !signbit(e->fval));
+}
+
+/* for f in range(E): B[f] = 0, B a one-dimensional view of a fresh
+ * allocation of at least E elements of B's type */
+static bool fresh_zero_fill(const allocations *al, const tir_stmt *s)
+{
+    if (!plain_loop(s) || !s->body || s->body->kind != TIR_S_STORE)
+        return false;
+    const tir_stmt *st = s->body;
+    const tir_buffer *b = st->buffer;
+    if (st->nindices != 1 || st->indices[0]->kind != TIR_E_VAR || st->indices[0]->var != s->var || !zero_bits(st->value) ||
+        b->ndim != 1 || b->nstrides || b->dtype.lanes != 1 || !tir_dt_eq(st->value->dtype, b->dtype) ||
+        (b->elem_offset && !(b->elem_offset->kind == TIR_E_INT && b->elem_offset->ival == 0)))
+        return false;
+    for (uint32_t i = al->n; i-- > 0;)
+        if (al->v[i].data == b->data)
+            return al->v[i].fresh && b->data->type_kind == TIR_TYPE_POINTER && tir_dt_eq(b->data->elem_dtype, b->dtype) &&
+                   al->v[i].elems >= s->extent->ival;
+    return false;
+}
+
+static void seen(allocations *al, const tir_stmt *s)
+{
+    for (uint32_t i = 0; i < al->n; i++)
+        if (al->v[i].fresh && touches(s, al->v[i].data))
+            al->v[i].fresh = false;
+}
+
+static tir_stmt *or_empty(tir_arena *a, tir_stmt *s, tir_loc loc) { return s ? s : tir_seq(a, NULL, 0, loc); }
+
+/* s with every fresh zero fill dropped; NULL if nothing is left of it */
+static tir_stmt *drop_fresh_fills(tir_arena *a, allocations *al, tir_stmt *s)
+{
+    if (!s)
+        return NULL;
+    switch (s->kind) {
+    case TIR_S_ALLOCATE: {
+        int64_t elems = 1;
+        for (uint32_t i = 0; i < s->nindices && elems >= 0; i++)
+            if (s->indices[i]->kind != TIR_E_INT || s->indices[i]->ival < 0 ||
+                __builtin_mul_overflow(elems, s->indices[i]->ival, &elems))
+                elems = -1;
+        if (s->dtype.lanes != 1)
+            elems = -1;
+        tir_stmt head = *s; /* its extents and condition */
+        head.body = NULL;
+        seen(al, &head);
+        al->v = tir_xgrow(al->v, &al->cap, al->n + 1, sizeof *al->v);
+        al->v[al->n++] = (allocation){s->var, elems, true};
+        s->body = or_empty(a, drop_fresh_fills(a, al, s->body), s->loc);
+        al->n--;
+        seen(al, s->body);
+        return s;
+    }
+    case TIR_S_SEQ: {
+        uint32_t n = 0;
+        for (uint32_t i = 0; i < s->nseq; i++) {
+            tir_stmt *k = drop_fresh_fills(a, al, s->seq[i]);
+            if (k)
+                s->seq[n++] = k;
+        }
+        s->nseq = n;
+        return n == 0 ? NULL : n == 1 ? s->seq[0] : s;
+    }
+    case TIR_S_LET: case TIR_S_ATTR: case TIR_S_ASSERT: case TIR_S_DECL_BUFFER: {
+        tir_stmt head = *s; /* this statement without its body */
+        head.body = NULL;
+        seen(al, &head);
+        s->body = or_empty(a, drop_fresh_fills(a, al, s->body), s->loc);
+        return s;
+    }
+    case TIR_S_IF: {
+        tir_stmt head = *s;
+        head.body = head.else_case = NULL;
+        seen(al, &head);
+        bool *was = tir_xmalloc((al->n ? al->n : 1) * sizeof *was);
+        for (uint32_t i = 0; i < al->n; i++)
+            was[i] = al->v[i].fresh;
+        s->body = drop_fresh_fills(a, al, s->body);
+        for (uint32_t i = 0; i < al->n; i++) { /* fresh after the if: fresh after either branch */
+            bool then_fresh = al->v[i].fresh;
+            al->v[i].fresh = was[i];
+            was[i] = then_fresh;
+        }
+        s->else_case = drop_fresh_fills(a, al, s->else_case);
+        for (uint32_t i = 0; i < al->n; i++)
+            al->v[i].fresh = al->v[i].fresh && was[i];
+        free(was);
+        s->body = or_empty(a, s->body, s->loc);
+        return s;
+    }
+    case TIR_S_FOR: case TIR_S_WHILE: {
+        if (s->kind == TIR_S_FOR && fresh_zero_fill(al, s))
+            return NULL;
+        uint32_t outer = al->n;
+        bool *was = tir_xmalloc((outer ? outer : 1) * sizeof *was);
+        for (uint32_t i = 0; i < outer; i++) { /* allocated outside: not fresh in a second iteration */
+            was[i] = al->v[i].fresh;
+            al->v[i].fresh = false;
+        }
+        s->body = drop_fresh_fills(a, al, s->body);
+        for (uint32_t i = 0; i < outer; i++)
+            al->v[i].fresh = was[i];
+        free(was);
+        s->body = or_empty(a, s->body, s->loc);
+        seen(al, s);
+        return s;
+    }
+    default:
+        seen(al, s);
+        return s;
+    }
+}
+
 static bool note_allocation(tir_rewriter *r, tir_stmt *s)
 {
     pad_stage *ps = r->ctx;
@@ -321,6 +488,9 @@ bool tir_pass_fill_pads(tir_pass_ctx *p, tir_func *f)
     if (ps.allocated.n) {
         tir_rewriter r = {.stmt = fill_stage, .ctx = &ps};
         f->body = tir_rewrite_stmt(&r, f->body);
+        allocations al = {0};
+        f->body = or_empty(p->a, drop_fresh_fills(p->a, &al, f->body), f->loc);
+        free(al.v);
     }
     free(ps.allocated.vars);
     return true;

@@ -10,6 +10,8 @@
 # a constant on the border and a copy inside, so it becomes one fill of the
 # whole buffer over a flat view and a loop copying the interior rows, whose
 # guard becomes the loop's range (rows 1..3 of pad, rows 2..4 of padm).
+# pad's fill is of zeros, and nothing has touched pad since its
+# allocation, which gives zeros: the fill is dropped (padm's -100 stays).
 # The third stage stores 4 of padp's 5 rows, so a fill of the whole
 # buffer would store elements the program never stores: it is left to
 # split-guards alone.
