@@ -216,22 +216,19 @@ static bool is_register_operand(uint32_t op, unsigned i)
     return kind == TIRBC_OPK_REG || kind == TIRBC_OPK_VREG || kind == TIRBC_OPK_ARGS;
 }
 
-/* Copies v into r after v's code, which starts at `start`.  When v is a
- * temporary of this statement (taken since `mark`) written by the last
- * instruction alone, that instruction writes r instead: no copy, and no
- * copy of a 4-byte result as 8 bytes stalling on the store before it. */
-void cg_move_into(cg *c, uint32_t r, uint32_t v, uint32_t start, uint32_t mark)
+/* When v is the statement's own (`owned`: nothing else reads it after)
+ * and is written by the last instruction of v's code (which starts at
+ * `start`) alone, as its first operand of kind dst_kind, that instruction
+ * writes r instead and the copy of v into r is not needed: true then. */
+static bool retarget_last(cg *c, uint32_t r, uint32_t v, uint32_t start, bool owned, uint8_t dst_kind)
 {
-    bool temp_of_stmt = false;
-    for (uint32_t i = mark; i < c->ntaken && !temp_of_stmt; i++)
-        temp_of_stmt = c->taken[i] == v;
     uint32_t last = c->last_insn;
-    bool ok = temp_of_stmt && r != v && c->ncode > start && last >= start && c->code[last] < TIRBC_OP_COUNT;
+    bool ok = owned && r != v && c->ncode > start && last >= start && c->code[last] < TIRBC_OP_COUNT;
     if (ok) {
         uint32_t lop = c->code[last];
         const tirbc_opinfo *li = &tirbc_ops[lop];
-        /* a scalar result written by its first operand, and v read by no other */
-        ok = li->noperands > 0 && writes_operand(lop, 0) && tirbc_op_operand(lop, 0)->kind == TIRBC_OPK_REG &&
+        /* a result written by its first operand, and v read by no other */
+        ok = li->noperands > 0 && writes_operand(lop, 0) && tirbc_op_operand(lop, 0)->kind == dst_kind &&
              c->code[last + 1] == v;
         for (uint32_t k = 1; ok && k < li->noperands; k++)
             ok = c->code[last + 1 + k] != v || !is_register_operand(lop, k);
@@ -248,8 +245,31 @@ void cg_move_into(cg *c, uint32_t r, uint32_t v, uint32_t start, uint32_t mark)
         c->code[last + 1] = r; /* v is not written after all: r is */
         cg_flat_memo_forget(c, v);
         cg_flat_memo_forget(c, r);
-    } else if (r != v)
+    }
+    return ok;
+}
+
+/* Copies scalar v into r after v's code, which starts at `start` (no copy,
+ * and no copy of a 4-byte result as 8 bytes stalling on the store before
+ * it, when the last instruction can write r itself). */
+void cg_move_into(cg *c, uint32_t r, uint32_t v, uint32_t start, uint32_t mark)
+{
+    bool temp_of_stmt = false; /* a temporary taken since `mark` */
+    for (uint32_t i = mark; i < c->ntaken && !temp_of_stmt; i++)
+        temp_of_stmt = c->taken[i] == v;
+    if (!retarget_last(c, r, v, start, temp_of_stmt, TIRBC_OPK_REG) && r != v)
         EMIT2(c, TIRBC_OP_MOV, r, v);
+}
+
+/* The same for a vector of `lanes` lanes of element type vt (a let's
+ * vector: a hoisted broadcast, a value computed once for a store).  Vector
+ * registers are never reused, and constant vectors are written by the
+ * prologue, so one made since register `first_new` is the value's own. */
+void cg_move_vector_into(cg *c, uint32_t r, uint32_t v, tir_vtype vt, unsigned lanes, uint32_t start,
+                         uint32_t first_new, tir_loc loc)
+{
+    if (!retarget_last(c, r, v, start, v >= first_new, TIRBC_OPK_VREG) && r != v)
+        EMIT3(c, cg_typed(c, TIRBC_OP_VMOV_BOOL, vt, loc), r, v, lanes);
 }
 
 /* ---- small local buffers in registers -------------------------------------

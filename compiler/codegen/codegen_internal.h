@@ -190,6 +190,8 @@ uint32_t cg_gen_flat_index(cg *c, const tir_buffer *b, tir_expr **idx, uint32_t 
 int cg_storage_of(cg *c, const tir_buffer *b);
 int cg_vmbuf_of(cg *c, const tir_buffer *b, tir_loc loc);
 void cg_move_into(cg *c, uint32_t r, uint32_t v, uint32_t start, uint32_t mark);
+void cg_move_vector_into(cg *c, uint32_t r, uint32_t v, tir_vtype vt, unsigned lanes, uint32_t start,
+                         uint32_t first_new, tir_loc loc);
 const struct promoted *cg_find_promoted(const cg *c, const tir_var *data);
 bool cg_try_promote(cg *c, const tir_stmt *s, const tir_buffer *b, int64_t nelem);
 uint32_t cg_promoted_reg(cg *c, const struct promoted *p, const tir_buffer *b, tir_expr *const *idx, uint32_t n,

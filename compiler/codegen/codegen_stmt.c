@@ -286,7 +286,7 @@ void cg_gen_stmt(cg *c, const tir_stmt *s)
             cg_gen_stmt(c, s->seq[i]);
         break;
     case TIR_S_LET: {
-        uint32_t value_start = c->ncode;
+        uint32_t value_start = c->ncode, regs_start = c->nregs;
         uint32_t v = cg_gen_expr(c, s->value);
         if ((s->value->kind == TIR_E_VAR || s->value->kind == TIR_E_INT || s->value->kind == TIR_E_FLOAT) &&
             tir_dt_eq(s->var->dtype, s->value->dtype)) {
@@ -305,8 +305,8 @@ void cg_gen_stmt(cg *c, const tir_stmt *s)
         uint32_t r = cg_bind_var(c, s->var, cg_range_of(c, s->value));
         c->vars[c->nvars - 1].value = s->value;
         if (s->value->dtype.lanes > 1)
-            EMIT3(c, cg_typed(c, TIRBC_OP_VMOV_BOOL, cg_elem_vt(c, s->value->dtype, s->loc), s->loc), r, v,
-                  s->value->dtype.lanes);
+            cg_move_vector_into(c, r, v, cg_elem_vt(c, s->value->dtype, s->loc), s->value->dtype.lanes, value_start,
+                                regs_start, s->loc);
         else
             cg_move_into(c, r, v, value_start, mark);
         cg_release_temps(c, mark);

@@ -7,7 +7,10 @@
  * are taken, so computing one where the body may not have computed it
  * changes nothing but time.  Expressions that do not change with the loop
  * are left alone: codegen computes those once before the loop.  The
- * largest repeated expression is taken first, one at a time. */
+ * largest repeated expression is taken first, one at a time.
+ *
+ * Then, in each vector store, a float vector its value computes twice is
+ * computed once before it (cse_store below). */
 #include "passes.h"
 
 #include <stdio.h>
@@ -130,10 +133,116 @@ static tir_stmt *cse_loop(tir_rewriter *r, tir_stmt *s)
     return s;
 }
 
+/* ---- a vector computed twice in one store's value ----
+ *     Y[.., Ramp] = (C[.., Ramp] + bias) * max(min(k * (C[.., Ramp] + bias) + h, 1), 0)
+ * (a hard-swish after a convolution) becomes
+ *     cse = C[.., Ramp] + bias; Y[.., Ramp] = cse * max(min(k * cse + h, 1), 0)
+ * Taken: a float vector of arithmetic over loads, broadcasts, ramps,
+ * casts, variables and constants (no call, no let, no integer division by
+ * anything but a nonzero constant), seen at least twice where the value
+ * always evaluates it (not inside if_then_else, select, and, or).  No store
+ * runs while a store's value is computed, so both reads give the same
+ * elements. */
+static bool pure_vector_part(const tir_expr *e, void *ctx)
+{
+    (void)ctx;
+    switch (e->kind) {
+    case TIR_E_VAR: case TIR_E_INT: case TIR_E_FLOAT: case TIR_E_LOAD: case TIR_E_RAMP: case TIR_E_BROADCAST:
+    case TIR_E_CAST: case TIR_E_ADD: case TIR_E_SUB: case TIR_E_MUL: case TIR_E_MIN: case TIR_E_MAX:
+        return true;
+    case TIR_E_DIV: case TIR_E_MOD: case TIR_E_FLOORDIV: case TIR_E_FLOORMOD:
+        return tir_dt_is_float(e->dtype) || (e->b->kind == TIR_E_INT && e->b->ival != 0);
+    default:
+        return false;
+    }
+}
+
+static bool vector_candidate(const tir_expr *e)
+{
+    switch (e->kind) {
+    case TIR_E_ADD: case TIR_E_SUB: case TIR_E_MUL: case TIR_E_DIV: case TIR_E_MIN: case TIR_E_MAX:
+        return e->dtype.lanes > 1 && tir_dt_is_float(e->dtype) && tir_walk_expr(e, pure_vector_part, NULL);
+    default:
+        return false;
+    }
+}
+
+static void note_vectors(scan *sc, const tir_expr *e)
+{
+    if (!e)
+        return;
+    if (e->kind == TIR_E_LET || e->kind == TIR_E_SELECT || e->kind == TIR_E_AND || e->kind == TIR_E_OR ||
+        tir_is_call_of(e, TIR_I_IF_THEN_ELSE))
+        return; /* evaluated in part, or binding names the statement cannot see */
+    if (vector_candidate(e)) {
+        uint32_t i = 0;
+        while (i < sc->n && !tir_expr_equal(sc->c[i].e, e))
+            i++;
+        if (i < sc->n) {
+            sc->c[i].count++;
+            return; /* its parts are counted with its first sighting */
+        }
+        if (sc->n < CSE_MAX_CANDIDATES) {
+            sc->c = tir_xgrow(sc->c, &sc->cap, sc->n + 1, sizeof *sc->c);
+            uint32_t size = 0;
+            tir_walk_expr(e, count_nodes, &size);
+            sc->c[sc->n++] = (struct candidate){e, 1, size};
+        }
+    }
+    note_vectors(sc, e->a);
+    note_vectors(sc, e->b);
+    note_vectors(sc, e->c);
+    for (uint32_t i = 0; i < e->nargs; i++)
+        note_vectors(sc, e->args[i]);
+}
+
+static tir_stmt *cse_store(tir_rewriter *r, tir_stmt *s)
+{
+    if (s->kind != TIR_S_STORE || s->value->dtype.lanes < 2)
+        return s;
+    cse_ctx *cc = r->ctx;
+    tir_arena *a = cc->a;
+    tir_stmt *lets[CSE_MAX_ROUNDS];
+    uint32_t n = 0;
+    while (n < CSE_MAX_ROUNDS) {
+        scan sc = {0};
+        note_vectors(&sc, s->value);
+        const struct candidate *best = NULL;
+        for (uint32_t i = 0; i < sc.n; i++)
+            if (sc.c[i].count >= 2 && (!best || sc.c[i].size > best->size))
+                best = &sc.c[i];
+        const tir_expr *e = best ? best->e : NULL;
+        free(sc.c);
+        if (!e)
+            break;
+        char name[32];
+        snprintf(name, sizeof name, "cse%u", cc->nlets++);
+        tir_var *v = tir_var_new(a, tir_arena_strdup(a, name), e->dtype, e->loc);
+        replace_ctx rc = {e, tir_var_ref(a, v, e->loc)};
+        tir_rewriter rr = {.expr = replace_expr, .ctx = &rc};
+        tir_stmt *store = tir_stmt_new(a, TIR_S_STORE, s->loc);
+        *store = *s;
+        store->value = tir_rewrite_expr(&rr, s->value);
+        tir_stmt *let = tir_stmt_new(a, TIR_S_LET, s->loc);
+        let->var = v;
+        let->value = (tir_expr *)e;
+        lets[n++] = let;
+        s = store;
+    }
+    /* the first bound outermost: a later one's value may use it */
+    while (n-- > 0) {
+        lets[n]->body = s;
+        s = lets[n];
+    }
+    return s;
+}
+
 bool tir_pass_cse(tir_pass_ctx *p, tir_func *f)
 {
     cse_ctx cc = {p->a, 0};
     tir_rewriter r = {.stmt = cse_loop, .ctx = &cc};
     f->body = tir_rewrite_stmt(&r, f->body);
+    tir_rewriter rs = {.stmt = cse_store, .ctx = &cc};
+    f->body = tir_rewrite_stmt(&rs, f->body);
     return true;
 }
