@@ -19,6 +19,15 @@
  * (a depthwise convolution's channels) the tile shares no load, but runs
  * four short rows in one dispatch and as whole vectors.
  *
+ * A serial loop of constant extent E whose body is only the row
+ * instruction (and its init) becomes one mact over all E rows: the VM
+ * takes them 4 at a time (the last 1 to 3 as a smaller tile), so one
+ * dispatch replaces E / 4 and the rows left over.  A depthwise
+ * convolution, whose channels share no input, is such a loop (over output
+ * rows y, Y shared, Z moving) inside the loop over channels: there that
+ * inner loop takes the mact, one per channel instead of one per 4
+ * channels and row.
+ *
  * The iterations of f run interleaved, each one's statements still in
  * their order, so the loop's iterations must be independent: the loop is
  * already parallel (pass parallelize proved it), or the same proof holds
@@ -165,9 +174,9 @@ static bool zeroes_row_of(const tir_stmt *s, const tir_stmt *next)
     return true;
 }
 
-/* mact for the row instruction e, its row 0 at v = first; zero: mactz
- * (an 18th argument, 1). */
-static tir_stmt *mact_of(tir_arena *a, const tir_expr *e, const tir_var *v, tir_expr *first, bool zero)
+/* mact over `rows` rows for the row instruction e, its row 0 at
+ * v = first; zero: mactz (an 18th argument, 1). */
+static tir_stmt *mact_of(tir_arena *a, const tir_expr *e, const tir_var *v, tir_expr *first, bool zero, int64_t rows)
 {
     const int8_t *lay = mact_layout(e);
     int64_t xs = 0, ys = 0, zs = 0;
@@ -186,7 +195,7 @@ static tir_stmt *mact_of(tir_arena *a, const tir_expr *e, const tir_var *v, tir_
     call->args[13] = i64(a, xs, e->loc);
     call->args[14] = i64(a, ys, e->loc);
     call->args[15] = i64(a, zs, e->loc);
-    call->args[16] = i64(a, TILE, e->loc);
+    call->args[16] = i64(a, rows, e->loc);
     if (zero)
         call->args[17] = i64(a, 1, e->loc);
     tir_stmt *ev = tir_stmt_new(a, TIR_S_EVALUATE, e->loc);
@@ -207,7 +216,7 @@ static tir_stmt *tile_body(tir_arena *a, const tir_stmt *s, const tir_var *v, ti
             uint32_t kept = 0;
             for (uint32_t i = 0; i < s->nseq; i++)
                 if (i + 1 < s->nseq && zeroes_row_of(s->seq[i], s->seq[i + 1]))
-                    items[kept++] = mact_of(a, s->seq[++i]->value, v, first, true);
+                    items[kept++] = mact_of(a, s->seq[++i]->value, v, first, true, TILE);
                 else
                     items[kept++] = tile_body(a, s->seq[i], v, first);
             return tir_seq(a, items, kept, s->loc);
@@ -221,7 +230,7 @@ static tir_stmt *tile_body(tir_arena *a, const tir_stmt *s, const tir_var *v, ti
             n->body = tile_body(a, s->body, v, first);
             return n;
         default: /* TIR_S_EVALUATE, as tileable() checked */
-            return mact_of(a, s->value, v, first, false);
+            return mact_of(a, s->value, v, first, false, TILE);
         }
     }
     /* once per row of the tile: v = first + r */
@@ -236,9 +245,58 @@ static tir_stmt *tile_body(tir_arena *a, const tir_stmt *s, const tir_var *v, ti
     return loop;
 }
 
+/* The row instruction of a body that is only it, or the store of +0.0
+ * at its X and it (*zero then); NULL otherwise. */
+static const tir_stmt *lone_instruction(const tir_stmt *body, bool *zero)
+{
+    *zero = false;
+    if (body && body->kind == TIR_S_EVALUATE && mact_layout(body->value))
+        return body;
+    if (body && body->kind == TIR_S_SEQ && body->nseq == 2 && zeroes_row_of(body->seq[0], body->seq[1])) {
+        *zero = true;
+        return body->seq[1];
+    }
+    return NULL;
+}
+
+/* A serial loop of constant extent E >= 2 whose body is one row
+ * instruction (and its init): one mact over all E rows replaces it (the
+ * VM runs them 4 at a time, the last 1 to 3 as a smaller tile), one
+ * dispatch instead of E / 4 and one per row left. */
+static const tir_stmt *whole_loop(const tir_stmt *s, bool *zero)
+{
+    int64_t xs, ys, zs;
+    if (!s || s->kind != TIR_S_FOR || s->for_kind != TIR_FOR_SERIAL || !tir_dt_is_int(s->var->dtype) ||
+        s->min->kind != TIR_E_INT || s->min->ival != 0 || s->extent->kind != TIR_E_INT || s->extent->ival < 2 ||
+        !tir_dt_eq(s->extent->dtype, s->var->dtype))
+        return NULL;
+    const tir_stmt *ins = lone_instruction(s->body, zero);
+    return ins && tileable_call(ins->value, s->var, &xs, &ys, &zs) ? ins : NULL;
+}
+
+/* Do the rows of loop s share no input (each row its own Y and Z: a
+ * depthwise convolution's channels), while its body is a loop over rows
+ * that whole_loop takes?  Then tiles of s would only save dispatches, and
+ * the inner loop as one mact per iteration of s saves more. */
+static bool rows_inside_instead(const tir_stmt *s)
+{
+    bool zero;
+    int64_t xs, ys, zs;
+    const tir_stmt *ins = whole_loop(s->body, &zero);
+    return ins && tileable_call(ins->value, s->var, &xs, &ys, &zs) && ys != 0 && zs != 0;
+}
+
 static bool enter(tir_scoped_rewriter *sr, tir_stmt *s)
 {
     tir_arena *a = sr->ctx;
+    bool zero;
+    const tir_stmt *ins = whole_loop(s, &zero);
+    if (ins && tir_copy_stmt(a, s->body) && tir_loop_independent(sr, s)) {
+        *s = *mact_of(a, ins->value, s->var, tir_int(a, s->var->dtype, 0, s->loc), zero, s->extent->ival);
+        return false;
+    }
+    if (s->kind == TIR_S_FOR && rows_inside_instead(s))
+        return true;
     if (s->kind != TIR_S_FOR || (s->for_kind != TIR_FOR_SERIAL && s->for_kind != TIR_FOR_PARALLEL) ||
         !tir_dt_is_int(s->var->dtype) || s->min->kind != TIR_E_INT || s->min->ival != 0 ||
         !tir_dt_eq(s->extent->dtype, s->var->dtype) || (s->extent->kind == TIR_E_INT && s->extent->ival < TILE))

@@ -5,7 +5,9 @@
 # out C = 12 14.5 17 22 24.5 27 32 34.5 37
 # loop-instructions: the two reduction loops of the window, their init
 # peeled before them, become one tirvm.mac2 over the window's first
-# elements, with the flat strides of A and W per step of each loop.
+# elements, with the flat strides of A and W per step of each loop; the
+# loop over a row's 3 outputs, only that mac2 and its init, is then one
+# mactz over 3 rows of one lane (tile-rows).
 @T.prim_func
 def main(A: T.Buffer((4, 4), "float32"), W: T.Buffer((2, 2), "float32"), C: T.Buffer((3, 3), "float32")):
     for i, j, a, b in T.grid(3, 3, 2, 2):
