@@ -422,6 +422,53 @@
         }                                                                                           \
     LOOP_OP_END
 
+/* copyr: rows of lanes copied, each row's lanes read before any is
+ * written, as the vector load and store it replaces; with both ranges in
+ * bounds and X not Z's buffer, a memcpy a row (or element by element for
+ * Z's lanes E apart).  Otherwise row by row through a copy of the row,
+ * failing with the message the load or the store would give. */
+#define COPYR_BODY(T)                                                                                                  \
+    LOOP_OP(COPYR_##T)                                                                                                 \
+        enum { SZ = sizeof(AT_##T) };                                                                                  \
+        uint32_t X = OPND(BUF0), Z = OPND(BUF1), nl = OPND(LANES);                                                     \
+        int64_t xb = R(OPND(SRC0)).i, zb = R(OPND(SRC1)).i, zl = R(OPND(SRC2)).i;                                     \
+        int64_t xr = R(OPND(SRC3)).i, zr = R(OPND(SRC4)).i, nr = R(OPND(SRC5)).i;                                      \
+        if (nr > 0) {                                                                                                  \
+            SPEND_STEPS((uint64_t)nr);                                                                                 \
+            int64_t xsd[2] = {xr, 1}, zsd[2] = {zr, zl}, n[2] = {nr, nl};                                              \
+            if (X != Z && affine_n_in_bounds(xb, xsd, n, 2, bufs[X].nelem) &&                                          \
+                affine_n_in_bounds(zb, zsd, n, 2, bufs[Z].nelem)) {                                                    \
+                for (int64_t r = 0; r < nr; r++) {                                                                     \
+                    uint8_t *dst = bufs[X].data + (uint64_t)(xb + r * xr) * SZ;                                        \
+                    const uint8_t *src = bufs[Z].data + (uint64_t)(zb + r * zr) * SZ;                                  \
+                    if (zl == 1)                                                                                       \
+                        memcpy(dst, src, (size_t)nl * SZ);                                                             \
+                    else                                                                                               \
+                        for (uint32_t i = 0; i < nl; i++)                                                              \
+                            memcpy(dst + (size_t)i * SZ, src + (int64_t)i * zl * SZ, SZ);                              \
+                }                                                                                                      \
+            } else {                                                                                                   \
+                AT_##T row[TIRBC_MAX_LANES];                                                                           \
+                for (int64_t r = 0; r < nr; r++) {                                                                     \
+                    int64_t zo, xo;                                                                                    \
+                    if (__builtin_mul_overflow(r, zr, &zo) || __builtin_add_overflow(zb, zo, &zo) ||                   \
+                        !strided_in_bounds(zo, zl, nl, bufs[Z].nelem))                                                 \
+                        FAIL("out-of-bounds vector access to buffer '%s': elements %lld + i*%lld for %u lanes, of %llu", \
+                             buf_name(fn, Z), (long long)((uint64_t)zb + (uint64_t)r * (uint64_t)zr), (long long)zl,   \
+                             nl, (unsigned long long)bufs[Z].nelem);                                                   \
+                    for (uint32_t i = 0; i < nl; i++)                                                                  \
+                        memcpy(&row[i], bufs[Z].data + (uint64_t)(zo + (int64_t)i * zl) * SZ, SZ);                     \
+                    if (__builtin_mul_overflow(r, xr, &xo) || __builtin_add_overflow(xb, xo, &xo) ||                   \
+                        !strided_in_bounds(xo, 1, nl, bufs[X].nelem))                                                  \
+                        FAIL("out-of-bounds vector access to buffer '%s': elements %lld + i*%lld for %u lanes, of %llu", \
+                             buf_name(fn, X), (long long)((uint64_t)xb + (uint64_t)r * (uint64_t)xr), 1LL, nl,         \
+                             (unsigned long long)bufs[X].nelem);                                                       \
+                    memcpy(bufs[X].data + (uint64_t)xo * SZ, row, (size_t)nl * SZ);                                    \
+                }                                                                                                      \
+            }                                                                                                          \
+        }                                                                                                              \
+    LOOP_OP_END
+
 /* Each kind's loads, stores and kernels, for the bodies above. */
 #define LOAD_F16 LOAD_H16
 #define LOAD_BF16 LOAD_H16
@@ -457,5 +504,6 @@
 #define RSUM2_DEFINE(T) WINDOW_BODY(RSUM2, T, CT_##T, LOAD_##T, STORE_##T, RED_ADD, NULL)
 #define RMAX2_DEFINE(T) WINDOW_BODY(RMAX2, T, CT_##T, LOAD_##T, STORE_##T, RED_MAX, WINDOW_MAX_##T)
 #define RMIN2_DEFINE(T) WINDOW_BODY(RMIN2, T, CT_##T, LOAD_##T, STORE_##T, RED_MIN, NULL)
+#define COPYR_DEFINE(T) COPYR_BODY(T)
 #define LOOP_OP_DEFINE(FAMILY, T) FAMILY##_DEFINE(T)
 VM_LOOP_OPS(LOOP_OP_DEFINE)

@@ -1,5 +1,5 @@
 /* Codegen: the loop-level instructions (rsum/rmax/rmin, mac, maci, mac2, mac2s, mac3,
- * rsum2/rmax2/rmin2)
+ * rsum2/rmax2/rmin2, copyr)
  * for the statements pass loop-instructions makes of reduction loops
  * (pass_loop_instructions.c says which loops and why they qualify).  Each
  * access argument is the loop's access at its first iteration; the
@@ -142,6 +142,21 @@ static void gen_window(cg *c, const tir_expr *call)
             i64_arg(c, call->args[4]), i64_arg(c, call->args[5]), i64_arg(c, call->args[6]), x->dtype.lanes);
 }
 
+/* tirvm.copy_rows(X, Z, lane_stride, rows, xr, zr): rows of X's lanes
+ * copied from Z's, each row r at r*xr and r*zr past the first. */
+static void gen_copy_rows(cg *c, const tir_expr *call)
+{
+    const tir_expr *x = call->args[0], *z = call->args[1];
+    tir_vtype vt = cg_elem_vt(c, x->buffer->dtype, x->loc);
+    int xb, zb;
+    uint32_t xo, zo;
+    if (!access_start(c, x, &xb, &xo) || !access_start(c, z, &zb, &zo))
+        return;
+    cg_emit(c, cg_typed(c, TIRBC_OP_COPYR_BOOL, vt, x->loc), 9, (uint32_t)xb, xo, (uint32_t)zb, zo,
+            i64_arg(c, call->args[2]), i64_arg(c, call->args[4]), i64_arg(c, call->args[5]), i64_arg(c, call->args[3]),
+            x->dtype.lanes);
+}
+
 bool cg_gen_loop_instruction(cg *c, const tir_expr *call)
 {
     if (call->kind != TIR_E_CALL)
@@ -162,6 +177,8 @@ bool cg_gen_loop_instruction(cg *c, const tir_expr *call)
         gen_mac(c, call, 4, false);
     else if ((i == TIR_I_TIRVM_WINDOW_ADD || i == TIR_I_TIRVM_WINDOW_MAX || i == TIR_I_TIRVM_WINDOW_MIN) && call->nargs == 7)
         gen_window(c, call);
+    else if (i == TIR_I_TIRVM_COPY_ROWS && call->nargs == 6)
+        gen_copy_rows(c, call);
     else
         return false;
     return true;

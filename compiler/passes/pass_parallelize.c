@@ -194,6 +194,10 @@ static bool note_expr(const tir_expr *e, void *ctx)
             in->ok = false;
             break;
         }
+        if (e->intrin == TIR_I_TIRVM_COPY_ROWS) { /* writes rows past X's access: not proved apart */
+            in->ok = false;
+            break;
+        }
         if (tir_is_loop_instruction(e)) {
             /* X, the accumulator, is written where it stands; the other
              * accesses are walked with strides the loop-instructions pass
@@ -303,6 +307,9 @@ static int64_t call_work(const tir_expr *e)
         break;
     case TIR_I_TIRVM_MAC3:
         w = e->nargs > 12 ? times(extent_of(e->args[9]), times(extent_of(e->args[10]), extent_of(e->args[11]))) : 1;
+        break;
+    case TIR_I_TIRVM_COPY_ROWS:
+        w = e->nargs > 3 ? extent_of(e->args[3]) : 1;
         break;
     case TIR_I_TIRVM_MACT:
         w = e->nargs > 16 ? times(extent_of(e->args[16]), times(extent_of(e->args[9]),

@@ -35,33 +35,18 @@
  * operations in the same order, so the results are bit-identical. */
 #include "passes.h"
 
+#include "buffer_views.h"
 #include "fold.h"
 #include "pass_scope.h"
 #include "tir_visit.h"
 
 #define TILE 4
 
-/* The flat elements an access moves per step of v (its buffer's strides
- * constant, every index linear in v); false otherwise. */
+/* The flat elements a load moves per step of v (tir_flat_coefficient). */
 static bool flat_coefficient(const tir_expr *load, const tir_var *v, int64_t *out)
 {
-    const tir_buffer *b = load->buffer;
-    if (load->kind != TIR_E_LOAD || b->nstrides || b->dtype.lanes != 1 || load->nargs != b->ndim)
-        return false;
-    int64_t total = 0, dim_stride = 1;
-    for (uint32_t d = load->nargs; d-- > 0;) {
-        const tir_expr *ix = load->args[d];
-        if (ix->kind == TIR_E_RAMP)
-            ix = ix->a;
-        int64_t coef, term;
-        if (ix->dtype.lanes != 1 || !tir_linear_coefficient(ix, v, &coef) ||
-            __builtin_mul_overflow(coef, dim_stride, &term) || __builtin_add_overflow(total, term, &total))
-            return false;
-        if (d > 0 && (b->shape[d]->kind != TIR_E_INT || __builtin_mul_overflow(dim_stride, b->shape[d]->ival, &dim_stride)))
-            return false;
-    }
-    *out = total;
-    return true;
+    return load->kind == TIR_E_LOAD && load->nargs == load->buffer->ndim &&
+           tir_flat_coefficient(load->buffer, load->args, load->nargs, v, out);
 }
 
 /* The fixed arguments (X, Y, Z and 10 more) of each instruction the tile

@@ -1,5 +1,7 @@
 #include "buffer_views.h"
 
+#include "fold.h"
+
 tir_buffer *tir_buffer_view(tir_arena *a, const tir_buffer *b, uint32_t ndim)
 {
     tir_buffer *v = tir_arena_alloc(a, sizeof *v);
@@ -43,4 +45,24 @@ uint32_t tir_unit_tail_kept(const tir_buffer *b, tir_expr *const *idx, uint32_t 
            idx[keep - 1]->kind == TIR_E_INT && idx[keep - 1]->ival == 0)
         keep--;
     return keep;
+}
+
+bool tir_flat_coefficient(const tir_buffer *b, tir_expr *const *idx, uint32_t n, const tir_var *v, int64_t *out)
+{
+    if (b->nstrides || b->dtype.lanes != 1 || n != b->ndim)
+        return false;
+    int64_t total = 0, dim_stride = 1;
+    for (uint32_t d = n; d-- > 0;) {
+        const tir_expr *ix = idx[d];
+        if (ix->kind == TIR_E_RAMP)
+            ix = ix->a;
+        int64_t coef, term;
+        if (ix->dtype.lanes != 1 || !tir_linear_coefficient(ix, v, &coef) ||
+            __builtin_mul_overflow(coef, dim_stride, &term) || __builtin_add_overflow(total, term, &total))
+            return false;
+        if (d > 0 && (b->shape[d]->kind != TIR_E_INT || __builtin_mul_overflow(dim_stride, b->shape[d]->ival, &dim_stride)))
+            return false;
+    }
+    *out = total;
+    return true;
 }

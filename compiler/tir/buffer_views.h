@@ -29,4 +29,9 @@ tir_buffer *tir_buffer_flat_view(tir_arena *a, const tir_buffer *b);
  * view of b's first 2 dimensions. */
 uint32_t tir_unit_tail_kept(const tir_buffer *b, tir_expr *const *idx, uint32_t n);
 
+/* The flat elements an access b[idx] (n indices, b of constant extents
+ * and no strides, each index linear in v, a Ramp's base for a vector
+ * index) moves per step of v; false otherwise. */
+bool tir_flat_coefficient(const tir_buffer *b, tir_expr *const *idx, uint32_t n, const tir_var *v, int64_t *out);
+
 #endif

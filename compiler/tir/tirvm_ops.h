@@ -6,7 +6,8 @@
  *   tirvm.reduce_add|max|min(X, Y, stride, count)   a reduction loop (loop-instructions)
  *   tirvm.mac(...), tirvm.mac2(...), tirvm.mac2s(...), tirvm.mac3(...)  multiply-accumulate loops (loop-instructions)
  *   tirvm.mact(...)                                  mac3 over a tile of rows (tile-rows)
- *   tirvm.window_add|max|min(X, Z, za, zb, ea, eb, lane_stride)  a row of lanes reduced over a window */
+ *   tirvm.window_add|max|min(X, Z, za, zb, ea, eb, lane_stride)  a row of lanes reduced over a window
+ *   tirvm.copy_rows(X, Z, lane_stride, rows, xr, zr)  a loop of row copies (copy-rows) */
 #ifndef TIR_TIRVM_OPS_H
 #define TIR_TIRVM_OPS_H
 
@@ -21,6 +22,7 @@
 #define TIRVM_MAC3 TIRVM_OP_PREFIX "mac3"
 #define TIRVM_MACT TIRVM_OP_PREFIX "mact"
 #define TIRVM_WINDOW TIRVM_OP_PREFIX "window_"
+#define TIRVM_COPY_ROWS TIRVM_OP_PREFIX "copy_rows"
 /* The operation of family TIRVM_FOLD or TIRVM_REDUCE for an accumulation
  * by + (TIR_E_ADD), max or min. */
 static inline const char *tirvm_fold_op(tir_expr_kind k)
@@ -37,7 +39,7 @@ static inline const char *tirvm_reduce_op(tir_expr_kind k)
 }
 
 /* Is e a call of a loop-level instruction (its first argument X the
- * element or row it accumulates into)? */
+ * element or row it accumulates into, or copy_rows' first row)? */
 static inline bool tir_is_loop_instruction(const tir_expr *e)
 {
     if (e->kind != TIR_E_CALL)
@@ -54,6 +56,7 @@ static inline bool tir_is_loop_instruction(const tir_expr *e)
     case TIR_I_TIRVM_WINDOW_ADD:
     case TIR_I_TIRVM_WINDOW_MAX:
     case TIR_I_TIRVM_WINDOW_MIN:
+    case TIR_I_TIRVM_COPY_ROWS:
         return true;
     default:
         return false;
