@@ -100,6 +100,24 @@ typedef struct {
     uint32_t nlets; /* names the lets cse0, cse1, ... in the function */
 } cse_ctx;
 
+/* The largest candidate seen at least twice, or NULL. */
+static const tir_expr *most_repeated(const scan *sc)
+{
+    const struct candidate *best = NULL;
+    for (uint32_t i = 0; i < sc->n; i++)
+        if (sc->c[i].count >= 2 && (!best || sc->c[i].size > best->size))
+            best = &sc->c[i];
+    return best ? best->e : NULL;
+}
+
+/* The variable of the next let, cse0, cse1, ... in the function. */
+static tir_var *new_let_var(cse_ctx *cc, const tir_expr *e)
+{
+    char name[32];
+    snprintf(name, sizeof name, "cse%u", cc->nlets++);
+    return tir_var_new(cc->a, tir_arena_strdup(cc->a, name), e->dtype, e->loc);
+}
+
 static tir_stmt *cse_loop(tir_rewriter *r, tir_stmt *s)
 {
     if (s->kind != TIR_S_FOR)
@@ -110,18 +128,12 @@ static tir_stmt *cse_loop(tir_rewriter *r, tir_stmt *s)
         scan sc = {.loop_var = s->var};
         tir_vars_bound_inside(s->body, &sc.inner);
         tir_walk_stmt_exprs(s->body, note_candidate, &sc);
-        const struct candidate *best = NULL;
-        for (uint32_t i = 0; i < sc.n; i++)
-            if (sc.c[i].count >= 2 && (!best || sc.c[i].size > best->size))
-                best = &sc.c[i];
-        const tir_expr *e = best ? best->e : NULL;
+        const tir_expr *e = most_repeated(&sc);
         free(sc.inner.vars);
         free(sc.c);
         if (!e)
             break;
-        char name[32];
-        snprintf(name, sizeof name, "cse%u", cc->nlets++);
-        tir_var *v = tir_var_new(a, tir_arena_strdup(a, name), e->dtype, e->loc);
+        tir_var *v = new_let_var(cc, e);
         replace_ctx rc = {e, tir_var_ref(a, v, e->loc)};
         tir_rewriter rr = {.expr = replace_expr, .ctx = &rc};
         tir_stmt *let = tir_stmt_new(a, TIR_S_LET, s->loc);
@@ -207,17 +219,11 @@ static tir_stmt *cse_store(tir_rewriter *r, tir_stmt *s)
     while (n < CSE_MAX_ROUNDS) {
         scan sc = {0};
         note_vectors(&sc, s->value);
-        const struct candidate *best = NULL;
-        for (uint32_t i = 0; i < sc.n; i++)
-            if (sc.c[i].count >= 2 && (!best || sc.c[i].size > best->size))
-                best = &sc.c[i];
-        const tir_expr *e = best ? best->e : NULL;
+        const tir_expr *e = most_repeated(&sc);
         free(sc.c);
         if (!e)
             break;
-        char name[32];
-        snprintf(name, sizeof name, "cse%u", cc->nlets++);
-        tir_var *v = tir_var_new(a, tir_arena_strdup(a, name), e->dtype, e->loc);
+        tir_var *v = new_let_var(cc, e);
         replace_ctx rc = {e, tir_var_ref(a, v, e->loc)};
         tir_rewriter rr = {.expr = replace_expr, .ctx = &rc};
         tir_stmt *store = tir_stmt_new(a, TIR_S_STORE, s->loc);
