@@ -27,6 +27,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "buffer_views.h"
 #include "fold.h"
@@ -386,6 +387,12 @@ static void seen(allocations *al, const tir_stmt *s)
             al->v[i].fresh = false;
 }
 
+/* A thread region runs its body once per thread, as a loop would. */
+static bool repeats(const tir_stmt *attr)
+{
+    return attr->attr_key && (strcmp(attr->attr_key, "thread_extent") == 0 || strcmp(attr->attr_key, "virtual_thread") == 0);
+}
+
 static tir_stmt *or_empty(tir_arena *a, tir_stmt *s, tir_loc loc) { return s ? s : tir_seq(a, NULL, 0, loc); }
 
 /* s with every fresh zero fill dropped; NULL if nothing is left of it */
@@ -422,7 +429,7 @@ static tir_stmt *drop_fresh_fills(tir_arena *a, allocations *al, tir_stmt *s)
         s->nseq = n;
         return n == 0 ? NULL : n == 1 ? s->seq[0] : s;
     }
-    case TIR_S_LET: case TIR_S_ATTR: case TIR_S_ASSERT: case TIR_S_DECL_BUFFER: {
+    case TIR_S_LET: case TIR_S_ASSERT: case TIR_S_DECL_BUFFER: {
         tir_stmt head = *s; /* this statement without its body */
         head.body = NULL;
         seen(al, &head);
@@ -449,12 +456,19 @@ static tir_stmt *drop_fresh_fills(tir_arena *a, allocations *al, tir_stmt *s)
         s->body = or_empty(a, s->body, s->loc);
         return s;
     }
-    case TIR_S_FOR: case TIR_S_WHILE: {
+    case TIR_S_FOR: case TIR_S_WHILE: case TIR_S_ATTR: {
         if (s->kind == TIR_S_FOR && fresh_zero_fill(al, s))
             return NULL;
+        if (s->kind == TIR_S_ATTR && !repeats(s)) {
+            tir_stmt head = *s;
+            head.body = NULL;
+            seen(al, &head);
+            s->body = or_empty(a, drop_fresh_fills(a, al, s->body), s->loc);
+            return s;
+        }
         uint32_t outer = al->n;
         bool *was = tir_xmalloc((outer ? outer : 1) * sizeof *was);
-        for (uint32_t i = 0; i < outer; i++) { /* allocated outside: not fresh in a second iteration */
+        for (uint32_t i = 0; i < outer; i++) { /* allocated outside: not fresh in a second iteration or thread */
             was[i] = al->v[i].fresh;
             al->v[i].fresh = false;
         }
