@@ -599,8 +599,7 @@ dispatch:
         uint32_t nl = OPND(LANES);                                                          \
         int64_t base = R(OPND(SRC0)).i, stride = R(OPND(SRC1)).i;                                              \
         if (!strided_in_bounds(base, stride, nl, bufs[OPND(BUF0)].nelem))                              \
-            FAIL("out-of-bounds vector access to buffer '%s': elements %lld + i*%lld for %u lanes, of %llu", \
-                 buf_name(fn, OPND(BUF0)), (long long)base, (long long)stride, nl, (unsigned long long)bufs[OPND(BUF0)].nelem); \
+            return vm_fused_range_error(ctx, PC, OPND(BUF0), base, stride, nl, bufs[OPND(BUF0)].nelem);           \
         AT_##T *r = VREG(T, OPND(DST));                                                              \
         const uint8_t *src = bufs[OPND(BUF0)].data + (uint64_t)base * sizeof r[0];                    \
         if (stride == 1)                                                                     \
@@ -614,8 +613,7 @@ dispatch:
         uint32_t nl = OPND(LANES);                                                          \
         int64_t base = R(OPND(SRC0)).i, stride = R(OPND(SRC1)).i;                                              \
         if (!strided_in_bounds(base, stride, nl, bufs[OPND(BUF0)].nelem))                              \
-            FAIL("out-of-bounds vector access to buffer '%s': elements %lld + i*%lld for %u lanes, of %llu", \
-                 buf_name(fn, OPND(BUF0)), (long long)base, (long long)stride, nl, (unsigned long long)bufs[OPND(BUF0)].nelem); \
+            return vm_fused_range_error(ctx, PC, OPND(BUF0), base, stride, nl, bufs[OPND(BUF0)].nelem);           \
         const AT_##T *v = VREG(T, OPND(SRC2));                                                        \
         uint8_t *dst = bufs[OPND(BUF0)].data + (uint64_t)base * sizeof v[0];                          \
         if (stride == 1)                                                                     \

@@ -11,6 +11,7 @@
 
 #include "bounds.h"
 #include "dispatch.h"
+#include "fused_ops.h"
 #include "halffloat.h"
 #include "lane_ops.h"
 #include "mac_kernels.h"
@@ -423,10 +424,11 @@
     LOOP_OP_END
 
 /* copyr: rows of lanes copied, each row's lanes read before any is
- * written, as the vector load and store it replaces; with both ranges in
- * bounds and X not Z's buffer, a memcpy a row (or element by element for
- * Z's lanes E apart).  Otherwise row by row through a copy of the row,
- * failing with the message the load or the store would give. */
+ * written, as the vector load and store it replaces.  With both ranges in
+ * bounds and X not Z's buffer, straight from Z into X; otherwise row by
+ * row through a copy of the row, failing with the message the row's
+ * vector load or store would give.  Row offsets wrap as the loop's index
+ * arithmetic does. */
 #define COPYR_BODY(T)                                                                                                  \
     LOOP_OP(COPYR_##T)                                                                                                 \
         enum { SZ = sizeof(AT_##T) };                                                                                  \
@@ -436,35 +438,25 @@
         if (nr > 0) {                                                                                                  \
             SPEND_STEPS((uint64_t)nr);                                                                                 \
             int64_t xsd[2] = {xr, 1}, zsd[2] = {zr, zl}, n[2] = {nr, nl};                                              \
-            if (X != Z && affine_n_in_bounds(xb, xsd, n, 2, bufs[X].nelem) &&                                          \
-                affine_n_in_bounds(zb, zsd, n, 2, bufs[Z].nelem)) {                                                    \
-                for (int64_t r = 0; r < nr; r++) {                                                                     \
-                    uint8_t *dst = bufs[X].data + (uint64_t)(xb + r * xr) * SZ;                                        \
-                    const uint8_t *src = bufs[Z].data + (uint64_t)(zb + r * zr) * SZ;                                  \
-                    if (zl == 1)                                                                                       \
-                        memcpy(dst, src, (size_t)nl * SZ);                                                             \
-                    else                                                                                               \
-                        for (uint32_t i = 0; i < nl; i++)                                                              \
-                            memcpy(dst + (size_t)i * SZ, src + (int64_t)i * zl * SZ, SZ);                              \
-                }                                                                                                      \
-            } else {                                                                                                   \
-                AT_##T row[TIRBC_MAX_LANES];                                                                           \
-                for (int64_t r = 0; r < nr; r++) {                                                                     \
-                    int64_t zo, xo;                                                                                    \
-                    if (__builtin_mul_overflow(r, zr, &zo) || __builtin_add_overflow(zb, zo, &zo) ||                   \
-                        !strided_in_bounds(zo, zl, nl, bufs[Z].nelem))                                                 \
-                        FAIL("out-of-bounds vector access to buffer '%s': elements %lld + i*%lld for %u lanes, of %llu", \
-                             buf_name(fn, Z), (long long)((uint64_t)zb + (uint64_t)r * (uint64_t)zr), (long long)zl,   \
-                             nl, (unsigned long long)bufs[Z].nelem);                                                   \
-                    for (uint32_t i = 0; i < nl; i++)                                                                  \
-                        memcpy(&row[i], bufs[Z].data + (uint64_t)(zo + (int64_t)i * zl) * SZ, SZ);                     \
-                    if (__builtin_mul_overflow(r, xr, &xo) || __builtin_add_overflow(xb, xo, &xo) ||                   \
-                        !strided_in_bounds(xo, 1, nl, bufs[X].nelem))                                                  \
-                        FAIL("out-of-bounds vector access to buffer '%s': elements %lld + i*%lld for %u lanes, of %llu", \
-                             buf_name(fn, X), (long long)((uint64_t)xb + (uint64_t)r * (uint64_t)xr), 1LL, nl,         \
-                             (unsigned long long)bufs[X].nelem);                                                       \
-                    memcpy(bufs[X].data + (uint64_t)xo * SZ, row, (size_t)nl * SZ);                                    \
-                }                                                                                                      \
+            bool direct = X != Z && affine_n_in_bounds(xb, xsd, n, 2, bufs[X].nelem) &&                                \
+                          affine_n_in_bounds(zb, zsd, n, 2, bufs[Z].nelem);                                            \
+            AT_##T row[TIRBC_MAX_LANES];                                                                               \
+            for (int64_t r = 0; r < nr; r++) {                                                                         \
+                int64_t zo = (int64_t)((uint64_t)zb + (uint64_t)r * (uint64_t)zr);                                     \
+                int64_t xo = (int64_t)((uint64_t)xb + (uint64_t)r * (uint64_t)xr);                                     \
+                if (!direct && !strided_in_bounds(zo, zl, nl, bufs[Z].nelem))                                         \
+                    return vm_fused_range_error(ctx, PC, Z, zo, zl, nl, bufs[Z].nelem);                                \
+                uint8_t *dst = direct ? bufs[X].data + (uint64_t)xo * SZ : (uint8_t *)row;                            \
+                const uint8_t *src = bufs[Z].data + (uint64_t)zo * SZ;                                                 \
+                if (zl == 1)                                                                                           \
+                    memcpy(dst, src, (size_t)nl * SZ);                                                                 \
+                else                                                                                                   \
+                    vm_fused_gather(dst, src, zl, nl, SZ);                                                             \
+                if (direct)                                                                                            \
+                    continue;                                                                                          \
+                if (!strided_in_bounds(xo, 1, nl, bufs[X].nelem))                                                      \
+                    return vm_fused_range_error(ctx, PC, X, xo, 1, nl, bufs[X].nelem);                                 \
+                memcpy(bufs[X].data + (uint64_t)xo * SZ, row, (size_t)nl * SZ);                                        \
             }                                                                                                          \
         }                                                                                                              \
     LOOP_OP_END

@@ -110,12 +110,21 @@ static const tir_expr *most_repeated(const scan *sc)
     return best ? best->e : NULL;
 }
 
-/* The variable of the next let, cse0, cse1, ... in the function. */
-static tir_var *new_let_var(cse_ctx *cc, const tir_expr *e)
+/* let cseN = e in body, e replaced by cseN in body (N counts the
+ * function's lets: cse0, cse1, ...), at loc. */
+static tir_stmt *let_of(cse_ctx *cc, const tir_expr *e, tir_stmt *body, tir_loc loc)
 {
+    tir_arena *a = cc->a;
     char name[32];
     snprintf(name, sizeof name, "cse%u", cc->nlets++);
-    return tir_var_new(cc->a, tir_arena_strdup(cc->a, name), e->dtype, e->loc);
+    tir_var *v = tir_var_new(a, tir_arena_strdup(a, name), e->dtype, e->loc);
+    replace_ctx rc = {e, tir_var_ref(a, v, e->loc)};
+    tir_rewriter rr = {.expr = replace_expr, .ctx = &rc};
+    tir_stmt *let = tir_stmt_new(a, TIR_S_LET, loc);
+    let->var = v;
+    let->value = (tir_expr *)e;
+    let->body = tir_rewrite_stmt(&rr, body);
+    return let;
 }
 
 static tir_stmt *cse_loop(tir_rewriter *r, tir_stmt *s)
@@ -123,7 +132,6 @@ static tir_stmt *cse_loop(tir_rewriter *r, tir_stmt *s)
     if (s->kind != TIR_S_FOR)
         return s;
     cse_ctx *cc = r->ctx;
-    tir_arena *a = cc->a;
     for (int round = 0; round < CSE_MAX_ROUNDS; round++) {
         scan sc = {.loop_var = s->var};
         tir_vars_bound_inside(s->body, &sc.inner);
@@ -133,14 +141,7 @@ static tir_stmt *cse_loop(tir_rewriter *r, tir_stmt *s)
         free(sc.c);
         if (!e)
             break;
-        tir_var *v = new_let_var(cc, e);
-        replace_ctx rc = {e, tir_var_ref(a, v, e->loc)};
-        tir_rewriter rr = {.expr = replace_expr, .ctx = &rc};
-        tir_stmt *let = tir_stmt_new(a, TIR_S_LET, s->loc);
-        let->var = v;
-        let->value = (tir_expr *)e;
-        let->body = tir_rewrite_stmt(&rr, s->body);
-        s->body = let;
+        s->body = let_of(cc, e, s->body, s->loc);
     }
     return s;
 }
@@ -212,35 +213,20 @@ static tir_stmt *cse_store(tir_rewriter *r, tir_stmt *s)
 {
     if (s->kind != TIR_S_STORE || s->value->dtype.lanes < 2)
         return s;
-    cse_ctx *cc = r->ctx;
-    tir_arena *a = cc->a;
-    tir_stmt *lets[CSE_MAX_ROUNDS];
-    uint32_t n = 0;
-    while (n < CSE_MAX_ROUNDS) {
+    /* each round binds one vector around the store; the lets nest, the
+     * first outermost, as a later one's value may use it */
+    tir_stmt *top = s, **at = &top;
+    for (int round = 0; round < CSE_MAX_ROUNDS; round++) {
         scan sc = {0};
-        note_vectors(&sc, s->value);
+        note_vectors(&sc, (*at)->value);
         const tir_expr *e = most_repeated(&sc);
         free(sc.c);
         if (!e)
             break;
-        tir_var *v = new_let_var(cc, e);
-        replace_ctx rc = {e, tir_var_ref(a, v, e->loc)};
-        tir_rewriter rr = {.expr = replace_expr, .ctx = &rc};
-        tir_stmt *store = tir_stmt_new(a, TIR_S_STORE, s->loc);
-        *store = *s;
-        store->value = tir_rewrite_expr(&rr, s->value);
-        tir_stmt *let = tir_stmt_new(a, TIR_S_LET, s->loc);
-        let->var = v;
-        let->value = (tir_expr *)e;
-        lets[n++] = let;
-        s = store;
+        *at = let_of(r->ctx, e, *at, s->loc);
+        at = &(*at)->body;
     }
-    /* the first bound outermost: a later one's value may use it */
-    while (n-- > 0) {
-        lets[n]->body = s;
-        s = lets[n];
-    }
-    return s;
+    return top;
 }
 
 bool tir_pass_cse(tir_pass_ctx *p, tir_func *f)

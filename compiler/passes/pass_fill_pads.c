@@ -335,25 +335,24 @@ static bool names_storage(const tir_expr *e, void *ctx)
     return !(e->kind == TIR_E_LOAD && e->buffer->data == data) && !(e->kind == TIR_E_VAR && e->var == data);
 }
 
-static bool touches(const tir_stmt *s, const tir_var *data)
+/* Does s store into data? (A block not yet lowered counts.) */
+static bool stores_into(const tir_stmt *s, const tir_var *data)
 {
     if (!s)
         return false;
-    if (s->buffer && s->buffer->data == data && s->kind != TIR_S_DECL_BUFFER) /* a declaration is no access */
+    if ((s->kind == TIR_S_STORE && s->buffer->data == data) || s->kind == TIR_S_BLOCK_REALIZE)
         return true;
-    if (s->kind == TIR_S_BLOCK_REALIZE)
-        return true; /* not lowered: not looked into */
-    const tir_expr *own[] = {s->value, s->cond, s->message, s->attr_node, s->min, s->extent, s->predicate};
-    for (uint32_t i = 0; i < sizeof own / sizeof own[0]; i++)
-        if (!tir_walk_expr(own[i], names_storage, (void *)data))
-            return true;
-    for (uint32_t i = 0; i < s->nindices; i++)
-        if (!tir_walk_expr(s->indices[i], names_storage, (void *)data))
-            return true;
     for (uint32_t i = 0; i < s->nseq; i++)
-        if (touches(s->seq[i], data))
+        if (stores_into(s->seq[i], data))
             return true;
-    return touches(s->body, data) || touches(s->else_case, data);
+    return stores_into(s->body, data) || stores_into(s->else_case, data);
+}
+
+/* Does s (its expressions and the statements under it) read, write or
+ * name the storage data? */
+static bool touches(const tir_stmt *s, const tir_var *data)
+{
+    return stores_into(s, data) || !tir_walk_stmt_exprs(s, names_storage, (void *)data);
 }
 
 static bool zero_bits(const tir_expr *e)
